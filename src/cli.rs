@@ -1,0 +1,227 @@
+//! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`.
+//!
+//! Library code returns errors; this module renders them and picks exit codes.
+
+use std::ffi::OsString;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::compile::{compile_path, LoadError};
+use crate::ir::Variant;
+use crate::notation::coord::move_to_coord;
+use crate::vm::perft::{divide, perft};
+use crate::vm::Position;
+
+/// varia: chess variants as scripts.
+#[derive(Debug, Parser)]
+#[command(
+    name = "varia",
+    version,
+    about = "A small language for writing chess variants as scripts, and a rules engine to play them"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (the last line is the count alone).
+    Perft {
+        /// The variant script (a path, or `chess` for the built-in one).
+        script: String,
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this position instead of the setup.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print each first move with its count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the legal moves, one per line, in coordinate form (e2e4, e7e8q, a10a9).
+    Moves {
+        /// The variant script.
+        script: String,
+        /// The position (default: the setup).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Compile a script and print its diagnostics; exit 0 only if it is sound.
+    Check {
+        /// The variant script.
+        script: String,
+    },
+    /// Print what the compiler made of a script.
+    Dump {
+        /// The variant script.
+        script: String,
+    },
+    /// Measure perft speed (leaves per second, last ply counted in bulk).
+    Bench {
+        /// The variant script (default: the built-in chess, start position
+        /// depth 6 and Kiwipete depth 5).
+        script: Option<String>,
+        /// Depth (with a script).
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Position (with a script).
+        #[arg(long)]
+        fen: Option<String>,
+        /// How many runs of each position; the median is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
+}
+
+/// Runs the command line; returns the exit code.
+pub fn run(args: Vec<OsString>) -> i32 {
+    let args = match Args::try_parse_from(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let Some(command) = args.command else {
+        use clap::CommandFactory;
+        let _ = Args::command().print_help();
+        println!();
+        return 0;
+    };
+    match command {
+        Command::Perft {
+            script,
+            depth,
+            fen,
+            divide: split,
+        } => {
+            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
+                return 1;
+            };
+            if split {
+                let mut total = 0;
+                let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
+                    .into_iter()
+                    .map(|(m, n)| (move_to_coord(&pos, m), n))
+                    .collect();
+                rows.sort();
+                for (m, n) in rows {
+                    println!("{m}: {n}");
+                    total += n;
+                }
+                println!();
+                println!("{total}");
+            } else {
+                println!("{}", perft(&mut pos, depth));
+            }
+            0
+        }
+        Command::Moves { script, fen } => {
+            let Some(pos) = load_position(&script, fen.as_deref()) else {
+                return 1;
+            };
+            let mut moves: Vec<String> = pos
+                .legal_moves()
+                .into_iter()
+                .map(|m| move_to_coord(&pos, m))
+                .collect();
+            moves.sort();
+            for m in moves {
+                println!("{m}");
+            }
+            0
+        }
+        Command::Check { script } => match load_variant(&script) {
+            Some(v) => {
+                println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
+                0
+            }
+            None => 1,
+        },
+        Command::Dump { script } => match load_variant(&script) {
+            Some(v) => {
+                println!("{v}");
+                0
+            }
+            None => 1,
+        },
+        Command::Bench {
+            script,
+            depth,
+            fen,
+            runs,
+        } => bench(script, depth, fen, runs.max(1)),
+    }
+}
+
+fn load_variant(script: &str) -> Option<Arc<Variant>> {
+    match compile_path(script) {
+        Ok(v) => Some(v),
+        Err(LoadError::Io { path, message }) => {
+            eprintln!("error: cannot read {path}: {message}");
+            None
+        }
+        Err(LoadError::Script(errors)) => {
+            eprint!("{}", errors.render_for_terminal());
+            None
+        }
+    }
+}
+
+fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
+    let variant = load_variant(script)?;
+    match fen {
+        None => Some(Position::start(&variant)),
+        Some(fen) => match Position::from_fen(&variant, fen) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                eprintln!("error: bad FEN: {e}");
+                None
+            }
+        },
+    }
+}
+
+fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -> i32 {
+    let cases: Vec<(String, Option<String>, u32)> = match script {
+        Some(s) => vec![(s, fen, depth)],
+        None => vec![
+            ("chess".to_string(), None, 6),
+            (
+                "chess".to_string(),
+                Some(
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+                        .to_string(),
+                ),
+                5,
+            ),
+        ],
+    };
+    for (script, fen, depth) in cases {
+        let Some(start) = load_position(&script, fen.as_deref()) else {
+            return 1;
+        };
+        let mut rates = Vec::new();
+        let mut nodes = 0;
+        for run in 1..=runs {
+            let mut pos = start.clone();
+            let t = Instant::now();
+            nodes = perft(&mut pos, depth);
+            let secs = t.elapsed().as_secs_f64();
+            let rate = nodes as f64 / secs;
+            println!(
+                "run {run}: {nodes} leaves in {secs:.3} s = {:.2} M leaves/s",
+                rate / 1e6
+            );
+            rates.push(rate);
+        }
+        rates.sort_by(|a, b| a.total_cmp(b));
+        let median = rates[rates.len() / 2];
+        let label = fen.as_deref().unwrap_or("start position");
+        println!("{script} {label} depth {depth}: {nodes} leaves, median {:.2} M leaves/s over {runs} runs", median / 1e6);
+    }
+    0
+}

@@ -1,0 +1,620 @@
+//! The compiler: syntax trees → [`ir::Variant`].
+//!
+//! Entry points: [`compile_source`] and [`compile_path`]. Imports are read
+//! from the embedded stdlib; a script's own declarations override what it
+//! imports (a later file wins; the same name twice in one file is an
+//! error). Errors are collected, not stopped at, and each points into the
+//! file it is in.
+
+pub mod betza;
+mod region;
+mod rules;
+pub mod tables;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::diagnostics::{ScriptError, ScriptErrors};
+use crate::ir::geometry::{Geometry, SquareSet};
+use crate::ir::piece::{PieceDef, PieceKind, MAX_PIECE_KINDS};
+use crate::ir::zobrist::ZobristKeys;
+use crate::ir::{Region, Symmetry, Variant};
+use crate::source::{SourceId, SourceMap, Span, Spanned};
+use crate::syntax::ast::{self, Item};
+
+pub use region::reflect;
+
+/// Why a script could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io {
+        /// The path.
+        path: String,
+        /// The reason.
+        message: String,
+    },
+    /// The script has errors.
+    Script(ScriptErrors),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Io { path, message } => write!(f, "cannot read {path}: {message}"),
+            LoadError::Script(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Compiles the script at a path. A path that names no file but a built-in
+/// script (`chess`) loads that.
+///
+/// # Errors
+/// The file cannot be read, or the script has errors.
+pub fn compile_path(path: &str) -> Result<Arc<Variant>, LoadError> {
+    let text = match std::fs::read_to_string(Path::new(path)) {
+        Ok(t) => t,
+        Err(e) => match crate::stdlib::script(path) {
+            Some(t) => t.to_string(),
+            None => {
+                return Err(LoadError::Io {
+                    path: path.to_string(),
+                    message: e.to_string(),
+                })
+            }
+        },
+    };
+    compile_source(path, &text).map_err(LoadError::Script)
+}
+
+/// Compiles a script given as text; `name` is shown in diagnostics.
+///
+/// # Errors
+/// Every error found, each with its span.
+pub fn compile_source(name: &str, text: &str) -> Result<Arc<Variant>, ScriptErrors> {
+    let mut sources = SourceMap::new();
+    let main = sources.add(name, text.to_string());
+    let mut compiler = Compiler {
+        sources,
+        files: Vec::new(),
+        errors: Vec::new(),
+        loading: Vec::new(),
+    };
+    compiler.load(main);
+    if !compiler.errors.is_empty() {
+        return Err(compiler.finish_errors());
+    }
+    match compiler.build() {
+        Some(variant) if compiler.errors.is_empty() => Ok(Arc::new(variant)),
+        _ => Err(compiler.finish_errors()),
+    }
+}
+
+struct Compiler {
+    sources: SourceMap,
+    /// Parsed files in layering order: imports before importers.
+    files: Vec<ast::File>,
+    errors: Vec<ScriptError>,
+    loading: Vec<String>,
+}
+
+/// A single-valued declaration with the file it came from.
+struct Single<'a, T> {
+    value: Option<(&'a T, SourceId, Span)>,
+}
+
+impl<'a, T> Single<'a, T> {
+    fn new() -> Self {
+        Single { value: None }
+    }
+
+    fn set(
+        &mut self,
+        value: &'a T,
+        source: SourceId,
+        span: Span,
+        what: &str,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        if let Some((_, s, first)) = self.value {
+            if s == source {
+                errors.push(
+                    ScriptError::new(
+                        "varia::compile::duplicate",
+                        format!("{what} is declared twice"),
+                        span,
+                        "second declaration",
+                    )
+                    .with_note(first, "first declared here")
+                    .with_help("keep one of them"),
+                );
+                return;
+            }
+        }
+        self.value = Some((value, source, span));
+    }
+
+    fn get(&self) -> Option<&'a T> {
+        self.value.map(|(v, _, _)| v)
+    }
+}
+
+impl Compiler {
+    fn finish_errors(&mut self) -> ScriptErrors {
+        ScriptErrors {
+            errors: std::mem::take(&mut self.errors),
+            sources: self.sources.clone(),
+        }
+    }
+
+    fn load(&mut self, id: SourceId) {
+        let text = self.sources.file(id).text.clone();
+        let file = match crate::syntax::parse(&text, id) {
+            Ok(f) => f,
+            Err(mut e) => {
+                self.errors.append(&mut e);
+                return;
+            }
+        };
+        for item in &file.items {
+            if let Item::Import(name) = item {
+                let module = name.value.clone();
+                if self.loading.contains(&module) {
+                    self.errors.push(ScriptError::new(
+                        "varia::compile::import_cycle",
+                        format!("module `{module}` imports itself"),
+                        name.span,
+                        "import cycle",
+                    ));
+                    continue;
+                }
+                let already = self
+                    .files
+                    .iter()
+                    .any(|f| self.sources.file(f.source).name == stdlib_name(&module));
+                if already {
+                    continue;
+                }
+                match crate::stdlib::module(&module) {
+                    Some(text) => {
+                        let mid = self.sources.add(stdlib_name(&module), text);
+                        self.loading.push(module);
+                        self.load(mid);
+                        self.loading.pop();
+                    }
+                    None => {
+                        let known: Vec<&str> =
+                            crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
+                        self.errors.push(
+                            ScriptError::new(
+                                "varia::compile::unknown_module",
+                                format!("unknown module `{module}`"),
+                                name.span,
+                                "no such stdlib module",
+                            )
+                            .with_help(format!("the stdlib has: {}", known.join(", "))),
+                        );
+                    }
+                }
+            }
+        }
+        self.files.push(file);
+    }
+
+    fn build(&mut self) -> Option<Variant> {
+        let files = std::mem::take(&mut self.files);
+        let result = self.build_from(&files);
+        self.files = files;
+        result
+    }
+
+    fn build_from(&mut self, files: &[ast::File]) -> Option<Variant> {
+        let errors = &mut self.errors;
+        let main_source = files.last().map(|f| f.source)?;
+        let mut name = Single::<Spanned<String>>::new();
+        let mut board = Single::<ast::BoardDecl>::new();
+        let mut symmetry = Single::<Spanned<Symmetry>>::new();
+        let mut setup = Single::<Spanned<String>>::new();
+        let mut checkmate = Single::<Spanned<ast::GameResult>>::new();
+        let mut stalemate = Single::<Spanned<ast::GameResult>>::new();
+        let mut move_rule = Single::<Spanned<u32>>::new();
+        let mut repetition = Single::<Spanned<u32>>::new();
+        let mut regions: Vec<(&ast::RegionDecl, SourceId)> = Vec::new();
+        let mut pieces: Vec<(&ast::PieceDecl, SourceId)> = Vec::new();
+        let mut promotions: Vec<(&ast::PromotionDecl, SourceId)> = Vec::new();
+        let mut castlings: Vec<(&ast::CastlingDecl, SourceId)> = Vec::new();
+
+        for file in files {
+            let src = file.source;
+            for item in &file.items {
+                match item {
+                    Item::Variant(n) => name.set(n, src, n.span, "the variant's name", errors),
+                    Item::Import(_) => {}
+                    Item::Board(b) => board.set(b, src, b.span, "the board", errors),
+                    Item::Symmetry(s) => symmetry.set(s, src, s.span, "the symmetry", errors),
+                    Item::Setup(s) => setup.set(s, src, s.span, "the setup", errors),
+                    Item::Checkmate(r) => {
+                        checkmate.set(r, src, r.span, "what checkmate means", errors)
+                    }
+                    Item::Stalemate(r) => {
+                        stalemate.set(r, src, r.span, "what stalemate means", errors)
+                    }
+                    Item::MoveRule(n) => move_rule.set(n, src, n.span, "the move rule", errors),
+                    Item::Repetition(n) => {
+                        repetition.set(n, src, n.span, "the repetition rule", errors)
+                    }
+                    Item::Region(r) => {
+                        if let Some(i) = regions
+                            .iter()
+                            .position(|(d, _)| d.name.value == r.name.value)
+                        {
+                            if regions[i].1 == src {
+                                errors.push(duplicate_name(
+                                    "region",
+                                    &r.name,
+                                    regions[i].0.name.span,
+                                ));
+                            } else {
+                                regions[i] = (r, src);
+                            }
+                        } else {
+                            regions.push((r, src));
+                        }
+                    }
+                    Item::Piece(p) => {
+                        if let Some(i) = pieces
+                            .iter()
+                            .position(|(d, _)| d.name.value == p.name.value)
+                        {
+                            if pieces[i].1 == src {
+                                errors.push(duplicate_name(
+                                    "piece",
+                                    &p.name,
+                                    pieces[i].0.name.span,
+                                ));
+                            } else {
+                                pieces[i] = (p, src);
+                            }
+                        } else {
+                            pieces.push((p, src));
+                        }
+                    }
+                    Item::Promotion(p) => {
+                        // A later file's promotion rules for a piece replace the earlier files' ones.
+                        promotions.retain(|(d, s)| *s == src || d.piece.value != p.piece.value);
+                        promotions.push((p, src));
+                    }
+                    Item::Castling(c) => {
+                        castlings.retain(|(_, s)| *s == src);
+                        castlings.push((c, src));
+                    }
+                }
+            }
+        }
+
+        // The board.
+        let Some(board) = board.get() else {
+            errors.push(
+                ScriptError::new(
+                    "varia::compile::missing_board",
+                    "the script declares no board",
+                    Span::new(main_source, 0, 0),
+                    "here",
+                )
+                .with_help("add a board, e.g. `board 8 x 8`"),
+            );
+            return None;
+        };
+        let geometry = board_geometry(board, errors)?;
+        let symmetry = symmetry.get().map_or(Symmetry::Mirror, |s| s.value);
+
+        // Regions.
+        let declared: HashMap<String, &ast::RegionDecl> = regions
+            .iter()
+            .map(|(d, _)| (d.name.value.clone(), *d))
+            .collect();
+        let mut evaluator = region::RegionEvaluator::new(&geometry, declared);
+        let mut ir_regions = Vec::new();
+        for (decl, _) in &regions {
+            match evaluator.eval(&decl.expr) {
+                Ok(set) => ir_regions.push(Region {
+                    name: decl.name.value.clone(),
+                    squares: region::for_both_sides(&geometry, set, symmetry),
+                }),
+                Err(e) => errors.push(e),
+            }
+        }
+
+        // Pieces.
+        if pieces.len() > MAX_PIECE_KINDS {
+            errors.push(ScriptError::new(
+                "varia::compile::too_many_pieces",
+                format!(
+                    "{} piece types; at most {MAX_PIECE_KINDS} are allowed",
+                    pieces.len()
+                ),
+                pieces[MAX_PIECE_KINDS].0.name.span,
+                "one too many",
+            ));
+            return None;
+        }
+        let mut defs: Vec<PieceDef> = Vec::new();
+        let mut letters: HashMap<char, Span> = HashMap::new();
+        for (p, _) in &pieces {
+            if let Some(first) = letters.get(&p.letter.value) {
+                errors.push(
+                    ScriptError::new(
+                        "varia::compile::duplicate_letter",
+                        format!("two pieces use the letter `{}`", p.letter.value),
+                        p.letter.span,
+                        format!("{} uses it", p.name.value),
+                    )
+                    .with_note(*first, "already used here")
+                    .with_help("each piece needs its own FEN letter"),
+                );
+            } else {
+                letters.insert(p.letter.value, p.letter.span);
+            }
+            let patterns = match betza::compile_betza(&p.moves) {
+                Ok(ps) => ps,
+                Err(mut es) => {
+                    errors.append(&mut es);
+                    Vec::new()
+                }
+            };
+            defs.push(PieceDef {
+                name: p.name.value.clone(),
+                letter: p.letter.value,
+                betza: p.betza.value.clone(),
+                patterns,
+                royal: p.royal,
+                resets_move_rule: false,
+                span: p.span,
+            });
+        }
+        for (p, _) in &promotions {
+            if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
+                defs[i].resets_move_rule = true;
+            }
+        }
+        let kind_by_name =
+            |n: &Spanned<String>, errors: &mut Vec<ScriptError>| -> Option<PieceKind> {
+                match defs.iter().position(|d| d.name == n.value) {
+                    Some(i) => Some(PieceKind(i as u8)),
+                    None => {
+                        let known: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
+                        errors.push(
+                            ScriptError::new(
+                                "varia::compile::unknown_piece",
+                                format!("unknown piece `{}`", n.value),
+                                n.span,
+                                "not declared",
+                            )
+                            .with_help(if known.is_empty() {
+                                "declare it with `piece Name L \"betza\"`".to_string()
+                            } else {
+                                format!("the pieces are: {}", known.join(", "))
+                            }),
+                        );
+                        None
+                    }
+                }
+            };
+
+        // Setup placement.
+        let Some(setup) = setup.get() else {
+            errors.push(
+                ScriptError::new(
+                    "varia::compile::missing_setup",
+                    "the script declares no setup",
+                    Span::new(main_source, 0, 0),
+                    "here",
+                )
+                .with_help("add the start position, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
+            );
+            return None;
+        };
+        let placement_text = setup.value.split_ascii_whitespace().next().unwrap_or("");
+        let placement_offset = setup.value.find(placement_text).unwrap_or(0);
+        let letter_of = |c: char| {
+            defs.iter()
+                .position(|d| d.letter == c.to_ascii_uppercase())
+                .map(|i| PieceKind(i as u8))
+        };
+        let start_codes = match crate::notation::fen::parse_placement(
+            &geometry,
+            &letter_of,
+            placement_text,
+        ) {
+            Ok(b) => b,
+            Err(e) => {
+                errors.push(
+                    ScriptError::new(
+                        "varia::compile::bad_setup",
+                        format!("bad setup: {}", e.message),
+                        setup.span.sub(placement_offset + e.start, placement_offset + e.end),
+                        "here",
+                    )
+                    .with_help("the setup is a FEN: ranks from the last to the first, separated by `/`, digits for empty squares (voids count as empty)"),
+                );
+                return None;
+            }
+        };
+
+        // Promotion.
+        let promotion = rules::promotion_table(
+            &geometry,
+            symmetry,
+            &promotions,
+            &mut evaluator,
+            &kind_by_name,
+            defs.len(),
+            errors,
+        );
+
+        // Castling.
+        let castling = rules::castling_rules(
+            &geometry,
+            symmetry,
+            &castlings,
+            &start_codes,
+            &kind_by_name,
+            &defs,
+            errors,
+        );
+        let mut castling_kinds: Vec<PieceKind> = Vec::new();
+        for r in &castling {
+            for k in [r.king, r.rook] {
+                if !castling_kinds.contains(&k) {
+                    castling_kinds.push(k);
+                }
+            }
+        }
+
+        // Game end.
+        let game_end = crate::ir::rule::GameEndRules {
+            checkmate: checkmate.get().map(|r| result(r.value)),
+            stalemate: stalemate
+                .get()
+                .map_or(crate::ir::rule::GameResult::Draws, |r| result(r.value)),
+            move_rule: move_rule.get().map(|n| n.value),
+            repetition: repetition.get().map(|n| n.value),
+        };
+        if let Some(mate) = checkmate.get() {
+            if !defs.iter().any(|d| d.royal) {
+                errors.push(
+                    ScriptError::new(
+                        "varia::compile::no_royal_piece",
+                        "checkmate ends the game, but no piece is royal",
+                        mate.span,
+                        "checkmate needs a royal piece",
+                    )
+                    .with_help("mark the king-like piece `royal`, e.g. `piece King K \"K\" royal`"),
+                );
+            }
+        }
+        if let Some(n) = repetition.get() {
+            if n.value < 2 {
+                errors.push(ScriptError::new(
+                    "varia::compile::bad_repetition",
+                    "a repetition rule needs a count of at least 2",
+                    n.span,
+                    "too small",
+                ));
+            }
+        }
+
+        if !errors.is_empty() {
+            return None;
+        }
+        let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+        let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
+        let variant = Variant {
+            name: name
+                .get()
+                .map_or_else(|| "Untitled".to_string(), |n| n.value.clone()),
+            geometry,
+            symmetry,
+            pieces: defs,
+            regions: ir_regions,
+            start_fen: setup.value.clone(),
+            start_codes,
+            promotion,
+            castling,
+            castling_kinds,
+            game_end,
+            tables,
+            zobrist,
+        };
+        // The whole setup must be a legal position.
+        let variant = Arc::new(variant);
+        match crate::notation::fen::parse_fen(&variant, &setup.value) {
+            Ok(s) => {
+                if let Err(e) = crate::vm::Position::from_setup(&variant, &s) {
+                    errors.push(
+                        ScriptError::new("varia::compile::bad_setup", format!("bad setup: {e}"), setup.span, "this position")
+                            .with_help("the setup must be a legal position of the variant"),
+                    );
+                }
+            }
+            Err(e) => errors.push(
+                ScriptError::new(
+                    "varia::compile::bad_setup",
+                    format!("bad setup: {}", e.message),
+                    setup.span.sub(e.start, e.end),
+                    "here",
+                )
+                .with_help("FEN fields: placement, side to move, castling rights, en passant, half-move clock, move number"),
+            ),
+        }
+        if !errors.is_empty() {
+            return None;
+        }
+        Arc::try_unwrap(variant).ok()
+    }
+}
+
+fn stdlib_name(module: &str) -> String {
+    format!("stdlib/{module}.variant")
+}
+
+fn result(r: ast::GameResult) -> crate::ir::rule::GameResult {
+    match r {
+        ast::GameResult::Wins => crate::ir::rule::GameResult::Wins,
+        ast::GameResult::Loses => crate::ir::rule::GameResult::Loses,
+        ast::GameResult::Draws => crate::ir::rule::GameResult::Draws,
+    }
+}
+
+fn duplicate_name(what: &str, name: &Spanned<String>, first: Span) -> ScriptError {
+    ScriptError::new(
+        "varia::compile::duplicate",
+        format!("{what} `{}` is declared twice", name.value),
+        name.span,
+        "second declaration",
+    )
+    .with_note(first, "first declared here")
+    .with_help("rename one of them, or delete one")
+}
+
+fn board_geometry(board: &ast::BoardDecl, errors: &mut Vec<ScriptError>) -> Option<Geometry> {
+    let (f, r) = (board.files.value, board.ranks.value);
+    let bad = |span: Span, msg: String| {
+        ScriptError::new("varia::compile::board_size", msg, span, "this size")
+            .with_help("boards run from 2 x 2 up to 26 files, with at most 256 squares (16 x 16)")
+    };
+    if !(2..=26).contains(&f) {
+        errors.push(bad(
+            board.files.span,
+            format!("a board of {f} files is not supported"),
+        ));
+        return None;
+    }
+    if r < 2 || f * r > 256 {
+        errors.push(bad(
+            board.ranks.span,
+            format!("a board of {f} x {r} squares is not supported"),
+        ));
+        return None;
+    }
+    let full = Geometry::new(f as u8, r as u8, &SquareSet::EMPTY);
+    let voids = match &board.without {
+        None => SquareSet::EMPTY,
+        Some(expr) => {
+            let mut ev = region::RegionEvaluator::new(&full, HashMap::new());
+            ev.allow_voids = true;
+            match ev.eval(expr) {
+                Ok(v) => v,
+                Err(e) => {
+                    errors.push(e);
+                    return None;
+                }
+            }
+        }
+    };
+    Some(Geometry::new(f as u8, r as u8, &voids))
+}

@@ -1,0 +1,203 @@
+//! Region expressions → sets of squares, from White's side, and their
+//! mirror or rotation for Black.
+
+use std::collections::HashMap;
+
+use crate::diagnostics::ScriptError;
+use crate::ir::geometry::{Geometry, Square, SquareSet};
+use crate::ir::piece::{ByColor, Color};
+use crate::ir::Symmetry;
+use crate::syntax::ast::{RankNumber, RegionDecl, RegionExpr, RegionOp, RegionTerm};
+
+/// Evaluates region expressions against one board.
+pub struct RegionEvaluator<'a> {
+    /// The board.
+    pub geometry: &'a Geometry,
+    /// Declared regions by name.
+    pub declared: HashMap<String, &'a RegionDecl>,
+    /// Whether void cells may be named (only while declaring the voids).
+    pub allow_voids: bool,
+    cache: HashMap<String, SquareSet>,
+    in_progress: Vec<String>,
+}
+
+impl<'a> RegionEvaluator<'a> {
+    /// An evaluator over a board and its declared regions.
+    pub fn new(
+        geometry: &'a Geometry,
+        declared: HashMap<String, &'a RegionDecl>,
+    ) -> RegionEvaluator<'a> {
+        RegionEvaluator {
+            geometry,
+            declared,
+            allow_voids: false,
+            cache: HashMap::new(),
+            in_progress: Vec::new(),
+        }
+    }
+
+    /// The squares of an expression, as White sees it.
+    ///
+    /// # Errors
+    /// Unknown region names, ranks, files or squares off the board.
+    pub fn eval(&mut self, expr: &RegionExpr) -> Result<SquareSet, ScriptError> {
+        let mut set = self.eval_term(&expr.first)?;
+        for (op, term) in &expr.rest {
+            let other = self.eval_term(term)?;
+            set = match op {
+                RegionOp::Union => set.union(&other),
+                RegionOp::Difference => set.difference(&other),
+            };
+        }
+        Ok(set)
+    }
+
+    fn eval_term(&mut self, term: &RegionTerm) -> Result<SquareSet, ScriptError> {
+        let g = self.geometry;
+        let universe = if self.allow_voids {
+            (0..g.cells() as u16).map(Square).collect()
+        } else {
+            *g.squares()
+        };
+        match term {
+            RegionTerm::Ranks { from, to } => {
+                let rank = |r: &crate::source::Spanned<RankNumber>| -> Result<i32, ScriptError> {
+                    let n = match r.value {
+                        RankNumber::Last => g.ranks() as u32,
+                        RankNumber::Number(n) => n,
+                    };
+                    if n == 0 || n > g.ranks() as u32 {
+                        return Err(ScriptError::new(
+                            "varia::region::off_board",
+                            format!("rank {n} is not on the board"),
+                            r.span,
+                            format!("the board has ranks 1 to {}", g.ranks()),
+                        )
+                        .with_help("write `rank last` for the last rank on any board"));
+                    }
+                    Ok(n as i32 - 1)
+                };
+                let a = rank(from)?;
+                let b = match to {
+                    Some(t) => rank(t)?,
+                    None => a,
+                };
+                let (lo, hi) = (a.min(b), a.max(b));
+                Ok(universe
+                    .iter()
+                    .filter(|s| (lo..=hi).contains(&g.rank_of(*s)))
+                    .collect())
+            }
+            RegionTerm::Files { from, to } => {
+                let file = |f: &crate::source::Spanned<char>| -> Result<i32, ScriptError> {
+                    let n = f.value as i32 - 'a' as i32;
+                    if n < 0 || n >= g.files() as i32 {
+                        let last = (b'a' + g.files() - 1) as char;
+                        return Err(ScriptError::new(
+                            "varia::region::off_board",
+                            format!("file {} is not on the board", f.value),
+                            f.span,
+                            format!("the board has files a to {last}"),
+                        ));
+                    }
+                    Ok(n)
+                };
+                let a = file(from)?;
+                let b = match to {
+                    Some(t) => file(t)?,
+                    None => a,
+                };
+                let (lo, hi) = (a.min(b), a.max(b));
+                Ok(universe
+                    .iter()
+                    .filter(|s| (lo..=hi).contains(&g.file_of(*s)))
+                    .collect())
+            }
+            RegionTerm::Squares(squares) => {
+                let mut set = SquareSet::EMPTY;
+                for s in squares {
+                    let Some(sq) = g.parse_cell(&s.value) else {
+                        return Err(ScriptError::new(
+                            "varia::region::off_board",
+                            format!("square {} is not on the board", s.value),
+                            s.span,
+                            "off the board",
+                        ));
+                    };
+                    if !self.allow_voids && g.is_void(sq) {
+                        return Err(ScriptError::new(
+                            "varia::region::void_square",
+                            format!("square {} is a void", s.value),
+                            s.span,
+                            "void square",
+                        )
+                        .with_help("the board declaration removes this square"));
+                    }
+                    set.insert(sq);
+                }
+                Ok(set)
+            }
+            RegionTerm::Ref(name) => {
+                if let Some(set) = self.cache.get(&name.value) {
+                    return Ok(*set);
+                }
+                let Some(decl) = self.declared.get(&name.value).copied() else {
+                    let mut known: Vec<&str> = self.declared.keys().map(|s| s.as_str()).collect();
+                    known.sort();
+                    let help = if known.is_empty() {
+                        "declare it first, e.g. `region zone = ranks 6..8`".to_string()
+                    } else {
+                        format!("known regions: {}", known.join(", "))
+                    };
+                    return Err(ScriptError::new(
+                        "varia::region::unknown",
+                        format!("unknown region `{}`", name.value),
+                        name.span,
+                        "not declared",
+                    )
+                    .with_help(help));
+                };
+                if self.in_progress.contains(&name.value) {
+                    return Err(ScriptError::new(
+                        "varia::region::cycle",
+                        format!("region `{}` is defined in terms of itself", name.value),
+                        name.span,
+                        "refers back to itself",
+                    ));
+                }
+                self.in_progress.push(name.value.clone());
+                let result = self.eval(&decl.expr);
+                self.in_progress.pop();
+                let set = result?;
+                self.cache.insert(name.value.clone(), set);
+                Ok(set)
+            }
+            RegionTerm::Group(expr) => self.eval(expr),
+        }
+    }
+}
+
+/// A square as the other side sees it under the board's symmetry.
+pub fn reflect(geometry: &Geometry, sq: Square, symmetry: Symmetry) -> Square {
+    let (f, r) = (geometry.file_of(sq), geometry.rank_of(sq));
+    let r2 = geometry.ranks() as i32 - 1 - r;
+    let f2 = match symmetry {
+        Symmetry::Mirror => f,
+        Symmetry::Rotate => geometry.files() as i32 - 1 - f,
+    };
+    geometry.cell(f2, r2).unwrap_or(sq)
+}
+
+/// A White-side set and its reflection for Black.
+pub fn for_both_sides(
+    geometry: &Geometry,
+    white: SquareSet,
+    symmetry: Symmetry,
+) -> ByColor<SquareSet> {
+    let black = white
+        .iter()
+        .map(|s| reflect(geometry, s, symmetry))
+        .filter(|s| !geometry.is_void(*s))
+        .collect();
+    ByColor::from_fn(|c| if c == Color::White { white } else { black })
+}

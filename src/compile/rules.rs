@@ -1,0 +1,334 @@
+//! Rule declarations → IR rules: promotion tables and castling moves.
+
+use crate::compile::region::{for_both_sides, reflect, RegionEvaluator};
+use crate::diagnostics::ScriptError;
+use crate::ir::geometry::{Geometry, Square, SquareSet};
+use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::rule::{CastlingRule, PromotionTable};
+use crate::ir::Symmetry;
+use crate::source::{SourceId, Spanned};
+use crate::syntax::ast::{CastlingDecl, CastlingKind, PromotionDecl};
+
+type KindByName<'a> = dyn Fn(&Spanned<String>, &mut Vec<ScriptError>) -> Option<PieceKind> + 'a;
+
+/// Builds the promotion table. Later rules override earlier ones on the squares they share.
+pub fn promotion_table(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &[(&PromotionDecl, SourceId)],
+    regions: &mut RegionEvaluator<'_>,
+    kind_by_name: &KindByName<'_>,
+    kinds: usize,
+    errors: &mut Vec<ScriptError>,
+) -> PromotionTable {
+    let cells = geometry.cells();
+    let mut table = PromotionTable {
+        choice_sets: Vec::new(),
+        by_square: vec![0; (1 + 2 * kinds) * cells],
+        cells,
+    };
+    for (decl, _) in decls {
+        let piece = kind_by_name(&decl.piece, errors);
+        let choices: Vec<Option<PieceKind>> = decl
+            .choices
+            .iter()
+            .map(|c| kind_by_name(c, errors))
+            .collect();
+        let squares = match regions.eval(&decl.region) {
+            Ok(s) => s,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let (Some(piece), Some(choices)) = (
+            piece,
+            choices.into_iter().collect::<Option<Vec<PieceKind>>>(),
+        ) else {
+            continue;
+        };
+        let set_index = match table.choice_sets.iter().position(|s| *s == choices) {
+            Some(i) => i,
+            None => {
+                table.choice_sets.push(choices);
+                table.choice_sets.len() - 1
+            }
+        };
+        let both = for_both_sides(geometry, squares, symmetry);
+        for color in Color::ALL {
+            let code = Piece { color, kind: piece }.code() as usize;
+            for sq in both.get(color).iter() {
+                table.by_square[code * cells + sq.index()] = (set_index + 1) as u8;
+            }
+        }
+    }
+    table
+}
+
+/// Builds the castling moves of both sides.
+pub fn castling_rules(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &[(&CastlingDecl, SourceId)],
+    start: &[u8],
+    kind_by_name: &KindByName<'_>,
+    pieces: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Vec<CastlingRule> {
+    let mut rules = Vec::new();
+    for (decl, _) in decls {
+        match &decl.kind {
+            CastlingKind::None => rules.clear(),
+            CastlingKind::Explicit {
+                king,
+                king_from,
+                king_to,
+                rook,
+                rook_from,
+                rook_to,
+            } => {
+                let (Some(k), Some(r)) = (kind_by_name(king, errors), kind_by_name(rook, errors))
+                else {
+                    continue;
+                };
+                let mut squares = Vec::new();
+                for s in [king_from, king_to, rook_from, rook_to] {
+                    match geometry.parse_square(&s.value) {
+                        Some(sq) => squares.push(sq),
+                        None => errors.push(ScriptError::new(
+                            "varia::compile::bad_castling",
+                            format!("{} is not a square of the board", s.value),
+                            s.span,
+                            "no such square",
+                        )),
+                    }
+                }
+                let [kf, kt, rf, rt] = squares[..] else {
+                    continue;
+                };
+                if geometry.rank_of(kf) != geometry.rank_of(kt)
+                    || geometry.rank_of(kf) != geometry.rank_of(rf)
+                    || geometry.rank_of(kf) != geometry.rank_of(rt)
+                {
+                    errors.push(ScriptError::new(
+                        "varia::compile::bad_castling",
+                        "castling squares must all be on one rank",
+                        decl.span,
+                        "this castling",
+                    ));
+                    continue;
+                }
+                for color in Color::ALL {
+                    let f = |sq| {
+                        if color == Color::White {
+                            sq
+                        } else {
+                            reflect(geometry, sq, symmetry)
+                        }
+                    };
+                    let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
+                    let (kspan, rspan) = (king_from.span, rook_from.span);
+                    if start[kf.index()] != (Piece { color, kind: k }).code() {
+                        errors.push(missing_castler(
+                            geometry,
+                            color,
+                            &pieces[k.0 as usize].name,
+                            kf,
+                            kspan,
+                        ));
+                        continue;
+                    }
+                    if start[rf.index()] != (Piece { color, kind: r }).code() {
+                        errors.push(missing_castler(
+                            geometry,
+                            color,
+                            &pieces[r.0 as usize].name,
+                            rf,
+                            rspan,
+                        ));
+                        continue;
+                    }
+                    match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
+                        Some(rule) => rules.push(rule),
+                        None => errors.push(ScriptError::new(
+                            "varia::compile::bad_castling",
+                            "a void lies between the castling squares",
+                            decl.span,
+                            "this castling",
+                        )),
+                    }
+                }
+            }
+            CastlingKind::Slide {
+                king,
+                distance,
+                rook,
+            } => {
+                let (Some(k), Some(r)) = (kind_by_name(king, errors), kind_by_name(rook, errors))
+                else {
+                    continue;
+                };
+                for color in Color::ALL {
+                    let side = if color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    };
+                    let king_code = Piece { color, kind: k }.code();
+                    let rook_code = Piece { color, kind: r }.code();
+                    let kings: Vec<Square> = geometry
+                        .squares()
+                        .iter()
+                        .filter(|s| start[s.index()] == king_code)
+                        .collect();
+                    let [kf] = kings[..] else {
+                        errors.push(
+                            ScriptError::new(
+                                "varia::compile::bad_castling",
+                                format!("castling needs exactly one {} of {side} in the setup, found {}", king.value, kings.len()),
+                                king.span,
+                                "this piece",
+                            )
+                            .with_help("write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`"),
+                        );
+                        continue;
+                    };
+                    let rank = geometry.rank_of(kf);
+                    let kfile = geometry.file_of(kf);
+                    let rooks: Vec<Square> = geometry
+                        .squares()
+                        .iter()
+                        .filter(|s| start[s.index()] == rook_code && geometry.rank_of(*s) == rank)
+                        .collect();
+                    let left = rooks
+                        .iter()
+                        .copied()
+                        .filter(|s| geometry.file_of(*s) < kfile)
+                        .min_by_key(|s| geometry.file_of(*s));
+                    let right = rooks
+                        .iter()
+                        .copied()
+                        .filter(|s| geometry.file_of(*s) > kfile)
+                        .max_by_key(|s| geometry.file_of(*s));
+                    if left.is_none() && right.is_none() {
+                        errors.push(
+                            ScriptError::new(
+                                "varia::compile::missing_rook",
+                                format!("castling with a missing {}: {side} has none on the {}'s rank in the setup", rook.value, king.value),
+                                rook.span,
+                                "no such piece beside the king",
+                            )
+                            .with_help("put the rooks in the setup, or write `castling none`"),
+                        );
+                        continue;
+                    }
+                    let d = distance.value as i32;
+                    for (rf, dir) in [(right, 1), (left, -1)] {
+                        let Some(rf) = rf else { continue };
+                        let kt = geometry.square(kfile + dir * d, rank);
+                        let rt =
+                            kt.and_then(|kt| geometry.square(geometry.file_of(kt) - dir, rank));
+                        let rule = match (kt, rt) {
+                            (Some(kt), Some(rt)) => {
+                                make_rule(geometry, color, k, r, kf, kt, rf, rt)
+                            }
+                            _ => None,
+                        };
+                        match rule {
+                            Some(rule) => rules.push(rule),
+                            None => errors.push(ScriptError::new(
+                                "varia::compile::bad_castling",
+                                format!(
+                                    "the {} cannot slide {d} squares toward the rook on {}",
+                                    king.value,
+                                    geometry.name(rf)
+                                ),
+                                distance.span,
+                                "too far",
+                            )),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    rules
+}
+
+fn missing_castler(
+    geometry: &Geometry,
+    color: Color,
+    name: &str,
+    sq: Square,
+    span: crate::source::Span,
+) -> ScriptError {
+    let side = if color == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    ScriptError::new(
+        "varia::compile::missing_rook",
+        format!(
+            "castling needs {side}'s {name} on {}, but the setup has none there",
+            geometry.name(sq)
+        ),
+        span,
+        "this square",
+    )
+    .with_help("castling squares are written from White's side; Black's follow by the symmetry")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make_rule(
+    geometry: &Geometry,
+    color: Color,
+    king: PieceKind,
+    rook: PieceKind,
+    kf: Square,
+    kt: Square,
+    rf: Square,
+    rt: Square,
+) -> Option<CastlingRule> {
+    let rank = geometry.rank_of(kf);
+    let files = [kf, kt, rf, rt].map(|s| geometry.file_of(s));
+    let lo = *files.iter().min()?;
+    let hi = *files.iter().max()?;
+    let mut must_be_empty = SquareSet::EMPTY;
+    for f in lo..=hi {
+        let sq = geometry.square(f, rank)?;
+        if sq != kf && sq != rf {
+            must_be_empty.insert(sq);
+        }
+    }
+    let (a, b) = (geometry.file_of(kf), geometry.file_of(kt));
+    let step = if b >= a { 1 } else { -1 };
+    let mut king_path = Vec::new();
+    let mut f = a;
+    loop {
+        king_path.push(geometry.square(f, rank)?);
+        if f == b {
+            break;
+        }
+        f += step;
+    }
+    let kingside = geometry.file_of(rf) > geometry.file_of(kf);
+    let letter = match (kingside, color) {
+        (true, Color::White) => 'K',
+        (false, Color::White) => 'Q',
+        (true, Color::Black) => 'k',
+        (false, Color::Black) => 'q',
+    };
+    Some(CastlingRule {
+        color,
+        king,
+        rook,
+        king_from: kf,
+        king_to: kt,
+        rook_from: rf,
+        rook_to: rt,
+        must_be_empty,
+        king_path,
+        letter,
+    })
+}

@@ -1,0 +1,316 @@
+//! Move and attack tables, built once per variant from the move patterns
+//! and the board's geometry.
+//!
+//! For every piece code and square: the rays a piece there walks (see
+//! [`crate::ir::pattern`]). For every square: an *attack trie*, the
+//! reversed rays that end on it, merged by common prefix, so that "is this
+//! square attacked?" is one walk that stops at the first piece on each branch.
+
+use crate::compile::betza::lame_path;
+use crate::ir::geometry::{Geometry, Square};
+use crate::ir::pattern::{
+    AttackNode, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE, DOUBLE_STEP,
+    EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
+};
+use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::rule::PromotionTable;
+use crate::ir::Symmetry;
+
+/// Turns a White-oriented vector into the given side's.
+pub fn orient((x, y): (i32, i32), color: Color, symmetry: Symmetry) -> (i32, i32) {
+    match (color, symmetry) {
+        (Color::White, _) => (x, y),
+        (Color::Black, Symmetry::Mirror) => (x, -y),
+        (Color::Black, Symmetry::Rotate) => (-x, -y),
+    }
+}
+
+struct RayBuild {
+    squares: Vec<Square>,
+    flags: Vec<PathFlags>,
+    kind: RayKind,
+    initial: bool,
+}
+
+/// Builds the tables of a variant.
+pub fn build_tables(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    pieces: &[PieceDef],
+    promotion: &PromotionTable,
+) -> MoveTables {
+    let cells = geometry.cells();
+    let codes = 1 + 2 * pieces.len();
+    let mut t = MoveTables {
+        cells,
+        ray_ranges: vec![(0, 0); codes * cells],
+        may_duplicate: vec![false; codes * cells],
+        attack_ranges: vec![(0, 0); cells],
+        ..MoveTables::default()
+    };
+    // Attack paths: per target square, (reversed path, attacker code).
+    let mut attack_paths: Vec<Vec<(Vec<Square>, u8)>> = vec![Vec::new(); cells];
+
+    for (k, def) in pieces.iter().enumerate() {
+        let creates_en_passant = def.patterns.iter().any(|p| p.en_passant);
+        for color in Color::ALL {
+            let piece = Piece {
+                color,
+                kind: PieceKind(k as u8),
+            };
+            let code = piece.code();
+            for from in geometry.squares().iter() {
+                let mut rays = Vec::new();
+                for pattern in &def.patterns {
+                    build_rays(
+                        geometry,
+                        symmetry,
+                        color,
+                        from,
+                        pattern,
+                        creates_en_passant,
+                        &mut rays,
+                    );
+                }
+                for ray in rays.iter_mut() {
+                    for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
+                        if *f & (MOVE | CAPTURE | EN_PASSANT) != 0
+                            && !promotion.choices(code, *sq).is_empty()
+                        {
+                            *f |= PROMOTES;
+                        }
+                    }
+                }
+                // Duplicate targets across rays?
+                let mut seen = crate::ir::geometry::SquareSet::EMPTY;
+                let mut dup = false;
+                for ray in &rays {
+                    let mut this_ray = crate::ir::geometry::SquareSet::EMPTY;
+                    for (sq, f) in ray.squares.iter().zip(&ray.flags) {
+                        if f & (MOVE | CAPTURE) != 0 {
+                            if seen.contains(*sq) {
+                                dup = true;
+                            }
+                            this_ray.insert(*sq);
+                        }
+                    }
+                    seen = seen.union(&this_ray);
+                }
+                let idx = code as usize * cells + from.index();
+                t.may_duplicate[idx] = dup;
+                // Attack paths.
+                for ray in &rays {
+                    let has_capture = ray.flags.iter().any(|f| f & CAPTURE != 0);
+                    if !has_capture {
+                        continue;
+                    }
+                    let simple = ray.kind == RayKind::Slide
+                        && !ray.initial
+                        && ray.flags.iter().all(|f| f & MUST_BE_OCCUPIED == 0);
+                    if !simple {
+                        t.complex_attackers |= 1u128 << code;
+                        continue;
+                    }
+                    for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
+                        if f & CAPTURE != 0 {
+                            let mut path: Vec<Square> =
+                                ray.squares[..j].iter().rev().copied().collect();
+                            path.push(from);
+                            attack_paths[sq.index()].push((path, code));
+                        }
+                    }
+                }
+                let start = t.rays.len() as u32;
+                for ray in rays {
+                    t.rays.push(Ray {
+                        start: t.path_squares.len() as u32,
+                        len: ray.squares.len() as u16,
+                        kind: ray.kind,
+                        initial: ray.initial,
+                    });
+                    t.path_squares.extend(ray.squares);
+                    t.path_flags.extend(ray.flags);
+                }
+                t.ray_ranges[idx] = (start, t.rays.len() as u32);
+            }
+        }
+    }
+
+    for target in geometry.squares().iter() {
+        let start = t.attack_nodes.len() as u32;
+        let paths = &attack_paths[target.index()];
+        flatten_trie(paths, &mut t.attack_nodes);
+        t.attack_ranges[target.index()] = (start, t.attack_nodes.len() as u32);
+    }
+    t
+}
+
+fn build_rays(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    color: Color,
+    from: Square,
+    pattern: &MovePattern,
+    creates_en_passant: bool,
+    out: &mut Vec<RayBuild>,
+) {
+    let mut landing: PathFlags = 0;
+    if pattern.moves {
+        landing |= MOVE;
+    }
+    if pattern.captures {
+        landing |= CAPTURE;
+    }
+    if pattern.en_passant {
+        landing |= EN_PASSANT;
+    }
+    for &(vx, vy) in &pattern.vectors {
+        let (dx, dy) = orient((vx as i32, vy as i32), color, symmetry);
+        let mut squares = Vec::new();
+        let mut flags = Vec::new();
+        let kind = match pattern.travel {
+            Travel::Leap => {
+                let Some(to) = geometry.offset(from, dx, dy) else {
+                    continue;
+                };
+                squares.push(to);
+                flags.push(landing);
+                RayKind::Slide
+            }
+            Travel::LameLeap | Travel::JumpingLeap => {
+                let Some(to) = geometry.offset(from, dx, dy) else {
+                    continue;
+                };
+                let Some(path) = lame_path((dx, dy)) else {
+                    continue;
+                };
+                let pass = if pattern.travel == Travel::JumpingLeap {
+                    MUST_BE_OCCUPIED
+                } else {
+                    0
+                };
+                let mut ok = true;
+                for (px, py) in path {
+                    match geometry.offset(from, px, py) {
+                        Some(sq) => {
+                            squares.push(sq);
+                            flags.push(pass);
+                        }
+                        None => ok = false,
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                squares.push(to);
+                let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                let mut f = landing;
+                if creates_en_passant && pattern.moves && straight && squares.len() > 1 && pass == 0
+                {
+                    f |= DOUBLE_STEP;
+                }
+                flags.push(f);
+                RayKind::Slide
+            }
+            Travel::Ride { max } => {
+                let mut sq = from;
+                let mut n = 0;
+                while let Some(next) = geometry.offset(sq, dx, dy) {
+                    let mut f = landing;
+                    if creates_en_passant && pattern.moves && n >= 1 {
+                        f |= DOUBLE_STEP;
+                    }
+                    squares.push(next);
+                    flags.push(f);
+                    sq = next;
+                    n += 1;
+                    if max != 0 && n >= max as usize {
+                        break;
+                    }
+                }
+                RayKind::Slide
+            }
+            Travel::Hop | Travel::HopRight => {
+                let mut sq = from;
+                while let Some(next) = geometry.offset(sq, dx, dy) {
+                    squares.push(next);
+                    flags.push(landing);
+                    sq = next;
+                }
+                if pattern.travel == Travel::Hop {
+                    RayKind::Hop
+                } else {
+                    RayKind::HopRight
+                }
+            }
+        };
+        if !squares.is_empty() {
+            out.push(RayBuild {
+                squares,
+                flags,
+                kind,
+                initial: pattern.initial,
+            });
+        }
+    }
+}
+
+struct TrieNode {
+    square: Square,
+    attackers: u128,
+    children: Vec<usize>,
+}
+
+fn flatten_trie(paths: &[(Vec<Square>, u8)], out: &mut Vec<AttackNode>) {
+    let mut nodes: Vec<TrieNode> = Vec::new();
+    let mut roots: Vec<usize> = Vec::new();
+    for (path, code) in paths {
+        let mut level: Option<usize> = None;
+        for (i, sq) in path.iter().enumerate() {
+            let siblings = match level {
+                None => roots.clone(),
+                Some(p) => nodes[p].children.clone(),
+            };
+            let found = siblings.into_iter().find(|&n| nodes[n].square == *sq);
+            let node = match found {
+                Some(n) => n,
+                None => {
+                    nodes.push(TrieNode {
+                        square: *sq,
+                        attackers: 0,
+                        children: Vec::new(),
+                    });
+                    let n = nodes.len() - 1;
+                    match level {
+                        None => roots.push(n),
+                        Some(p) => nodes[p].children.push(n),
+                    }
+                    n
+                }
+            };
+            if i + 1 == path.len() {
+                nodes[node].attackers |= 1u128 << code;
+            }
+            level = Some(node);
+        }
+    }
+    fn emit(nodes: &[TrieNode], n: usize, out: &mut Vec<AttackNode>) -> u128 {
+        let at = out.len();
+        out.push(AttackNode {
+            square: nodes[n].square,
+            skip: 0,
+            attackers: nodes[n].attackers,
+            deeper: 0,
+        });
+        let mut deeper = 0;
+        for &c in &nodes[n].children {
+            deeper |= emit(nodes, c, out);
+        }
+        out[at].skip = out.len() as u32;
+        out[at].deeper = deeper;
+        deeper | nodes[n].attackers
+    }
+    for &r in &roots {
+        emit(&nodes, r, out);
+    }
+}

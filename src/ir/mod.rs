@@ -1,0 +1,82 @@
+//! The IR: a compiled variant, the program the rules VM runs.
+//!
+//! [`Variant`] is the root: geometry, pieces with their move patterns and
+//! precomputed tables, rules, and the start position. It is built once by
+//! [`crate::compile`] and shared (read-only) by every position.
+
+pub mod display;
+pub mod geometry;
+pub mod pattern;
+pub mod piece;
+pub mod rule;
+pub mod zobrist;
+
+use crate::ir::geometry::{Geometry, SquareSet};
+use crate::ir::pattern::MoveTables;
+use crate::ir::piece::{ByColor, PieceDef, PieceKind};
+use crate::ir::rule::{CastlingRule, GameEndRules, PromotionTable};
+use crate::ir::zobrist::ZobristKeys;
+pub use crate::syntax::ast::Symmetry;
+
+/// A named set of squares, as each side sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The region's name.
+    pub name: String,
+    /// Its squares for each side (Black's follow from White's by the symmetry).
+    pub squares: ByColor<SquareSet>,
+}
+
+/// A compiled variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Display name.
+    pub name: String,
+    /// The board's shape.
+    pub geometry: Geometry,
+    /// How Black's army follows from White's.
+    pub symmetry: Symmetry,
+    /// The piece types, indexed by [`PieceKind`].
+    pub pieces: Vec<PieceDef>,
+    /// Named regions.
+    pub regions: Vec<Region>,
+    /// The start position's FEN.
+    pub start_fen: String,
+    /// The piece code on each cell in the start position (0: empty), used to
+    /// decide which pieces of a FEN position count as never moved.
+    pub start_codes: Vec<u8>,
+    /// Promotion squares and choices.
+    pub promotion: PromotionTable,
+    /// Castling moves.
+    pub castling: Vec<CastlingRule>,
+    /// Kinds that take part in castling (their unmoved state comes from the FEN castling field).
+    pub castling_kinds: Vec<PieceKind>,
+    /// How games end.
+    pub game_end: GameEndRules,
+    /// Move and attack tables.
+    pub tables: MoveTables,
+    /// Hash keys.
+    pub zobrist: ZobristKeys,
+}
+
+impl Variant {
+    /// The piece kind with this FEN letter (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<PieceKind> {
+        let upper = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == upper)
+            .map(|i| PieceKind(i as u8))
+    }
+
+    /// The definition of a piece kind.
+    #[inline]
+    pub fn piece(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.0 as usize]
+    }
+
+    /// A region by name.
+    pub fn region(&self, name: &str) -> Option<&Region> {
+        self.regions.iter().find(|r| r.name == name)
+    }
+}

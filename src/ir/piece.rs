@@ -1,0 +1,136 @@
+//! Colours and pieces: the vocabulary every later phase shares.
+
+use crate::ir::pattern::MovePattern;
+use crate::source::Span;
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that moves first.
+    White = 0,
+    /// The other side.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// `w` or `b`, as in FEN.
+    pub fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+/// A value for each colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    /// The value for one colour.
+    #[inline]
+    pub fn get(&self, color: Color) -> &T {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The value for one colour, mutably.
+    #[inline]
+    pub fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+
+    /// Builds both values from a function of the colour.
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor {
+            white: f(Color::White),
+            black: f(Color::Black),
+        }
+    }
+}
+
+/// A piece type of a variant, as its index in [`crate::ir::Variant::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceKind(pub u8);
+
+/// The most piece types a variant may declare.
+pub const MAX_PIECE_KINDS: usize = 60;
+
+/// A piece type with a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose it is.
+    pub color: Color,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// The compact code the board stores: `1 + 2 * kind + color` (0 is an empty square).
+    #[inline]
+    pub fn code(self) -> u8 {
+        1 + 2 * self.kind.0 + self.color as u8
+    }
+
+    /// The piece a non-zero board code stands for.
+    #[inline]
+    pub fn from_code(code: u8) -> Piece {
+        debug_assert!(code != 0);
+        let c = code - 1;
+        Piece {
+            color: if c & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            kind: PieceKind(c >> 1),
+        }
+    }
+}
+
+/// A piece type as the script defines it, compiled.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Its name, such as `Knight`.
+    pub name: String,
+    /// Its FEN letter in upper case (White); Black uses the lower case.
+    pub letter: char,
+    /// Its Betza string as written.
+    pub betza: String,
+    /// Its moves, in White's orientation.
+    pub patterns: Vec<MovePattern>,
+    /// Whether it may not be left attacked.
+    pub royal: bool,
+    /// Whether a move of it resets the move-rule counter (pieces that promote).
+    pub resets_move_rule: bool,
+    /// Where it was declared.
+    pub span: Span,
+}

@@ -1,0 +1,90 @@
+//! Rules beyond piece moves: promotion, castling and how games end.
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, PieceKind};
+
+/// What a game-ending situation means for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The side to move wins.
+    Wins,
+    /// The side to move loses.
+    Loses,
+    /// Draw.
+    Draws,
+}
+
+/// One castling move of one side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    /// Whose.
+    pub color: Color,
+    /// The king-like piece.
+    pub king: PieceKind,
+    /// The rook-like piece.
+    pub rook: PieceKind,
+    /// King's start.
+    pub king_from: Square,
+    /// King's destination.
+    pub king_to: Square,
+    /// Rook's start.
+    pub rook_from: Square,
+    /// Rook's destination.
+    pub rook_to: Square,
+    /// Squares that must be empty (apart from the king and rook themselves).
+    pub must_be_empty: SquareSet,
+    /// Squares the king starts on, passes and lands on: none may be attacked.
+    pub king_path: Vec<Square>,
+    /// The FEN letter of the right: `K` for a rook on the king's right
+    /// (higher file), `Q` for the left; lower case for Black.
+    pub letter: char,
+}
+
+/// Where each piece promotes, and into what.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PromotionTable {
+    /// The distinct choice sets.
+    pub choice_sets: Vec<Vec<PieceKind>>,
+    /// For piece code `c` landing on cell `s`: 0 for no promotion, else
+    /// 1 + index into `choice_sets`, at `c * cells + s`.
+    pub by_square: Vec<u8>,
+    /// Number of board cells.
+    pub cells: usize,
+}
+
+impl PromotionTable {
+    /// The choices for a piece code landing on a square (empty: no promotion).
+    #[inline]
+    pub fn choices(&self, code: u8, sq: Square) -> &[PieceKind] {
+        match self.by_square.get(code as usize * self.cells + sq.index()) {
+            Some(&i) if i > 0 => &self.choice_sets[i as usize - 1],
+            _ => &[],
+        }
+    }
+}
+
+/// How games end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEndRules {
+    /// What being checkmated means for the side to move (None: no checkmate rule,
+    /// a side with no moves is treated as stalemated).
+    pub checkmate: Option<GameResult>,
+    /// What having no legal move, not in check, means for the side to move.
+    pub stalemate: GameResult,
+    /// Draw after this many moves by each side without a capture or a
+    /// promotable piece moving.
+    pub move_rule: Option<u32>,
+    /// Draw when a position occurs this many times.
+    pub repetition: Option<u32>,
+}
+
+impl Default for GameEndRules {
+    fn default() -> GameEndRules {
+        GameEndRules {
+            checkmate: None,
+            stalemate: GameResult::Draws,
+            move_rule: None,
+            repetition: None,
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Coordinate move notation, as Fairy-Stockfish prints it: `e2e4`,
+//! `e7e8q`, `a10a9`; castling as the king's move (`e1g1`).
+
+use crate::vm::{Move, Position};
+
+/// Writes a move in coordinate form.
+pub fn move_to_coord(pos: &Position, mv: Move) -> String {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(kind) = mv.promotion {
+        s.push(variant.piece(kind).letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Finds the legal move written in coordinate form, if there is one.
+pub fn parse_coord(pos: &Position, text: &str) -> Option<Move> {
+    let text = text.trim();
+    pos.legal_moves()
+        .into_iter()
+        .find(|&m| move_to_coord(pos, m) == text)
+}

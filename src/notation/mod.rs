@@ -1,0 +1,4 @@
+//! Notations: FEN and coordinate moves.
+
+pub mod coord;
+pub mod fen;

@@ -1,0 +1,253 @@
+//! The syntax tree of a variant file: data only, every node with its span.
+
+use crate::source::{SourceId, Span, Spanned};
+
+/// One parsed `.variant` file.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The source it came from.
+    pub source: SourceId,
+    /// Its declarations, in order.
+    pub items: Vec<Item>,
+}
+
+/// One top-level declaration.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `variant "Name"`.
+    Variant(Spanned<String>),
+    /// `import module`.
+    Import(Spanned<String>),
+    /// `board F x R [without REGION]`.
+    Board(BoardDecl),
+    /// `symmetry mirror|rotate`.
+    Symmetry(Spanned<Symmetry>),
+    /// `region name = REGION`.
+    Region(RegionDecl),
+    /// `piece Name L "betza" [royal]`.
+    Piece(PieceDecl),
+    /// `setup "FEN"`.
+    Setup(Spanned<String>),
+    /// `promote Piece in REGION to A, B`.
+    Promotion(PromotionDecl),
+    /// `castling …`.
+    Castling(CastlingDecl),
+    /// `checkmate wins|loses|draws`.
+    Checkmate(Spanned<GameResult>),
+    /// `stalemate wins|loses|draws`.
+    Stalemate(Spanned<GameResult>),
+    /// `move-rule N`.
+    MoveRule(Spanned<u32>),
+    /// `repetition N`.
+    Repetition(Spanned<u32>),
+}
+
+impl Item {
+    /// The span of the whole declaration's key part (for diagnostics).
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Variant(s) | Item::Import(s) | Item::Setup(s) => s.span,
+            Item::Board(b) => b.span,
+            Item::Symmetry(s) => s.span,
+            Item::Region(r) => r.span,
+            Item::Piece(p) => p.span,
+            Item::Promotion(p) => p.span,
+            Item::Castling(c) => c.span,
+            Item::Checkmate(r) | Item::Stalemate(r) => r.span,
+            Item::MoveRule(n) | Item::Repetition(n) => n.span,
+        }
+    }
+}
+
+/// `board 8 x 8`.
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    /// Number of files.
+    pub files: Spanned<u32>,
+    /// Number of ranks.
+    pub ranks: Spanned<u32>,
+    /// Squares removed from the rectangle.
+    pub without: Option<RegionExpr>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// How Black's army and regions follow from White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Reflection across the middle rank (orthodox chess).
+    Mirror,
+    /// Rotation by 180 degrees.
+    Rotate,
+}
+
+/// `region name = …`.
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    /// The region's name.
+    pub name: Spanned<String>,
+    /// Its squares.
+    pub expr: RegionExpr,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A set of squares: terms joined by `+` (union) and `-` (difference), left to right.
+#[derive(Clone, Debug)]
+pub struct RegionExpr {
+    /// The first term.
+    pub first: RegionTerm,
+    /// The following operators and terms.
+    pub rest: Vec<(RegionOp, RegionTerm)>,
+    /// The whole expression.
+    pub span: Span,
+}
+
+/// `+` or `-` between region terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionOp {
+    /// Union.
+    Union,
+    /// Difference.
+    Difference,
+}
+
+/// One term of a region expression.
+#[derive(Clone, Debug)]
+pub enum RegionTerm {
+    /// `rank 8`, `ranks 6..8`, `rank last`.
+    Ranks {
+        /// First rank.
+        from: Spanned<RankNumber>,
+        /// Last rank, if a range.
+        to: Option<Spanned<RankNumber>>,
+    },
+    /// `file h`, `files a..c`.
+    Files {
+        /// First file.
+        from: Spanned<char>,
+        /// Last file, if a range.
+        to: Option<Spanned<char>>,
+    },
+    /// `squares e4 d5`.
+    Squares(Vec<Spanned<String>>),
+    /// A named region.
+    Ref(Spanned<String>),
+    /// `( … )`.
+    Group(Box<RegionExpr>),
+}
+
+/// A rank in a region: a number or `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankNumber {
+    /// Rank `n`, counted from 1 on White's side.
+    Number(u32),
+    /// The last rank of the board.
+    Last,
+}
+
+/// `piece Knight N "N"`.
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    /// The piece's name.
+    pub name: Spanned<String>,
+    /// Its FEN letter (upper case).
+    pub letter: Spanned<char>,
+    /// The text of its Betza string (the span excludes the quotes).
+    pub betza: Spanned<String>,
+    /// The parsed Betza string.
+    pub moves: Vec<BetzaMove>,
+    /// Whether it is royal (may not be left attacked; checkmate targets it).
+    pub royal: bool,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One component of a Betza string: modifiers, an atom and a repeat count.
+#[derive(Clone, Debug)]
+pub struct BetzaMove {
+    /// The modifier letters, each with its span.
+    pub modifiers: Vec<Spanned<char>>,
+    /// The atom letter.
+    pub atom: Spanned<char>,
+    /// How far it repeats.
+    pub repeat: BetzaRepeat,
+    /// The whole component.
+    pub span: Span,
+}
+
+/// How far a Betza component repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BetzaRepeat {
+    /// The atom itself (a leap, or for R, B, Q a slide).
+    Once,
+    /// The atom written twice (`NN`): a rider without limit.
+    Doubled(Span),
+    /// A number (`W4`): at most that many steps, `0` for no limit.
+    Range(Spanned<u32>),
+}
+
+/// `promote Pawn in rank last to Queen, Rook`.
+#[derive(Clone, Debug)]
+pub struct PromotionDecl {
+    /// The piece that promotes.
+    pub piece: Spanned<String>,
+    /// Where (from White's side).
+    pub region: RegionExpr,
+    /// Into what.
+    pub choices: Vec<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A castling declaration.
+#[derive(Clone, Debug)]
+pub struct CastlingDecl {
+    /// Which form.
+    pub kind: CastlingKind,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The forms of castling declaration.
+#[derive(Clone, Debug)]
+pub enum CastlingKind {
+    /// `castling none`: removes imported castling rules.
+    None,
+    /// `castling King e1 -> g1 with Rook h1 -> f1` (White's squares).
+    Explicit {
+        /// The king-like piece.
+        king: Spanned<String>,
+        /// Its start square.
+        king_from: Spanned<String>,
+        /// Its destination.
+        king_to: Spanned<String>,
+        /// The rook-like piece.
+        rook: Spanned<String>,
+        /// Its start square.
+        rook_from: Spanned<String>,
+        /// Its destination.
+        rook_to: Spanned<String>,
+    },
+    /// `castling King slides 2 with Rook`: toward the outermost rook on
+    /// each side of the king's setup square; the rook lands next to the king.
+    Slide {
+        /// The king-like piece.
+        king: Spanned<String>,
+        /// How many squares the king moves.
+        distance: Spanned<u32>,
+        /// The rook-like piece.
+        rook: Spanned<String>,
+    },
+}
+
+/// What a game-ending situation means for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The side to move wins.
+    Wins,
+    /// The side to move loses.
+    Loses,
+    /// Draw.
+    Draws,
+}

@@ -1,0 +1,474 @@
+//! Lowering: pest pairs to the syntax tree, one `lower_<rule>` per grammar rule.
+
+use pest::iterators::{Pair, Pairs};
+use pest::Parser;
+
+use crate::diagnostics::ScriptError;
+use crate::source::{SourceId, Span, Spanned};
+use crate::syntax::ast::{
+    BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File, GameResult, Item,
+    PieceDecl, PromotionDecl, RankNumber, RegionDecl, RegionExpr, RegionOp, RegionTerm, Symmetry,
+};
+use crate::syntax::parser::{syntax_error, Rule, VariantParser};
+
+type Result<T> = std::result::Result<T, ScriptError>;
+
+/// Walks the children of one pair, checking each has the rule expected.
+struct Cursor<'i> {
+    pairs: Pairs<'i, Rule>,
+    parent: Span,
+}
+
+impl<'i> Cursor<'i> {
+    fn new(pair: Pair<'i, Rule>, source: SourceId) -> Cursor<'i> {
+        let parent = span_of(&pair, source);
+        Cursor {
+            pairs: pair.into_inner(),
+            parent,
+        }
+    }
+
+    fn next(&mut self, rule: Rule) -> Result<Pair<'i, Rule>> {
+        match self.pairs.next() {
+            Some(p) if p.as_rule() == rule => Ok(p),
+            other => Err(internal(self.parent, rule, other.map(|p| p.as_rule()))),
+        }
+    }
+
+    fn next_if(&mut self, rule: Rule) -> Option<Pair<'i, Rule>> {
+        match self.pairs.peek() {
+            Some(p) if p.as_rule() == rule => self.pairs.next(),
+            _ => None,
+        }
+    }
+
+    fn next_any(&mut self) -> Result<Pair<'i, Rule>> {
+        self.pairs
+            .next()
+            .ok_or_else(|| internal(self.parent, Rule::item, None))
+    }
+}
+
+fn internal(span: Span, expected: Rule, found: Option<Rule>) -> ScriptError {
+    ScriptError::new(
+        "varia::internal",
+        format!("internal error: the parser expected {expected:?} here but found {found:?}; please report this"),
+        span,
+        "here",
+    )
+}
+
+fn span_of(pair: &Pair<'_, Rule>, source: SourceId) -> Span {
+    let s = pair.as_span();
+    Span::new(source, s.start(), s.end())
+}
+
+fn spanned_str(pair: &Pair<'_, Rule>, source: SourceId) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), span_of(pair, source))
+}
+
+fn spanned_u32(pair: &Pair<'_, Rule>, source: SourceId) -> Result<Spanned<u32>> {
+    let span = span_of(pair, source);
+    pair.as_str()
+        .parse::<u32>()
+        .map(|n| Spanned::new(n, span))
+        .map_err(|_| {
+            ScriptError::new(
+                "varia::syntax::number",
+                "number too large",
+                span,
+                "this number",
+            )
+            .with_help("numbers in a script are at most 4294967295")
+        })
+}
+
+/// Parses a whole variant file.
+///
+/// # Errors
+/// The syntax error, or the errors found in its Betza strings.
+pub fn parse_file(text: &str, source: SourceId) -> std::result::Result<File, Vec<ScriptError>> {
+    let mut pairs = VariantParser::parse(Rule::file, text)
+        .map_err(|e| vec![syntax_error(&e, source, text, 0, "script")])?;
+    let file = pairs
+        .next()
+        .ok_or_else(|| vec![internal(Span::new(source, 0, 0), Rule::file, None)])?;
+    let mut items = Vec::new();
+    let mut errors = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() == Rule::EOI {
+            continue;
+        }
+        match lower_item(pair, source) {
+            Ok(item) => items.push(item),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(File { source, items })
+    } else {
+        Err(errors)
+    }
+}
+
+fn lower_item(
+    pair: Pair<'_, Rule>,
+    source: SourceId,
+) -> std::result::Result<Item, Vec<ScriptError>> {
+    let one = |e: ScriptError| vec![e];
+    match pair.as_rule() {
+        Rule::variant_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_variant).map_err(one)?;
+            let s = c.next(Rule::string).map_err(one)?;
+            Ok(Item::Variant(lower_string(s, source).map_err(one)?))
+        }
+        Rule::import_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_import).map_err(one)?;
+            Ok(Item::Import(spanned_str(
+                &c.next(Rule::ident).map_err(one)?,
+                source,
+            )))
+        }
+        Rule::board_decl => lower_board_decl(pair, source).map(Item::Board).map_err(one),
+        Rule::symmetry_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_symmetry).map_err(one)?;
+            let kind = c.next(Rule::symmetry_kind).map_err(one)?;
+            let span = span_of(&kind, source);
+            let value = if kind.as_str() == "rotate" {
+                Symmetry::Rotate
+            } else {
+                Symmetry::Mirror
+            };
+            Ok(Item::Symmetry(Spanned::new(value, span)))
+        }
+        Rule::region_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_region).map_err(one)?;
+            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+            let expr =
+                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
+            Ok(Item::Region(RegionDecl { name, expr, span }))
+        }
+        Rule::piece_decl => lower_piece_decl(pair, source).map(Item::Piece),
+        Rule::setup_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_setup).map_err(one)?;
+            Ok(Item::Setup(
+                lower_string(c.next(Rule::string).map_err(one)?, source).map_err(one)?,
+            ))
+        }
+        Rule::promotion_decl => lower_promotion_decl(pair, source)
+            .map(Item::Promotion)
+            .map_err(one),
+        Rule::castling_decl => lower_castling_decl(pair, source)
+            .map(Item::Castling)
+            .map_err(one),
+        Rule::checkmate_decl | Rule::stalemate_decl => {
+            let is_mate = pair.as_rule() == Rule::checkmate_decl;
+            let mut c = Cursor::new(pair, source);
+            c.next_any().map_err(one)?;
+            let r = c.next(Rule::game_result).map_err(one)?;
+            let span = span_of(&r, source);
+            let value = match r.as_str() {
+                "wins" => GameResult::Wins,
+                "loses" => GameResult::Loses,
+                _ => GameResult::Draws,
+            };
+            let result = Spanned::new(value, span);
+            Ok(if is_mate {
+                Item::Checkmate(result)
+            } else {
+                Item::Stalemate(result)
+            })
+        }
+        Rule::move_rule_decl | Rule::repetition_decl => {
+            let is_move_rule = pair.as_rule() == Rule::move_rule_decl;
+            let mut c = Cursor::new(pair, source);
+            c.next_any().map_err(one)?;
+            let n = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
+            Ok(if is_move_rule {
+                Item::MoveRule(n)
+            } else {
+                Item::Repetition(n)
+            })
+        }
+        other => Err(vec![internal(
+            span_of(&pair, source),
+            Rule::item,
+            Some(other),
+        )]),
+    }
+}
+
+fn lower_string(pair: Pair<'_, Rule>, source: SourceId) -> Result<Spanned<String>> {
+    let mut c = Cursor::new(pair, source);
+    Ok(spanned_str(&c.next(Rule::string_inner)?, source))
+}
+
+fn lower_board_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<BoardDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_board)?;
+    let files = spanned_u32(&c.next(Rule::int)?, source)?;
+    let ranks = spanned_u32(&c.next(Rule::int)?, source)?;
+    let without = match c.next_if(Rule::kw_without) {
+        Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
+        None => None,
+    };
+    Ok(BoardDecl {
+        files,
+        ranks,
+        without,
+        span,
+    })
+}
+
+fn lower_region_expr(pair: Pair<'_, Rule>, source: SourceId) -> Result<RegionExpr> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    let first = lower_region_term(c.next_any()?, source)?;
+    let mut rest = Vec::new();
+    while let Some(op) = c.next_if(Rule::region_op) {
+        let op = if op.as_str() == "+" {
+            RegionOp::Union
+        } else {
+            RegionOp::Difference
+        };
+        rest.push((op, lower_region_term(c.next_any()?, source)?));
+    }
+    Ok(RegionExpr { first, rest, span })
+}
+
+fn lower_region_term(pair: Pair<'_, Rule>, source: SourceId) -> Result<RegionTerm> {
+    match pair.as_rule() {
+        Rule::ranks_term => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_ranks)?;
+            let from = lower_rank_number(c.next(Rule::rank_number)?, source)?;
+            let to = match c.next_if(Rule::rank_number) {
+                Some(p) => Some(lower_rank_number(p, source)?),
+                None => None,
+            };
+            Ok(RegionTerm::Ranks { from, to })
+        }
+        Rule::files_term => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_files)?;
+            let file = |p: Pair<'_, Rule>| {
+                let span = span_of(&p, source);
+                Spanned::new(p.as_str().chars().next().unwrap_or('a'), span)
+            };
+            let from = file(c.next(Rule::file_name)?);
+            let to = c.next_if(Rule::file_name).map(file);
+            Ok(RegionTerm::Files { from, to })
+        }
+        Rule::squares_term => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_squares)?;
+            let mut squares = Vec::new();
+            while let Some(p) = c.next_if(Rule::square) {
+                squares.push(spanned_str(&p, source));
+            }
+            Ok(RegionTerm::Squares(squares))
+        }
+        Rule::region_ref => {
+            let mut c = Cursor::new(pair, source);
+            Ok(RegionTerm::Ref(spanned_str(&c.next(Rule::ident)?, source)))
+        }
+        Rule::region_expr => Ok(RegionTerm::Group(Box::new(lower_region_expr(
+            pair, source,
+        )?))),
+        other => Err(internal(
+            span_of(&pair, source),
+            Rule::region_term,
+            Some(other),
+        )),
+    }
+}
+
+fn lower_rank_number(pair: Pair<'_, Rule>, source: SourceId) -> Result<Spanned<RankNumber>> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    if c.next_if(Rule::kw_last).is_some() {
+        return Ok(Spanned::new(RankNumber::Last, span));
+    }
+    let n = spanned_u32(&c.next(Rule::int)?, source)?;
+    Ok(Spanned::new(RankNumber::Number(n.value), span))
+}
+
+fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<PromotionDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_promote)?;
+    let piece = spanned_str(&c.next(Rule::ident)?, source);
+    c.next(Rule::kw_in)?;
+    let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+    c.next(Rule::kw_to)?;
+    let mut choices = vec![spanned_str(&c.next(Rule::ident)?, source)];
+    while let Some(p) = c.next_if(Rule::ident) {
+        choices.push(spanned_str(&p, source));
+    }
+    Ok(PromotionDecl {
+        piece,
+        region,
+        choices,
+        span,
+    })
+}
+
+fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<CastlingDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_castling)?;
+    let form = c.next_any()?;
+    let kind = match form.as_rule() {
+        Rule::castling_none => CastlingKind::None,
+        Rule::castling_explicit => {
+            let mut f = Cursor::new(form, source);
+            let king = spanned_str(&f.next(Rule::ident)?, source);
+            let king_from = spanned_str(&f.next(Rule::square)?, source);
+            let king_to = spanned_str(&f.next(Rule::square)?, source);
+            f.next(Rule::kw_with)?;
+            let rook = spanned_str(&f.next(Rule::ident)?, source);
+            let rook_from = spanned_str(&f.next(Rule::square)?, source);
+            let rook_to = spanned_str(&f.next(Rule::square)?, source);
+            CastlingKind::Explicit {
+                king,
+                king_from,
+                king_to,
+                rook,
+                rook_from,
+                rook_to,
+            }
+        }
+        Rule::castling_slide => {
+            let mut f = Cursor::new(form, source);
+            let king = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::kw_slides)?;
+            let distance = spanned_u32(&f.next(Rule::int)?, source)?;
+            f.next(Rule::kw_with)?;
+            let rook = spanned_str(&f.next(Rule::ident)?, source);
+            CastlingKind::Slide {
+                king,
+                distance,
+                rook,
+            }
+        }
+        other => {
+            return Err(internal(
+                span_of(&form, source),
+                Rule::castling_decl,
+                Some(other),
+            ))
+        }
+    };
+    Ok(CastlingDecl { kind, span })
+}
+
+fn lower_piece_decl(
+    pair: Pair<'_, Rule>,
+    source: SourceId,
+) -> std::result::Result<PieceDecl, Vec<ScriptError>> {
+    let one = |e: ScriptError| vec![e];
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_piece).map_err(one)?;
+    let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+    let letter_pair = c.next(Rule::piece_letter).map_err(one)?;
+    let letter = Spanned::new(
+        letter_pair.as_str().chars().next().unwrap_or('?'),
+        span_of(&letter_pair, source),
+    );
+    let mut bc = Cursor::new(c.next(Rule::betza_string).map_err(one)?, source);
+    let betza = spanned_str(&bc.next(Rule::betza_text).map_err(one)?, source);
+    let moves = parse_betza(&betza.value, betza.span).map_err(one)?;
+    let mut royal = false;
+    while c.next_if(Rule::piece_attr).is_some() {
+        royal = true;
+    }
+    Ok(PieceDecl {
+        name,
+        letter,
+        betza,
+        moves,
+        royal,
+        span,
+    })
+}
+
+/// Parses the inside of a Betza string. `at` is the span of the text in its
+/// source, so the components' spans point into the script.
+///
+/// # Errors
+/// A syntax error pointing at the offending character.
+pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
+    let mut pairs = VariantParser::parse(Rule::betza, text)
+        .map_err(|e| syntax_error(&e, at.source, text, at.start as usize, "Betza string"))?;
+    let betza = pairs
+        .next()
+        .ok_or_else(|| internal(at, Rule::betza, None))?;
+    let mut moves: Vec<BetzaMove> = Vec::new();
+    for pair in betza.into_inner() {
+        if pair.as_rule() != Rule::betza_move {
+            continue;
+        }
+        let s = pair.as_span();
+        let span = at.sub(s.start(), s.end());
+        let mut modifiers = Vec::new();
+        let mut atom = None;
+        let mut range = None;
+        for part in pair.into_inner() {
+            let ps = part.as_span();
+            let pspan = at.sub(ps.start(), ps.end());
+            let ch = part.as_str().chars().next().unwrap_or('?');
+            match part.as_rule() {
+                Rule::betza_modifier => modifiers.push(Spanned::new(ch, pspan)),
+                Rule::betza_atom => atom = Some(Spanned::new(ch, pspan)),
+                Rule::betza_range => {
+                    let n = part.as_str().parse::<u32>().map_err(|_| {
+                        ScriptError::new(
+                            "varia::betza::range",
+                            "range too large",
+                            pspan,
+                            "this range",
+                        )
+                        .with_help("write 0 for a slide without limit")
+                    })?;
+                    range = Some(Spanned::new(n, pspan));
+                }
+                other => return Err(internal(pspan, Rule::betza_move, Some(other))),
+            }
+        }
+        let atom = atom.ok_or_else(|| internal(span, Rule::betza_atom, None))?;
+        // A repeated atom with nothing between (`NN`) makes a rider.
+        if let Some(prev) = moves.last_mut() {
+            if modifiers.is_empty()
+                && prev.atom.value == atom.value
+                && prev.repeat == BetzaRepeat::Once
+                && prev.span.end == atom.span.start
+            {
+                prev.repeat = match range {
+                    None => BetzaRepeat::Doubled(atom.span),
+                    Some(r) => BetzaRepeat::Range(r),
+                };
+                prev.span = prev.span.to(span);
+                continue;
+            }
+        }
+        let repeat = match range {
+            Some(r) => BetzaRepeat::Range(r),
+            None => BetzaRepeat::Once,
+        };
+        moves.push(BetzaMove {
+            modifiers,
+            atom,
+            repeat,
+            span,
+        });
+    }
+    Ok(moves)
+}

@@ -1,0 +1,163 @@
+//! The pest parser and the conversion of its errors into diagnostics.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest_derive::Parser;
+
+use crate::diagnostics::ScriptError;
+use crate::source::{SourceId, Span};
+
+/// The generated pest parser for variant files and Betza strings.
+#[derive(Parser, Debug)]
+#[grammar = "grammar/lexical.pest"]
+#[grammar = "grammar/betza.pest"]
+#[grammar = "grammar/variant.pest"]
+pub struct VariantParser;
+
+/// A human name for each grammar rule, used in "expected …" messages.
+/// The match is exhaustive on purpose: a new rule must get a name.
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::WHITESPACE | Rule::COMMENT => "whitespace",
+        Rule::ident_char => "a name character",
+        Rule::ident => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::string_inner => "text",
+        Rule::square => "a square such as `e4`",
+        Rule::file_name => "a file letter such as `a`",
+        Rule::piece_letter => "an upper-case piece letter",
+        Rule::keyword => "a keyword",
+        Rule::kw_variant => "`variant`",
+        Rule::kw_import => "`import`",
+        Rule::kw_board => "`board`",
+        Rule::kw_without => "`without`",
+        Rule::kw_symmetry => "`symmetry`",
+        Rule::kw_mirror => "`mirror`",
+        Rule::kw_rotate => "`rotate`",
+        Rule::kw_region => "`region`",
+        Rule::kw_ranks => "`rank`",
+        Rule::kw_files => "`file`",
+        Rule::kw_squares => "`squares`",
+        Rule::kw_last => "`last`",
+        Rule::kw_piece => "`piece`",
+        Rule::kw_royal => "`royal`",
+        Rule::kw_setup => "`setup`",
+        Rule::kw_promote => "`promote`",
+        Rule::kw_in => "`in`",
+        Rule::kw_to => "`to`",
+        Rule::kw_castling => "`castling`",
+        Rule::kw_slides => "`slides`",
+        Rule::kw_with => "`with`",
+        Rule::kw_none => "`none`",
+        Rule::kw_checkmate => "`checkmate`",
+        Rule::kw_stalemate => "`stalemate`",
+        Rule::kw_wins => "`wins`",
+        Rule::kw_loses => "`loses`",
+        Rule::kw_draws => "`draws`",
+        Rule::kw_move_rule => "`move-rule`",
+        Rule::kw_repetition => "`repetition`",
+        Rule::betza => "a Betza string",
+        Rule::betza_move => "a Betza move",
+        Rule::betza_gap => "a space",
+        Rule::betza_modifier => "a modifier letter",
+        Rule::betza_atom => "an atom letter such as `W` or `N`",
+        Rule::betza_range => "a range",
+        Rule::file => "a declaration",
+        Rule::item => "a declaration",
+        Rule::variant_decl => "`variant`",
+        Rule::import_decl => "`import`",
+        Rule::board_decl => "`board`",
+        Rule::symmetry_decl => "`symmetry`",
+        Rule::symmetry_kind => "`mirror` or `rotate`",
+        Rule::region_decl => "`region`",
+        Rule::region_expr => "a region",
+        Rule::region_op => "`+` or `-`",
+        Rule::region_term => "a region",
+        Rule::ranks_term => "`rank`",
+        Rule::rank_number => "a rank number or `last`",
+        Rule::files_term => "`file`",
+        Rule::squares_term => "`squares`",
+        Rule::region_ref => "a region name",
+        Rule::piece_decl => "`piece`",
+        Rule::betza_string => "a quoted Betza string such as \"N\"",
+        Rule::betza_text => "a Betza string",
+        Rule::piece_attr => "`royal`",
+        Rule::setup_decl => "`setup`",
+        Rule::promotion_decl => "`promote`",
+        Rule::castling_decl => "`castling`",
+        Rule::castling_none => "`none`",
+        Rule::castling_explicit => "a king, its squares, `with`, a rook and its squares",
+        Rule::castling_slide => "a king, `slides`, a distance, `with` and a rook",
+        Rule::checkmate_decl => "`checkmate`",
+        Rule::stalemate_decl => "`stalemate`",
+        Rule::game_result => "`wins`, `loses` or `draws`",
+        Rule::move_rule_decl => "`move-rule`",
+        Rule::repetition_decl => "`repetition`",
+    }
+}
+
+/// Turns a pest error into a diagnostic. `offset` is where the parsed text
+/// starts inside the source (non-zero for a Betza string inside a script).
+pub fn syntax_error(
+    error: &pest::error::Error<Rule>,
+    source: SourceId,
+    text: &str,
+    offset: usize,
+    what: &str,
+) -> ScriptError {
+    let (start, end) = match error.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((s, e)) => (s, e),
+    };
+    let found = found_token(text, start);
+    let end = if end > start {
+        end
+    } else {
+        start + found.len()
+    };
+    let span = Span::new(source, offset + start, offset + end);
+    let expected = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
+            names.dedup();
+            let mut seen = Vec::new();
+            for n in names {
+                if !seen.contains(&n) && n != "whitespace" {
+                    seen.push(n);
+                }
+            }
+            list_alternatives(&seen)
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let label = if found.is_empty() {
+        "unexpected end".to_string()
+    } else {
+        format!("unexpected `{found}`")
+    };
+    let message = if expected.is_empty() {
+        format!("syntax error in {what}")
+    } else {
+        format!("syntax error in {what}: expected {expected}")
+    };
+    ScriptError::new("varia::syntax", message, span, label)
+}
+
+fn found_token(text: &str, at: usize) -> &str {
+    let rest = text.get(at..).unwrap_or("");
+    let rest = rest.split(['\n', '\r']).next().unwrap_or("");
+    let end = rest
+        .char_indices()
+        .find(|(i, c)| *i > 0 && (c.is_whitespace() || "\"(),=".contains(*c)))
+        .map_or(rest.len(), |(i, _)| i);
+    rest[..end].trim_end()
+}
+
+fn list_alternatives(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

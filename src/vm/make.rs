@@ -1,0 +1,293 @@
+//! Making and unmaking moves: `play_unchecked` / `unplay`, and the checked
+//! `try_play` and panicking `play`.
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, Piece};
+use crate::vm::moves::{Move, MoveKind};
+use crate::vm::position::{EnPassant, Position};
+
+/// What `unplay` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    moved: u8,
+    captured: u8,
+    en_passant: Option<EnPassant>,
+    unmoved: SquareSet,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+/// What the light board-only make needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoardUndo {
+    captured: u8,
+    moved: u8,
+}
+
+/// A move that is not legal in the position it was tried on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// The move.
+    pub mv: Move,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal move")
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Position {
+    /// Plays a move after checking it is legal.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the move is not among the legal moves; the position is unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if self.legal_moves().contains(&mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(PlayError { mv })
+        }
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    /// If the move is not legal.
+    pub fn play(&mut self, mv: Move) {
+        if self.try_play(mv).is_err() {
+            panic!("illegal move {mv:?}");
+        }
+    }
+
+    /// Plays a move without checking it.
+    ///
+    /// The move must be legal (or at least pseudo-legal, for internal use);
+    /// anything else leaves the position inconsistent. Returns what
+    /// [`Position::unplay`] needs to take it back.
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        let code = self.board[mv.from.index()];
+        let undo = Undo {
+            moved: code,
+            captured: 0,
+            en_passant: self.en_passant,
+            unmoved: self.unmoved,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            hash: self.hash,
+        };
+        self.history.push(self.hash);
+        let mut h = self.hash;
+        if let Some(ep) = self.en_passant.take() {
+            for sq in ep.passed.iter() {
+                h ^= self.variant.zobrist.en_passant[sq.index()];
+            }
+        }
+        let mut captured = 0;
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &self.variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kf);
+                let rook = self.take(rf);
+                self.put(kt, Piece::from_code(king));
+                self.put(rt, Piece::from_code(rook));
+                h ^= self.variant.zobrist.piece(king, kf)
+                    ^ self.variant.zobrist.piece(king, kt)
+                    ^ self.variant.zobrist.piece(rook, rf)
+                    ^ self.variant.zobrist.piece(rook, rt);
+                for sq in [kf, rf] {
+                    if self.unmoved.contains(sq) {
+                        self.unmoved.remove(sq);
+                        h ^= self.variant.zobrist.unmoved[sq.index()];
+                    }
+                }
+            }
+            _ => {
+                let victim = if mv.kind == MoveKind::EnPassant {
+                    undo.en_passant.map_or(mv.to, |ep| ep.victim)
+                } else {
+                    mv.to
+                };
+                if self.board[victim.index()] != 0 {
+                    captured = self.take(victim);
+                    h ^= self.variant.zobrist.piece(captured, victim);
+                    if self.unmoved.contains(victim) {
+                        self.unmoved.remove(victim);
+                        h ^= self.variant.zobrist.unmoved[victim.index()];
+                    }
+                }
+                self.take(mv.from);
+                let new_piece = match mv.promotion {
+                    Some(kind) => Piece {
+                        color: self.side,
+                        kind,
+                    },
+                    None => Piece::from_code(code),
+                };
+                self.put(mv.to, new_piece);
+                h ^= self.variant.zobrist.piece(code, mv.from)
+                    ^ self.variant.zobrist.piece(new_piece.code(), mv.to);
+                if self.unmoved.contains(mv.from) {
+                    self.unmoved.remove(mv.from);
+                    h ^= self.variant.zobrist.unmoved[mv.from.index()];
+                }
+                if mv.kind == MoveKind::DoubleStep {
+                    let passed = self.squares_between(mv.from, mv.to);
+                    for sq in passed.iter() {
+                        h ^= self.variant.zobrist.en_passant[sq.index()];
+                    }
+                    self.en_passant = Some(EnPassant {
+                        passed,
+                        victim: mv.to,
+                    });
+                }
+            }
+        }
+        let resets = captured != 0
+            || self
+                .variant
+                .piece(Piece::from_code(code).kind)
+                .resets_move_rule;
+        self.halfmoves = if resets { 0 } else { self.halfmoves + 1 };
+        if self.side == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.side = self.side.opposite();
+        h ^= self.variant.zobrist.black_to_move;
+        self.hash = h;
+        Undo { captured, ..undo }
+    }
+
+    /// Takes back the move `mv`, which must be the last one played, with its undo record.
+    pub fn unplay(&mut self, mv: Move, undo: Undo) {
+        self.side = self.side.opposite();
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &self.variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kt);
+                let rook = self.take(rt);
+                self.put(kf, Piece::from_code(king));
+                self.put(rf, Piece::from_code(rook));
+            }
+            _ => {
+                self.take(mv.to);
+                self.put(mv.from, Piece::from_code(undo.moved));
+                if undo.captured != 0 {
+                    let victim = if mv.kind == MoveKind::EnPassant {
+                        undo.en_passant.map_or(mv.to, |ep| ep.victim)
+                    } else {
+                        mv.to
+                    };
+                    self.put(victim, Piece::from_code(undo.captured));
+                }
+            }
+        }
+        self.en_passant = undo.en_passant;
+        self.unmoved = undo.unmoved;
+        self.halfmoves = undo.halfmoves;
+        self.fullmoves = undo.fullmoves;
+        self.hash = undo.hash;
+        self.history.pop();
+    }
+
+    /// Plays a move on the board only (no hash, counters or history), for
+    /// the legality test.
+    #[inline]
+    pub(crate) fn play_on_board(&mut self, mv: Move) -> BoardUndo {
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &self.variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kf);
+                let rook = self.take(rf);
+                self.put(kt, Piece::from_code(king));
+                self.put(rt, Piece::from_code(rook));
+                BoardUndo {
+                    captured: 0,
+                    moved: king,
+                }
+            }
+            _ => {
+                let victim = self.victim_square(mv);
+                let captured = if self.board[victim.index()] != 0 {
+                    self.take(victim)
+                } else {
+                    0
+                };
+                let moved = self.take(mv.from);
+                let piece = match mv.promotion {
+                    Some(kind) => Piece {
+                        color: self.side,
+                        kind,
+                    },
+                    None => Piece::from_code(moved),
+                };
+                self.put(mv.to, piece);
+                BoardUndo { captured, moved }
+            }
+        }
+    }
+
+    /// Takes back [`Position::play_on_board`].
+    #[inline]
+    pub(crate) fn unplay_on_board(&mut self, mv: Move, undo: BoardUndo) {
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &self.variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kt);
+                let rook = self.take(rt);
+                self.put(kf, Piece::from_code(king));
+                self.put(rf, Piece::from_code(rook));
+            }
+            _ => {
+                self.take(mv.to);
+                self.put(mv.from, Piece::from_code(undo.moved));
+                if undo.captured != 0 {
+                    let victim = self.victim_square(mv);
+                    self.put(victim, Piece::from_code(undo.captured));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn victim_square(&self, mv: Move) -> Square {
+        match (mv.kind, &self.en_passant) {
+            (MoveKind::EnPassant, Some(ep)) => ep.victim,
+            _ => mv.to,
+        }
+    }
+
+    /// The squares strictly between two squares on a line (rank, file,
+    /// diagonal or a knight-like line of repeated steps).
+    pub fn squares_between(&self, a: Square, b: Square) -> SquareSet {
+        let g = &self.variant.geometry;
+        let (dx, dy) = (g.file_of(b) - g.file_of(a), g.rank_of(b) - g.rank_of(a));
+        let n = gcd(dx.abs(), dy.abs());
+        let mut set = SquareSet::EMPTY;
+        if n > 1 {
+            let (sx, sy) = (dx / n, dy / n);
+            for k in 1..n {
+                if let Some(sq) = g.offset(a, sx * k, sy * k) {
+                    set.insert(sq);
+                }
+            }
+        }
+        set
+    }
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

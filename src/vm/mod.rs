@@ -1,0 +1,21 @@
+//! The rules VM: positions, move generation, make/unmake, check and game end,
+//! all driven by a compiled [`crate::ir::Variant`].
+//!
+//! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
+//! moves), `legality` (royal safety), `attacks`, `make`, `outcome`.
+
+mod attacks;
+mod legality;
+mod make;
+mod movegen;
+pub mod moves;
+mod outcome;
+pub mod perft;
+pub mod position;
+pub mod setup;
+
+pub use make::{PlayError, Undo};
+pub use moves::{Move, MoveKind};
+pub use outcome::{EndReason, Outcome};
+pub use position::{EnPassant, Position, PositionError, PositionErrorKind};
+pub use setup::Setup;

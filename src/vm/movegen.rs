@@ -1,0 +1,193 @@
+//! Pseudo-legal move generation: every move the pieces' rays, castling and
+//! en passant allow, before the royal-safety filter of `legality`.
+
+use crate::ir::geometry::Square;
+use crate::ir::pattern::{
+    Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
+};
+use crate::ir::piece::{Color, Piece};
+use crate::vm::moves::{Move, MoveKind};
+use crate::vm::position::Position;
+
+/// Whether a non-zero board code belongs to `color`.
+#[inline]
+pub(crate) fn is_color(code: u8, color: Color) -> bool {
+    ((code - 1) & 1) as usize == color.index()
+}
+
+impl Position {
+    /// Appends the pseudo-legal moves of the side to move: legal except
+    /// that they may leave a royal piece attacked.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let tables = &self.variant.tables;
+        for from in self.by_color.get(us).iter() {
+            let code = self.board[from.index()];
+            let first = out.len();
+            for ray in tables.rays(code, from) {
+                if ray.initial && !self.unmoved.contains(from) {
+                    continue;
+                }
+                match ray.kind {
+                    RayKind::Slide => self.walk_slide(code, from, ray, out),
+                    RayKind::Hop | RayKind::HopRight => self.walk_hop(code, from, ray, out),
+                }
+            }
+            if tables.may_duplicate[code as usize * tables.cells + from.index()] {
+                dedupe(out, first);
+            }
+        }
+        self.castling_moves(out);
+    }
+
+    #[inline]
+    fn walk_slide(&self, code: u8, from: Square, ray: &Ray, out: &mut Vec<Move>) {
+        let t = &self.variant.tables;
+        let s = ray.start as usize;
+        let squares = &t.path_squares[s..s + ray.len as usize];
+        let flags = &t.path_flags[s..s + ray.len as usize];
+        for (&to, &f) in squares.iter().zip(flags) {
+            let there = self.board[to.index()];
+            if f & MUST_BE_OCCUPIED != 0 {
+                if there == 0 {
+                    return;
+                }
+                continue;
+            }
+            if there == 0 {
+                if f & MOVE != 0 {
+                    let kind = if f & DOUBLE_STEP != 0 {
+                        MoveKind::DoubleStep
+                    } else {
+                        MoveKind::Normal
+                    };
+                    self.push_move(code, from, to, kind, f, out);
+                }
+                if f & EN_PASSANT != 0 {
+                    if let Some(ep) = &self.en_passant {
+                        if ep.passed.contains(to) {
+                            self.push_move(code, from, to, MoveKind::EnPassant, f, out);
+                        }
+                    }
+                }
+            } else {
+                if f & CAPTURE != 0 && !is_color(there, self.side) {
+                    self.push_move(code, from, to, MoveKind::Normal, f, out);
+                }
+                return;
+            }
+        }
+    }
+
+    fn walk_hop(&self, code: u8, from: Square, ray: &Ray, out: &mut Vec<Move>) {
+        let t = &self.variant.tables;
+        let s = ray.start as usize;
+        let squares = &t.path_squares[s..s + ray.len as usize];
+        let flags = &t.path_flags[s..s + ray.len as usize];
+        let Some(screen) = squares.iter().position(|q| self.board[q.index()] != 0) else {
+            return;
+        };
+        for j in screen + 1..squares.len() {
+            let (to, f) = (squares[j], flags[j]);
+            let there = self.board[to.index()];
+            if there == 0 {
+                if f & MOVE != 0 {
+                    self.push_move(code, from, to, MoveKind::Normal, f, out);
+                }
+            } else {
+                if f & CAPTURE != 0 && !is_color(there, self.side) {
+                    self.push_move(code, from, to, MoveKind::Normal, f, out);
+                }
+                return;
+            }
+            if ray.kind == RayKind::HopRight {
+                return;
+            }
+        }
+    }
+
+    #[inline]
+    fn push_move(
+        &self,
+        code: u8,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        flags: u8,
+        out: &mut Vec<Move>,
+    ) {
+        if flags & PROMOTES != 0 {
+            for &choice in self.variant.promotion.choices(code, to) {
+                out.push(Move {
+                    from,
+                    to,
+                    kind,
+                    promotion: Some(choice),
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                kind,
+                promotion: None,
+            });
+        }
+    }
+
+    fn castling_moves(&self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let them = us.opposite();
+        for (i, rule) in self.variant.castling.iter().enumerate() {
+            if rule.color != us {
+                continue;
+            }
+            let king = Piece {
+                color: us,
+                kind: rule.king,
+            }
+            .code();
+            let rook = Piece {
+                color: us,
+                kind: rule.rook,
+            }
+            .code();
+            if self.board[rule.king_from.index()] != king
+                || self.board[rule.rook_from.index()] != rook
+                || !self.unmoved.contains(rule.king_from)
+                || !self.unmoved.contains(rule.rook_from)
+            {
+                continue;
+            }
+            if rule
+                .must_be_empty
+                .iter()
+                .any(|sq| self.board[sq.index()] != 0)
+            {
+                continue;
+            }
+            if rule.king_path.iter().any(|&sq| self.is_attacked(sq, them)) {
+                continue;
+            }
+            out.push(Move {
+                from: rule.king_from,
+                to: rule.king_to,
+                kind: MoveKind::Castle(i as u8),
+                promotion: None,
+            });
+        }
+    }
+}
+
+/// Drops repeated moves from `out[first..]`, keeping the first of each.
+fn dedupe(out: &mut Vec<Move>, first: usize) {
+    let mut k = first;
+    for i in first..out.len() {
+        let m = out[i];
+        if !out[first..k].contains(&m) {
+            out[k] = m;
+            k += 1;
+        }
+    }
+    out.truncate(k);
+}

@@ -1,0 +1,90 @@
+//! How a game stands: ongoing, or over and why.
+
+use crate::ir::piece::Color;
+use crate::ir::rule::GameResult;
+use crate::vm::position::Position;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The move rule (e.g. fifty moves) ran out.
+    MoveRule,
+    /// The same position occurred the set number of times.
+    Repetition,
+}
+
+/// The state of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// A side won.
+    Decisive {
+        /// Who.
+        winner: Color,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+impl Position {
+    /// The game's state in this position.
+    pub fn outcome(&self) -> Outcome {
+        let rules = &self.variant.game_end;
+        if self.legal_moves().is_empty() {
+            let (result, reason) = match (self.is_check(), rules.checkmate) {
+                (true, Some(r)) => (r, EndReason::Checkmate),
+                _ => (rules.stalemate, EndReason::Stalemate),
+            };
+            return match result {
+                GameResult::Wins => Outcome::Decisive {
+                    winner: self.side,
+                    reason,
+                },
+                GameResult::Loses => Outcome::Decisive {
+                    winner: self.side.opposite(),
+                    reason,
+                },
+                GameResult::Draws => Outcome::Draw { reason },
+            };
+        }
+        if let Some(n) = rules.move_rule {
+            if self.halfmoves >= 2 * n {
+                return Outcome::Draw {
+                    reason: EndReason::MoveRule,
+                };
+            }
+        }
+        if let Some(n) = rules.repetition {
+            if self.repetitions() >= n {
+                return Outcome::Draw {
+                    reason: EndReason::Repetition,
+                };
+            }
+        }
+        Outcome::Ongoing
+    }
+
+    /// How many times the current position has occurred (1 if never before),
+    /// looking back only as far as the last irreversible move.
+    pub fn repetitions(&self) -> u32 {
+        let back = (self.halfmoves as usize).min(self.history.len());
+        let recent = &self.history[self.history.len() - back..];
+        1 + recent
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|h| **h == self.hash)
+            .count() as u32
+    }
+}

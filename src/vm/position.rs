@@ -1,0 +1,471 @@
+//! `Position`: a validated, playable position of a variant.
+//!
+//! The other files of this module each add one topic to `Position`
+//! (`movegen`, `legality`, `make`, `outcome`, `attacks`).
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
+use crate::ir::pattern::DOUBLE_STEP;
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
+use crate::ir::Variant;
+use crate::vm::setup::Setup;
+
+/// An en passant chance: the squares a piece passed, and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The squares passed over (a capturer lands on one of them).
+    pub passed: SquareSet,
+    /// The piece that passed them, removed by the capture.
+    pub victim: Square,
+}
+
+/// A legal, playable position.
+///
+/// # Equality
+/// Two positions are equal when placement, side to move, unmoved pieces
+/// (hence castling rights) and en passant state agree; move counters and
+/// history are ignored, as for repetition.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: [u8; MAX_SQUARES],
+    pub(crate) by_color: ByColor<SquareSet>,
+    pub(crate) royals: ByColor<SquareSet>,
+    pub(crate) complex: ByColor<SquareSet>,
+    pub(crate) unmoved: SquareSet,
+    pub(crate) en_passant: Option<EnPassant>,
+    pub(crate) side: Color,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+    /// Hashes of the earlier positions of the game, oldest first.
+    pub(crate) history: Vec<u64>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board[..] == other.board[..]
+            && self.side == other.side
+            && self.unmoved == other.unmoved
+            && self.en_passant == other.en_passant
+    }
+}
+
+/// Why a setup is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionErrorKind {
+    /// The board has the wrong number of cells.
+    WrongSize,
+    /// A piece code the variant does not have.
+    UnknownPiece {
+        /// The square.
+        square: String,
+    },
+    /// A piece stands on a void square.
+    PieceOnVoid {
+        /// The square.
+        square: String,
+    },
+    /// A castling right without its king and rook in place.
+    BadCastlingRight {
+        /// The right's letter.
+        letter: char,
+    },
+    /// An en passant field that no piece could have made.
+    BadEnPassant {
+        /// The reason.
+        reason: String,
+    },
+    /// A side without a royal piece in a variant that has one.
+    MissingRoyal {
+        /// The side.
+        color: Color,
+    },
+    /// The side that just moved has left its royal piece attacked.
+    OppositeCheck,
+}
+
+impl fmt::Display for PositionErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionErrorKind::WrongSize => {
+                write!(f, "the board has the wrong size for this variant")
+            }
+            PositionErrorKind::UnknownPiece { square } => write!(f, "unknown piece on {square}"),
+            PositionErrorKind::PieceOnVoid { square } => {
+                write!(f, "a piece stands on the void square {square}")
+            }
+            PositionErrorKind::BadCastlingRight { letter } => {
+                write!(
+                    f,
+                    "castling right `{letter}` but the king or rook is not on its square"
+                )
+            }
+            PositionErrorKind::BadEnPassant { reason } => {
+                write!(f, "bad en passant field: {reason}")
+            }
+            PositionErrorKind::MissingRoyal { color } => {
+                let side = if *color == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                write!(f, "{side} has no royal piece")
+            }
+            PositionErrorKind::OppositeCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+/// A setup that is not a legal position, with every reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// All the reasons.
+    pub kinds: Vec<PositionErrorKind>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, k) in self.kinds.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{k}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// The variant's start position.
+    ///
+    /// # Panics
+    /// Never for a variant the compiler produced: it validated the setup.
+    pub fn start(variant: &Arc<Variant>) -> Position {
+        let setup = crate::notation::fen::parse_fen(variant, &variant.start_fen)
+            .expect("internal error: the compiler validated the setup FEN");
+        Position::from_setup(variant, &setup)
+            .expect("internal error: the compiler validated the setup")
+    }
+
+    /// Reads a position from FEN.
+    ///
+    /// # Errors
+    /// A message naming what is wrong with the FEN or the position.
+    pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, String> {
+        let setup = crate::notation::fen::parse_fen(variant, fen).map_err(|e| e.to_string())?;
+        Position::from_setup(variant, &setup).map_err(|e| e.to_string())
+    }
+
+    /// Validates a setup.
+    ///
+    /// # Errors
+    /// Every reason the setup is not a legal position.
+    pub fn from_setup(variant: &Arc<Variant>, setup: &Setup) -> Result<Position, PositionError> {
+        let geometry = &variant.geometry;
+        let mut kinds = Vec::new();
+        let mut pos = Position {
+            variant: variant.clone(),
+            board: [0; MAX_SQUARES],
+            by_color: ByColor::default(),
+            royals: ByColor::default(),
+            complex: ByColor::default(),
+            unmoved: SquareSet::EMPTY,
+            en_passant: None,
+            side: setup.side,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+            history: Vec::new(),
+        };
+        if setup.board.len() != geometry.cells() {
+            return Err(PositionError {
+                kinds: vec![PositionErrorKind::WrongSize],
+            });
+        }
+        let max_code = 2 * variant.pieces.len() as u8;
+        for (i, &code) in setup.board.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let sq = Square(i as u16);
+            if code > max_code {
+                kinds.push(PositionErrorKind::UnknownPiece {
+                    square: geometry.name(sq),
+                });
+                continue;
+            }
+            if geometry.is_void(sq) {
+                kinds.push(PositionErrorKind::PieceOnVoid {
+                    square: geometry.name(sq),
+                });
+                continue;
+            }
+            pos.put(sq, Piece::from_code(code));
+        }
+        // Unmoved pieces: castling rights decide for castling pieces, the
+        // setup square for every other piece.
+        for sq in pos.occupied().iter() {
+            let code = pos.board[sq.index()];
+            let piece = Piece::from_code(code);
+            if !variant.castling_kinds.contains(&piece.kind)
+                && variant.start_codes[sq.index()] == code
+            {
+                pos.unmoved.insert(sq);
+            }
+        }
+        for &r in &setup.castling {
+            let Some(rule) = variant.castling.get(r) else {
+                continue;
+            };
+            let king = Piece {
+                color: rule.color,
+                kind: rule.king,
+            };
+            let rook = Piece {
+                color: rule.color,
+                kind: rule.rook,
+            };
+            if pos.board[rule.king_from.index()] != king.code()
+                || pos.board[rule.rook_from.index()] != rook.code()
+            {
+                kinds.push(PositionErrorKind::BadCastlingRight {
+                    letter: rule.letter,
+                });
+                continue;
+            }
+            pos.unmoved.insert(rule.king_from);
+            pos.unmoved.insert(rule.rook_from);
+        }
+        if let Some((passed, victim)) = setup.en_passant {
+            match pos.en_passant_victim(passed, victim) {
+                Ok(v) => {
+                    let mut set = SquareSet::EMPTY;
+                    set.insert(passed);
+                    pos.en_passant = Some(EnPassant {
+                        passed: set,
+                        victim: v,
+                    });
+                }
+                Err(reason) => kinds.push(PositionErrorKind::BadEnPassant { reason }),
+            }
+        }
+        let has_royal_kind = variant.pieces.iter().any(|p| p.royal);
+        if has_royal_kind {
+            for color in Color::ALL {
+                if pos.royals.get(color).is_empty() {
+                    kinds.push(PositionErrorKind::MissingRoyal { color });
+                }
+            }
+        }
+        if kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite()) {
+            kinds.push(PositionErrorKind::OppositeCheck);
+        }
+        if !kinds.is_empty() {
+            return Err(PositionError { kinds });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Checks an en passant field and finds the piece that passed the square.
+    fn en_passant_victim(&self, passed: Square, victim: Option<Square>) -> Result<Square, String> {
+        let g = &self.variant.geometry;
+        let mover = self.side.opposite();
+        if self.board[passed.index()] != 0 {
+            return Err(format!("the passed square {} is occupied", g.name(passed)));
+        }
+        let candidates: Vec<Square> = self
+            .by_color
+            .get(mover)
+            .iter()
+            .filter(|&v| victim.is_none_or(|want| want == v) && self.could_have_passed(v, passed))
+            .collect();
+        match (candidates.as_slice(), victim) {
+            ([v], _) => Ok(*v),
+            ([], Some(v)) => Err(format!(
+                "no piece on {} could have passed {} on its last move",
+                g.name(v),
+                g.name(passed)
+            )),
+            ([], None) => Err(format!(
+                "no piece could have passed {} on its last move",
+                g.name(passed)
+            )),
+            (_, _) => Err(format!(
+                "more than one piece could have passed {}; name the one that did, as in `{}{}`",
+                g.name(passed),
+                g.name(passed),
+                g.name(candidates[0])
+            )),
+        }
+    }
+
+    /// Whether the piece on `v` could have just made a double step over `passed`.
+    pub(crate) fn could_have_passed(&self, v: Square, passed: Square) -> bool {
+        let code = self.board[v.index()];
+        if code == 0 {
+            return false;
+        }
+        let t = &self.variant.tables;
+        for origin in self.variant.geometry.squares().iter() {
+            if origin == v || self.board[origin.index()] != 0 {
+                continue;
+            }
+            for ray in t.rays(code, origin) {
+                let s = ray.start as usize;
+                let squares = &t.path_squares[s..s + ray.len as usize];
+                let flags = &t.path_flags[s..s + ray.len as usize];
+                if let Some(j) = squares.iter().position(|&q| q == v) {
+                    if flags[j] & DOUBLE_STEP != 0 && squares[..j].contains(&passed) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Puts a piece on an empty square, keeping the sets in step (not the hash).
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        let code = piece.code();
+        self.board[sq.index()] = code;
+        self.by_color.get_mut(piece.color).insert(sq);
+        if self.variant.piece(piece.kind).royal {
+            self.royals.get_mut(piece.color).insert(sq);
+        }
+        if self.variant.tables.complex_attackers >> code & 1 != 0 {
+            self.complex.get_mut(piece.color).insert(sq);
+        }
+    }
+
+    /// Removes the piece from a square, keeping the sets in step (not the hash).
+    #[inline]
+    pub(crate) fn take(&mut self, sq: Square) -> u8 {
+        let code = self.board[sq.index()];
+        debug_assert!(code != 0);
+        let piece = Piece::from_code(code);
+        self.board[sq.index()] = 0;
+        self.by_color.get_mut(piece.color).remove(sq);
+        self.royals.get_mut(piece.color).remove(sq);
+        self.complex.get_mut(piece.color).remove(sq);
+        code
+    }
+
+    /// The hash computed from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        for sq in self.occupied().iter() {
+            h ^= z.piece(self.board[sq.index()], sq);
+        }
+        for sq in self.unmoved.iter() {
+            h ^= z.unmoved[sq.index()];
+        }
+        if let Some(ep) = &self.en_passant {
+            for sq in ep.passed.iter() {
+                h ^= z.en_passant[sq.index()];
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.black_to_move;
+        }
+        h
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.board[sq.index()];
+        (code != 0).then(|| Piece::from_code(code))
+    }
+
+    /// The squares holding a piece of either side.
+    pub fn occupied(&self) -> SquareSet {
+        self.by_color.white.union(&self.by_color.black)
+    }
+
+    /// The squares holding a piece of one side.
+    pub fn pieces_of(&self, color: Color) -> &SquareSet {
+        self.by_color.get(color)
+    }
+
+    /// The squares of pieces that have never moved.
+    pub fn unmoved(&self) -> &SquareSet {
+        &self.unmoved
+    }
+
+    /// The en passant chance, if any.
+    pub fn en_passant(&self) -> Option<&EnPassant> {
+        self.en_passant.as_ref()
+    }
+
+    /// Half-moves since the last capture or move of a promotable piece.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece kind with this name, if the variant has it.
+    pub fn kind_named(&self, name: &str) -> Option<PieceKind> {
+        self.variant
+            .pieces
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|i| PieceKind(i as u8))
+    }
+
+    /// Checks the internal invariants (sets agree with the board, hash agrees).
+    ///
+    /// # Panics
+    /// If an invariant is broken: that is a bug in the VM.
+    pub fn assert_valid(&self) {
+        let mut white = SquareSet::EMPTY;
+        let mut black = SquareSet::EMPTY;
+        for sq in self.variant.geometry.squares().iter() {
+            if let Some(p) = self.piece_at(sq) {
+                match p.color {
+                    Color::White => white.insert(sq),
+                    Color::Black => black.insert(sq),
+                }
+            }
+        }
+        assert_eq!(white, self.by_color.white, "white's set");
+        assert_eq!(black, self.by_color.black, "black's set");
+        assert_eq!(self.hash, self.compute_hash(), "incremental hash");
+        assert!(
+            self.unmoved.difference(&self.occupied()).is_empty(),
+            "unmoved squares are occupied"
+        );
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::notation::fen::write_fen(self))
+    }
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Random-position oracle: legal moves of positions from random games, by pyffish.
+
+Usage:
+    python3 tests/oracle/random_positions.py VARIANT COUNT SEED [--config FILE.ini] [--max-plies N]
+
+Plays random games with pyffish (the Python binding of Fairy-Stockfish) from
+the start position of VARIANT, choosing each move with random.Random(SEED)
+among the sorted legal moves. Every visited position, the start position of
+each game included, is printed as one line:
+
+    FEN<TAB>move1 move2 ...
+
+- FEN is pyffish.get_fen(variant, startfen, moves_so_far), exactly as
+  Fairy-Stockfish writes it: void squares as '*'; castling rights as KQkq;
+  check counters for nCheck variants ("3+3"); an en-passant square only
+  after a double step next to an enemy pawn that attacks the passed square,
+  even if that capture is illegal (pin); Berolina writes two squares (passed
+  square and the moved pawn, in square order: rank first, then file, so
+  "d3c4" for White and "d5c6" for Black).
+- The moves are pyffish.legal_moves(variant, startfen, moves_so_far), sorted
+  (plain string order), separated by single spaces. Moves are coordinate
+  notation (e2e4, a10a9, promotion piece letter appended: e7e8q); castling is
+  the king's move (e1g1), as chess960 is off.
+- A position whose side to move has no legal moves has an empty move list:
+  the line is the FEN followed by a TAB and nothing else. Besides mate and
+  stalemate this includes every game ended by a variant rule (king of the
+  hill reached, third check given, king exploded, ...): Fairy-Stockfish
+  generates no legal moves once pyffish.is_immediate_game_end() is true.
+
+A game ends, and a new one starts from the start position, after a position
+with no legal moves or after --max-plies plies (default 80). Claimable draws
+(repetition, the 50-move rule) do not end a game. Exactly COUNT lines are printed; the
+output depends only on the arguments and the pyffish version.
+
+--config FILE.ini loads Fairy-Stockfish variant definitions first, with
+pyffish.load_variant_config(open(FILE).read()).
+
+Dependencies: pyffish only (pip install pyffish).
+"""
+
+import argparse
+import random
+import sys
+
+import pyffish
+
+
+def positions(variant, seed, max_plies):
+    """Yield (fen, sorted legal moves) for the positions of random games, forever."""
+    rng = random.Random(seed)
+    start = pyffish.start_fen(variant)
+    while True:
+        moves = []
+        while True:
+            fen = pyffish.get_fen(variant, start, moves)
+            legal = sorted(pyffish.legal_moves(variant, start, moves))
+            yield fen, legal
+            # Fairy-Stockfish's legal move generator returns nothing once the
+            # game has ended by a variant rule, so an empty list covers both
+            # mate/stalemate and is_immediate_game_end().
+            if not legal or len(moves) >= max_plies:
+                break
+            moves.append(rng.choice(legal))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Print COUNT positions from seeded random pyffish games: FEN<TAB>sorted legal moves.")
+    ap.add_argument("variant")
+    ap.add_argument("count", type=int)
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--config", metavar="FILE.ini", help="Fairy-Stockfish variants.ini to load first")
+    ap.add_argument("--max-plies", type=int, default=80, metavar="N",
+                    help="plies per game before starting a new one (default 80)")
+    args = ap.parse_args(argv)
+    if args.count < 0 or args.max_plies < 0:
+        ap.error("COUNT and --max-plies must be >= 0")
+
+    if args.config:
+        with open(args.config) as f:
+            pyffish.load_variant_config(f.read())
+    # pyffish crashes (segfault) on an unknown variant name, so check first.
+    if args.variant not in pyffish.variants():
+        ap.error("unknown variant %r (not built into pyffish %s%s)" % (
+            args.variant, ".".join(map(str, pyffish.version())),
+            " nor defined in " + args.config if args.config else ""))
+
+    out = sys.stdout
+    gen = positions(args.variant, args.seed, args.max_plies)
+    for _ in range(args.count):
+        fen, legal = next(gen)
+        out.write(fen + "\t" + " ".join(legal) + "\n")
+    out.flush()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BrokenPipeError:
+        sys.exit(0)
