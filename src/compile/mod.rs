@@ -464,6 +464,7 @@ impl Compiler {
             &start_codes,
             &kind_by_name,
             &defs,
+            main_source,
             errors,
         );
         let mut castling_kinds: Vec<PieceKind> = Vec::new();

@@ -73,10 +73,15 @@ pub fn castling_rules(
     start: &[u8],
     kind_by_name: &KindByName<'_>,
     pieces: &[PieceDef],
+    main_source: SourceId,
     errors: &mut Vec<ScriptError>,
 ) -> Vec<CastlingRule> {
     let mut rules = Vec::new();
-    for (decl, _) in decls {
+    for (decl, source) in decls {
+        // The slide form adapts to the setup when it is imported (a variant
+        // without rooks simply has no castling), and is checked when the
+        // script itself declares it.
+        let strict = *source == main_source;
         match &decl.kind {
             CastlingKind::None => rules.clear(),
             CastlingKind::Explicit {
@@ -182,7 +187,8 @@ pub fn castling_rules(
                         .filter(|s| start[s.index()] == king_code)
                         .collect();
                     let [kf] = kings[..] else {
-                        errors.push(
+                        if strict {
+                            errors.push(
                             ScriptError::new(
                                 "varia::compile::bad_castling",
                                 format!("castling needs exactly one {} of {side} in the setup, found {}", king.value, kings.len()),
@@ -190,7 +196,8 @@ pub fn castling_rules(
                                 "this piece",
                             )
                             .with_help("write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`"),
-                        );
+                            );
+                        }
                         continue;
                     };
                     let rank = geometry.rank_of(kf);
@@ -211,7 +218,8 @@ pub fn castling_rules(
                         .filter(|s| geometry.file_of(*s) > kfile)
                         .max_by_key(|s| geometry.file_of(*s));
                     if left.is_none() && right.is_none() {
-                        errors.push(
+                        if strict {
+                            errors.push(
                             ScriptError::new(
                                 "varia::compile::missing_rook",
                                 format!("castling with a missing {}: {side} has none on the {}'s rank in the setup", rook.value, king.value),
@@ -219,7 +227,8 @@ pub fn castling_rules(
                                 "no such piece beside the king",
                             )
                             .with_help("put the rooks in the setup, or write `castling none`"),
-                        );
+                            );
+                        }
                         continue;
                     }
                     let d = distance.value as i32;

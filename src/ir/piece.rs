@@ -134,3 +134,10 @@ pub struct PieceDef {
     /// Where it was declared.
     pub span: Span,
 }
+
+impl PieceDef {
+    /// Whether it has moves it may make only while it has never moved (`i`).
+    pub fn has_initial_moves(&self) -> bool {
+        self.patterns.iter().any(|p| p.initial)
+    }
+}

@@ -208,11 +208,14 @@ impl Position {
             pos.put(sq, Piece::from_code(code));
         }
         // Unmoved pieces: castling rights decide for castling pieces, the
-        // setup square for every other piece.
+        // setup square for every other piece that has first-move moves.
+        // (Other pieces' first moves change nothing, so they are not tracked
+        // and do not affect repetition.)
         for sq in pos.occupied().iter() {
             let code = pos.board[sq.index()];
             let piece = Piece::from_code(code);
             if !variant.castling_kinds.contains(&piece.kind)
+                && variant.piece(piece.kind).has_initial_moves()
                 && variant.start_codes[sq.index()] == code
             {
                 pos.unmoved.insert(sq);

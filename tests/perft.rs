@@ -1,0 +1,69 @@
+//! Perft suites: `tests/perft/*.perft`, each naming its script, then
+//! positions (`id`, `fen`) with their reference counts (`perft DEPTH NODES`).
+//!
+//! Lines whose count is above the node budget are skipped, so CI stays
+//! fast and deeper lines remain for manual runs:
+//! `VARIA_PERFT_BUDGET=200000000 cargo test --release --test perft`.
+
+use std::path::Path;
+
+use varia::compile::compile_path;
+use varia::vm::perft::perft;
+use varia::vm::Position;
+
+const DEFAULT_BUDGET: u64 = 5_000_000;
+
+fn budget() -> u64 {
+    std::env::var("VARIA_PERFT_BUDGET")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_BUDGET)
+}
+
+fn run_suite(file: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/perft").join(file)).expect("perft file");
+    let mut script = None;
+    let mut variant = None;
+    let mut id = String::new();
+    let mut fen: Option<String> = None;
+    let mut checked = 0;
+    let budget = budget();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "script" => {
+                let path = root.join(value);
+                script = Some(value.to_string());
+                variant = Some(compile_path(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{value}: {e}")));
+            }
+            "id" => id = value.to_string(),
+            "fen" => fen = Some(value.to_string()),
+            "perft" => {
+                let mut parts = value.split_whitespace();
+                let depth: u32 = parts.next().unwrap().parse().unwrap();
+                let nodes: u64 = parts.next().unwrap().parse().unwrap();
+                if nodes > budget {
+                    continue;
+                }
+                let variant = variant.as_ref().expect("`script` line before positions");
+                let fen = fen.as_deref().expect("`fen` line before `perft`");
+                let mut pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+                let got = perft(&mut pos, depth);
+                assert_eq!(got, nodes, "{file} ({script:?}) {id} perft {depth}: {fen}");
+                checked += 1;
+            }
+            other => panic!("{file}: unknown line `{other}`"),
+        }
+    }
+    assert!(checked > 0, "{file}: no perft line within the budget");
+}
+
+#[test]
+fn chess() {
+    run_suite("chess.perft");
+}
