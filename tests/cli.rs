@@ -1,0 +1,137 @@
+//! The `varia` command as a user runs it: output, errors and exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn varia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run varia")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let o = varia(&["perft", "scripts/chess.variant", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("8902"));
+}
+
+#[test]
+fn perft_divide_splits_by_first_move() {
+    let o = varia(&["perft", "scripts/chess.variant", "2", "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l == "e2e4: 20"));
+    assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 20);
+    assert_eq!(out.lines().last(), Some("400"));
+}
+
+#[test]
+fn moves_prints_coordinates() {
+    let o = varia(&["moves", "scripts/chess.variant"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 20);
+    assert!(out.lines().any(|l| l == "e2e4") && out.lines().any(|l| l == "g1f3"));
+
+    let o = varia(&["moves", "scripts/chess.variant", "--fen", "4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1"]);
+    let out = stdout(&o);
+    for m in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "e1g1", "e1c1"] {
+        assert!(out.lines().any(|l| l == m), "{m} in {out}");
+    }
+}
+
+#[test]
+fn the_built_in_chess_needs_no_file() {
+    let o = varia(&["perft", "chess", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "400");
+}
+
+#[test]
+fn every_script_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "variant") {
+            let o = varia(&["check", path.to_str().unwrap()]);
+            assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+            assert!(stdout(&o).contains(": ok"));
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
+
+#[test]
+fn no_arguments_prints_usage() {
+    let o = varia(&[]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("Usage") && out.contains("perft") && out.contains("moves") && out.contains("check"));
+}
+
+fn assert_one_line_error(o: &Output, needle: &str) {
+    assert!(!o.status.success());
+    let err = stderr(o);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn a_missing_file_is_one_clear_line() {
+    let o = varia(&["perft", "no/such/file.variant", "2"]);
+    assert_one_line_error(&o, "cannot read no/such/file.variant");
+}
+
+#[test]
+fn a_bad_fen_is_one_clear_line() {
+    let o = varia(&["moves", "scripts/chess.variant", "--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"]);
+    assert_one_line_error(&o, "bad FEN: the board has 8 ranks but the FEN gives 4");
+    let o = varia(&["perft", "scripts/chess.variant", "1", "--fen", "4k3/8/8/8/8/8/8/4K2X w - - 0 1"]);
+    assert_one_line_error(&o, "no piece has the letter `X`");
+    let o = varia(&["moves", "scripts/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"]);
+    assert_one_line_error(&o, "the side to move is `w` or `b`");
+}
+
+#[test]
+fn wrong_arguments_fail() {
+    for args in [
+        &["perft", "scripts/chess.variant"][..],
+        &["perft", "scripts/chess.variant", "deep"],
+        &["frobnicate"],
+        &["moves"],
+    ] {
+        let o = varia(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(!stderr(&o).is_empty());
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn a_bad_script_shows_its_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("varia-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.variant");
+    std::fs::write(&path, "import orthodox\nboard 8 x 8\npiece Wizard W \"X\"\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n").unwrap();
+    let o = varia(&["check", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("unknown Betza atom `X`"), "{err}");
+    assert!(err.contains("bad.variant:3:17"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
