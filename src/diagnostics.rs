@@ -10,9 +10,15 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Na
 
 use crate::source::{SourceMap, Span};
 
-/// One mistake in a script, with where it is and how to fix it.
+/// One mistake in a script, with where it is and how to fix it. (Boxed,
+/// so that results carrying it stay small; its fields are read through
+/// [`ScriptErrorData`].)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptError {
+pub struct ScriptError(Box<ScriptErrorData>);
+
+/// The contents of a [`ScriptError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptErrorData {
     /// A stable code, such as `varia::compile::unknown_piece`.
     pub code: &'static str,
     /// The one-line message.
@@ -27,33 +33,36 @@ pub struct ScriptError {
     pub notes: Vec<(Span, String)>,
 }
 
+impl std::ops::Deref for ScriptError {
+    type Target = ScriptErrorData;
+
+    fn deref(&self) -> &ScriptErrorData {
+        &self.0
+    }
+}
+
 impl ScriptError {
     /// A new error with a label and no help.
-    pub fn new(
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-        label: impl Into<String>,
-    ) -> ScriptError {
-        ScriptError {
+    pub fn new(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> ScriptError {
+        ScriptError(Box::new(ScriptErrorData {
             code,
             message: message.into(),
             span,
             label: label.into(),
             help: None,
             notes: Vec::new(),
-        }
+        }))
     }
 
     /// Adds a hint.
     pub fn with_help(mut self, help: impl Into<String>) -> ScriptError {
-        self.help = Some(help.into());
+        self.0.help = Some(help.into());
         self
     }
 
     /// Adds a secondary labelled place.
     pub fn with_note(mut self, span: Span, label: impl Into<String>) -> ScriptError {
-        self.notes.push((span, label.into()));
+        self.0.notes.push((span, label.into()));
         self
     }
 }

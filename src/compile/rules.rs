@@ -66,6 +66,7 @@ pub fn promotion_table(
 }
 
 /// Builds the castling moves of both sides.
+#[allow(clippy::too_many_arguments)]
 pub fn castling_rules(
     geometry: &Geometry,
     symmetry: Symmetry,

@@ -111,14 +111,11 @@ impl Position {
                     if squares[..screen].contains(&target) {
                         continue;
                     }
-                    for j in screen + 1..squares.len() {
+                    for (j, q) in squares.iter().enumerate().skip(screen + 1) {
                         if hit(j) {
                             return true;
                         }
-                        if ray.kind == RayKind::HopRight
-                            || squares[j] == target
-                            || self.board[squares[j].index()] != 0
-                        {
+                        if ray.kind == RayKind::HopRight || *q == target || self.board[q.index()] != 0 {
                             break;
                         }
                     }

@@ -43,8 +43,7 @@ fn count(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         return list.len() as u64;
     }
     let mut nodes = 0;
-    for i in 0..list.len() {
-        let mv = list[i];
+    for &mv in list.iter() {
         let undo = pos.play_unchecked(mv);
         nodes += count(pos, depth - 1, rest);
         pos.unplay(mv, undo);
