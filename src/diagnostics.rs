@@ -43,7 +43,12 @@ impl std::ops::Deref for ScriptError {
 
 impl ScriptError {
     /// A new error with a label and no help.
-    pub fn new(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> ScriptError {
+    pub fn new(
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> ScriptError {
         ScriptError(Box::new(ScriptErrorData {
             code,
             message: message.into(),

@@ -15,12 +15,15 @@ fn targets_on(board: &str, symmetry: &str, betza: &str, fen: &str, from: &str) -
     let script = format!(
         "board {board}\nsymmetry {symmetry}\npiece Test T \"{betza}\"\npiece Blocker X \"W\"\nsetup \"{fen}\"\n"
     );
-    let variant = compile_source("test.variant", &script).unwrap_or_else(|e| panic!("{betza}: {}", e.render_plain()));
+    let variant = compile_source("test.variant", &script)
+        .unwrap_or_else(|e| panic!("{betza}: {}", e.render_plain()));
     let pos = Position::from_fen(&variant, fen).unwrap();
     pos.legal_moves()
         .into_iter()
         .map(|m| move_to_coord(&pos, m))
-        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .map(|m| m[from.len()..].to_string())
         .collect()
 }
@@ -57,12 +60,21 @@ fn riders_and_ranges() {
     assert_eq!(targets("WW", D4, "d4"), rook);
     assert_eq!(targets("W0", D4, "d4"), rook);
     assert_eq!(targets("R2", D4, "d4"), set("d2 d3 d5 d6 b4 c4 e4 f4"));
-    assert_eq!(targets("B", D4, "d4"), set("a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1"));
+    assert_eq!(
+        targets("B", D4, "d4"),
+        set("a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1")
+    );
     assert_eq!(targets("Q", D4, "d4").len(), 27);
     // The nightrider from a1: two knight lines.
-    assert_eq!(targets("NN", "8/8/8/8/8/8/8/T7 w - - 0 1", "a1"), set("b3 c5 d7 c2 e3 g4"));
+    assert_eq!(
+        targets("NN", "8/8/8/8/8/8/8/T7 w - - 0 1", "a1"),
+        set("b3 c5 d7 c2 e3 g4")
+    );
     // Blocked by a friend (stop before), by an enemy (capture it).
-    assert_eq!(targets("R", "8/8/8/3x4/1X1T4/8/8/8 w - - 0 1", "d4"), set("d1 d2 d3 d5 c4 e4 f4 g4 h4"));
+    assert_eq!(
+        targets("R", "8/8/8/3x4/1X1T4/8/8/8 w - - 0 1", "d4"),
+        set("d1 d2 d3 d5 c4 e4 f4 g4 h4")
+    );
 }
 
 #[test]
@@ -92,8 +104,14 @@ fn black_mirrors_or_rotates() {
     assert_eq!(targets("fW", D4_BLACK, "d4"), set("d3"));
     assert_eq!(targets("frF", D4_BLACK, "d4"), set("e3"));
     // Rotation: forward is down and right becomes left.
-    assert_eq!(targets_on("8 x 8", "rotate", "frF", D4_BLACK, "d4"), set("c3"));
-    assert_eq!(targets_on("8 x 8", "rotate", "rW", D4_BLACK, "d4"), set("c4"));
+    assert_eq!(
+        targets_on("8 x 8", "rotate", "frF", D4_BLACK, "d4"),
+        set("c3")
+    );
+    assert_eq!(
+        targets_on("8 x 8", "rotate", "rW", D4_BLACK, "d4"),
+        set("c4")
+    );
 }
 
 #[test]
@@ -104,7 +122,10 @@ fn modalities() {
     // Capture only: only where an enemy stands.
     assert_eq!(targets("cK", fen, "d4"), set("c5"));
     // The orthodox pawn without en passant state: one forward, capture diagonally.
-    assert_eq!(targets("fmWfceF", "8/8/8/2x1x3/3T4/8/8/8 w - - 0 1", "d4"), set("c5 d5 e5"));
+    assert_eq!(
+        targets("fmWfceF", "8/8/8/2x1x3/3T4/8/8/8 w - - 0 1", "d4"),
+        set("c5 d5 e5")
+    );
 }
 
 #[test]
@@ -130,15 +151,30 @@ fn hoppers() {
     // pR lands anywhere beyond the screen, up to and including the next enemy.
     assert_eq!(targets("pR", fen, "d4"), set("a4 d7 d8 h4"));
     // The grasshopper lands right behind the screen.
-    assert_eq!(targets("gQ", "8/8/8/8/2xX4/3T4/8/8 w - - 0 1", "d3"), set("b5 d5"));
+    assert_eq!(
+        targets("gQ", "8/8/8/8/2xX4/3T4/8/8 w - - 0 1", "d3"),
+        set("b5 d5")
+    );
 }
 
 #[test]
 fn voids_block_everything() {
     // A 3 x 3 board without its centre: the rook cannot cross b2.
-    let got = targets_on("3 x 3 without squares b2", "mirror", "R", "3/3/T2 w - - 0 1", "a1");
+    let got = targets_on(
+        "3 x 3 without squares b2",
+        "mirror",
+        "R",
+        "3/3/T2 w - - 0 1",
+        "a1",
+    );
     assert_eq!(got, set("a2 a3 b1 c1"));
-    let got = targets_on("3 x 3 without squares b2", "mirror", "F", "3/3/T2 w - - 0 1", "a1");
+    let got = targets_on(
+        "3 x 3 without squares b2",
+        "mirror",
+        "F",
+        "3/3/T2 w - - 0 1",
+        "a1",
+    );
     assert_eq!(got, set(""));
 }
 

@@ -45,7 +45,12 @@ fn moves_prints_coordinates() {
     assert_eq!(out.lines().count(), 20);
     assert!(out.lines().any(|l| l == "e2e4") && out.lines().any(|l| l == "g1f3"));
 
-    let o = varia(&["moves", "scripts/chess.variant", "--fen", "4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1"]);
+    let o = varia(&[
+        "moves",
+        "scripts/chess.variant",
+        "--fen",
+        "4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1",
+    ]);
     let out = stdout(&o);
     for m in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "e1g1", "e1c1"] {
         assert!(out.lines().any(|l| l == m), "{m} in {out}");
@@ -80,7 +85,12 @@ fn no_arguments_prints_usage() {
     let o = varia(&[]);
     assert!(o.status.success());
     let out = stdout(&o);
-    assert!(out.contains("Usage") && out.contains("perft") && out.contains("moves") && out.contains("check"));
+    assert!(
+        out.contains("Usage")
+            && out.contains("perft")
+            && out.contains("moves")
+            && out.contains("check")
+    );
 }
 
 fn assert_one_line_error(o: &Output, needle: &str) {
@@ -99,11 +109,27 @@ fn a_missing_file_is_one_clear_line() {
 
 #[test]
 fn a_bad_fen_is_one_clear_line() {
-    let o = varia(&["moves", "scripts/chess.variant", "--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"]);
+    let o = varia(&[
+        "moves",
+        "scripts/chess.variant",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8 w - - 0 1",
+    ]);
     assert_one_line_error(&o, "bad FEN: the board has 8 ranks but the FEN gives 4");
-    let o = varia(&["perft", "scripts/chess.variant", "1", "--fen", "4k3/8/8/8/8/8/8/4K2X w - - 0 1"]);
+    let o = varia(&[
+        "perft",
+        "scripts/chess.variant",
+        "1",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2X w - - 0 1",
+    ]);
     assert_one_line_error(&o, "no piece has the letter `X`");
-    let o = varia(&["moves", "scripts/chess.variant", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"]);
+    let o = varia(&[
+        "moves",
+        "scripts/chess.variant",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+    ]);
     assert_one_line_error(&o, "the side to move is `w` or `b`");
 }
 

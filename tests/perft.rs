@@ -39,7 +39,9 @@ fn run_suite(file: &str) {
             "script" => {
                 let path = root.join(value);
                 script = Some(value.to_string());
-                variant = Some(compile_path(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{value}: {e}")));
+                variant = Some(
+                    compile_path(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{value}: {e}")),
+                );
             }
             "id" => id = value.to_string(),
             "fen" => fen = Some(value.to_string()),
@@ -52,7 +54,8 @@ fn run_suite(file: &str) {
                 }
                 let variant = variant.as_ref().expect("`script` line before positions");
                 let fen = fen.as_deref().expect("`fen` line before `perft`");
-                let mut pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+                let mut pos =
+                    Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
                 let got = perft(&mut pos, depth);
                 assert_eq!(got, nodes, "{file} ({script:?}) {id} perft {depth}: {fen}");
                 checked += 1;

@@ -12,16 +12,24 @@ use varia::notation::fen::write_fen;
 use varia::vm::{EndReason, Outcome, Position};
 
 fn chess() -> Arc<Variant> {
-    compile_path(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess.variant")).unwrap()
+    compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap()
 }
 
 fn moves(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves().into_iter().map(|m| move_to_coord(pos, m)).collect()
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect()
 }
 
 fn play(pos: &mut Position, line: &str) {
     for m in line.split_whitespace() {
-        let mv = parse_coord(pos, m).unwrap_or_else(|| panic!("{m} is not legal in {}", write_fen(pos)));
+        let mv =
+            parse_coord(pos, m).unwrap_or_else(|| panic!("{m} is not legal in {}", write_fen(pos)));
         pos.play_unchecked(mv);
     }
 }
@@ -47,12 +55,18 @@ fn stalemate_is_a_draw() {
     let v = chess();
     let pos = Position::from_fen(&v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     assert!(!pos.is_check());
-    assert_eq!(pos.outcome(), Outcome::Draw { reason: EndReason::Stalemate });
+    assert_eq!(
+        pos.outcome(),
+        Outcome::Draw {
+            reason: EndReason::Stalemate
+        }
+    );
 }
 
 #[test]
 fn stalemate_result_is_configurable() {
-    let script = "import orthodox\nboard 8 x 8\nstalemate loses\nsetup \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"\n";
+    let script =
+        "import orthodox\nboard 8 x 8\nstalemate loses\nsetup \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"\n";
     let v = compile_source("s.variant", script).unwrap();
     let pos = Position::start(&v);
     assert_eq!(
@@ -68,7 +82,12 @@ fn stalemate_result_is_configurable() {
 fn fifty_move_rule_and_repetition() {
     let v = chess();
     let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 100 80").unwrap();
-    assert_eq!(pos.outcome(), Outcome::Draw { reason: EndReason::MoveRule });
+    assert_eq!(
+        pos.outcome(),
+        Outcome::Draw {
+            reason: EndReason::MoveRule
+        }
+    );
     let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w - - 99 80").unwrap();
     assert_eq!(pos.outcome(), Outcome::Ongoing);
 
@@ -78,7 +97,12 @@ fn fifty_move_rule_and_repetition() {
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     play(&mut pos, "f6g8");
     assert_eq!(pos.repetitions(), 3);
-    assert_eq!(pos.outcome(), Outcome::Draw { reason: EndReason::Repetition });
+    assert_eq!(
+        pos.outcome(),
+        Outcome::Draw {
+            reason: EndReason::Repetition
+        }
+    );
 }
 
 #[test]
@@ -86,7 +110,10 @@ fn en_passant_is_written_only_when_it_can_be_taken() {
     let v = chess();
     let mut pos = Position::start(&v);
     play(&mut pos, "e2e4");
-    assert_eq!(write_fen(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(
+        write_fen(&pos),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
     let mut pos = Position::from_fen(&v, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
     play(&mut pos, "e2e4");
     assert_eq!(write_fen(&pos), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
@@ -126,7 +153,8 @@ fn unmoved_state_comes_from_the_setup_and_castling_rights() {
 
 #[test]
 fn cannons_give_check_through_a_screen() {
-    let script = "import orthodox\nimport fairy\nboard 8 x 8\nsetup \"4k3/8/8/8/8/8/4P3/4O1K1 b - - 0 1\"\n";
+    let script =
+        "import orthodox\nimport fairy\nboard 8 x 8\nsetup \"4k3/8/8/8/8/8/4P3/4O1K1 b - - 0 1\"\n";
     let v = compile_source("c.variant", script).unwrap();
     // The cannon on e1 checks e8 over the pawn on e2.
     let pos = Position::start(&v);
@@ -162,7 +190,10 @@ fn several_royal_pieces_must_all_stay_safe() {
     // legal, and no move of the other king does.
     let pos = Position::start(&v);
     assert!(pos.is_check());
-    assert_eq!(moves(&pos), ["a1a2", "a1b1"].into_iter().map(String::from).collect());
+    assert_eq!(
+        moves(&pos),
+        ["a1a2", "a1b1"].into_iter().map(String::from).collect()
+    );
     // Neither king may step onto an attacked square.
     let pos = Position::from_fen(&v, "4k3/8/8/8/8/1r6/8/K3K3 w - - 0 1").unwrap();
     let m = moves(&pos);

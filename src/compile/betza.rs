@@ -320,18 +320,6 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             });
         }
     }
-    if patterns.is_empty() {
-        let span = mods.first().map_or(m.atom.span, |f| f.span).to(m.atom.span);
-        return Err(ScriptError::new(
-            "varia::betza::no_directions",
-            format!("these direction modifiers leave `{atom}` no move"),
-            span,
-            "selects nothing",
-        )
-        .with_help(
-            "check the direction letters: e.g. `fF` is a forward Ferz, `fW` one step forward",
-        ));
-    }
     Ok(patterns)
 }
 

@@ -145,8 +145,13 @@ impl<'a, T> Single<'a, T> {
 
 impl Compiler {
     fn finish_errors(&mut self) -> ScriptErrors {
+        // In file order, each error once (a broken region referred to twice
+        // is still one mistake).
+        let mut errors = std::mem::take(&mut self.errors);
+        errors.sort_by_key(|e| (e.span.source.0, e.span.start, e.span.end));
+        errors.dedup_by(|a, b| a.code == b.code && a.span == b.span && a.message == b.message);
         ScriptErrors {
-            errors: std::mem::take(&mut self.errors),
+            errors,
             sources: self.sources.clone(),
         }
     }
@@ -302,8 +307,8 @@ impl Compiler {
                 ScriptError::new(
                     "varia::compile::missing_board",
                     "the script declares no board",
-                    Span::new(main_source, 0, 0),
-                    "here",
+                    first_item_span(files),
+                    "this script has no `board` declaration",
                 )
                 .with_help("add a board, e.g. `board 8 x 8`"),
             );
@@ -411,14 +416,21 @@ impl Compiler {
                 ScriptError::new(
                     "varia::compile::missing_setup",
                     "the script declares no setup",
-                    Span::new(main_source, 0, 0),
-                    "here",
+                    first_item_span(files),
+                    "this script has no `setup` declaration",
                 )
-                .with_help("add the start position, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
+                .with_help("add the start position as a FEN, e.g. the orthodox one: setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\""),
             );
             return None;
         };
         let placement_text = setup.value.split_ascii_whitespace().next().unwrap_or("");
+        if placement_text.is_empty() {
+            errors.push(
+                ScriptError::new("varia::compile::bad_setup", "the setup is empty", setup.span, "empty FEN")
+                    .with_help("write the start position as a FEN, such as the orthodox `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`"),
+            );
+            return None;
+        }
         let placement_offset = setup.value.find(placement_text).unwrap_or(0);
         let letter_of = |c: char| {
             defs.iter()
@@ -439,7 +451,7 @@ impl Compiler {
                         setup.span.sub(placement_offset + e.start, placement_offset + e.end),
                         "here",
                     )
-                    .with_help("the setup is a FEN: ranks from the last to the first, separated by `/`, digits for empty squares (voids count as empty)"),
+                    .with_help("the setup is a FEN: ranks from the last to the first, each ended by a slash, digits for runs of empty squares (voids count as empty)"),
                 );
                 return None;
             }
@@ -500,12 +512,15 @@ impl Compiler {
         }
         if let Some(n) = repetition.get() {
             if n.value < 2 {
-                errors.push(ScriptError::new(
-                    "varia::compile::bad_repetition",
-                    "a repetition rule needs a count of at least 2",
-                    n.span,
-                    "too small",
-                ));
+                errors.push(
+                    ScriptError::new(
+                        "varia::compile::bad_repetition",
+                        "a repetition rule needs a count of at least 2",
+                        n.span,
+                        "too small",
+                    )
+                    .with_help("threefold repetition is `repetition 3`"),
+                );
             }
         }
 
@@ -536,10 +551,9 @@ impl Compiler {
         match crate::notation::fen::parse_fen(&variant, &setup.value) {
             Ok(s) => {
                 if let Err(e) = crate::vm::Position::from_setup(&variant, &s) {
-                    errors.push(
-                        ScriptError::new("varia::compile::bad_setup", format!("bad setup: {e}"), setup.span, "this position")
-                            .with_help("the setup must be a legal position of the variant"),
-                    );
+                    for kind in &e.kinds {
+                        errors.push(position_error(kind, setup));
+                    }
                 }
             }
             Err(e) => errors.push(
@@ -549,7 +563,7 @@ impl Compiler {
                     setup.span.sub(e.start, e.end),
                     "here",
                 )
-                .with_help("FEN fields: placement, side to move, castling rights, en passant, half-move clock, move number"),
+                .with_help("a FEN has six fields: placement, side to move, castling rights, en passant, half-move clock, move number"),
             ),
         }
         if !errors.is_empty() {
@@ -557,6 +571,68 @@ impl Compiler {
         }
         Arc::try_unwrap(variant).ok()
     }
+}
+
+/// The span of the main file's first declaration (where "missing" errors point).
+fn first_item_span(files: &[ast::File]) -> Span {
+    let Some(main) = files.last() else {
+        return Span::new(SourceId(0), 0, 0);
+    };
+    main.items
+        .first()
+        .map_or(Span::new(main.source, 0, 0), |item| item.span())
+}
+
+/// A setup that is not a legal position: the error, pointing at the FEN
+/// field it is about.
+fn position_error(kind: &crate::vm::PositionErrorKind, setup: &Spanned<String>) -> ScriptError {
+    use crate::vm::PositionErrorKind as K;
+    let field_index = match kind {
+        K::BadCastlingRight { .. } => 2,
+        K::BadEnPassant { .. } => 3,
+        _ => 0,
+    };
+    let mut offset = 0;
+    let mut field = (0, setup.value.len());
+    for (i, part) in setup.value.split_ascii_whitespace().enumerate() {
+        let start = setup.value[offset..]
+            .find(part)
+            .map_or(offset, |j| offset + j);
+        offset = start + part.len();
+        if i == field_index {
+            field = (start, offset);
+            break;
+        }
+    }
+    let (label, help) = match kind {
+        K::BadCastlingRight { .. } => (
+            "this castling right",
+            "a castling right needs its king and rook on their squares",
+        ),
+        K::BadEnPassant { .. } => (
+            "this en passant field",
+            "the en passant field names the square a piece just passed, or `-`",
+        ),
+        K::MissingRoyal { .. } => (
+            "this placement",
+            "each side needs a royal piece, since the variant has one",
+        ),
+        K::OppositeCheck => (
+            "this placement",
+            "the side that just moved may not have left its royal piece attacked",
+        ),
+        _ => (
+            "this placement",
+            "the setup must be a legal position of the variant",
+        ),
+    };
+    ScriptError::new(
+        "varia::compile::bad_setup",
+        format!("bad setup: {kind}"),
+        setup.span.sub(field.0, field.1),
+        label,
+    )
+    .with_help(help)
 }
 
 fn stdlib_name(module: &str) -> String {
@@ -588,16 +664,10 @@ fn board_geometry(board: &ast::BoardDecl, errors: &mut Vec<ScriptError>) -> Opti
         ScriptError::new("varia::compile::board_size", msg, span, "this size")
             .with_help("boards run from 2 x 2 up to 26 files, with at most 256 squares (16 x 16)")
     };
-    if !(2..=26).contains(&f) {
+    let size = board.files.span.to(board.ranks.span);
+    if !(2..=26).contains(&f) || r < 2 || f.saturating_mul(r) > 256 {
         errors.push(bad(
-            board.files.span,
-            format!("a board of {f} files is not supported"),
-        ));
-        return None;
-    }
-    if r < 2 || f * r > 256 {
-        errors.push(bad(
-            board.ranks.span,
+            size,
             format!("a board of {f} x {r} squares is not supported"),
         ));
         return None;
@@ -617,5 +687,18 @@ fn board_geometry(board: &ast::BoardDecl, errors: &mut Vec<ScriptError>) -> Opti
             }
         }
     };
-    Some(Geometry::new(f as u8, r as u8, &voids))
+    let geometry = Geometry::new(f as u8, r as u8, &voids);
+    if geometry.squares().len() < 2 {
+        errors.push(
+            ScriptError::new(
+                "varia::compile::board_size",
+                "the board has fewer than two squares left",
+                board.without.as_ref().map_or(size, |w| w.span),
+                "removes (nearly) every square",
+            )
+            .with_help("`without` lists the void squares, not the squares that remain"),
+        );
+        return None;
+    }
+    Some(geometry)
 }

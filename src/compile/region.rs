@@ -98,6 +98,9 @@ impl<'a> RegionEvaluator<'a> {
                             format!("file {} is not on the board", f.value),
                             f.span,
                             format!("the board has files a to {last}"),
+                        )
+                        .with_help(
+                            "files are named by letters from `a`, one per file of the board",
                         ));
                     }
                     Ok(n)
@@ -122,7 +125,11 @@ impl<'a> RegionEvaluator<'a> {
                             format!("square {} is not on the board", s.value),
                             s.span,
                             "off the board",
-                        ));
+                        )
+                        .with_help(format!(
+                            "squares run from a1 to {}",
+                            g.name(crate::ir::geometry::Square(g.cells() as u16 - 1))
+                        )));
                     };
                     if !self.allow_voids && g.is_void(sq) {
                         return Err(ScriptError::new(
@@ -163,6 +170,9 @@ impl<'a> RegionEvaluator<'a> {
                         format!("region `{}` is defined in terms of itself", name.value),
                         name.span,
                         "refers back to itself",
+                    )
+                    .with_help(
+                        "a region may use other regions, but not (even through them) itself",
                     ));
                 }
                 self.in_progress.push(name.value.clone());

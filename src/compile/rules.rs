@@ -79,10 +79,6 @@ pub fn castling_rules(
 ) -> Vec<CastlingRule> {
     let mut rules = Vec::new();
     for (decl, source) in decls {
-        // The slide form adapts to the setup when it is imported (a variant
-        // without rooks simply has no castling), and is checked when the
-        // script itself declares it.
-        let strict = *source == main_source;
         match &decl.kind {
             CastlingKind::None => rules.clear(),
             CastlingKind::Explicit {
@@ -93,35 +89,66 @@ pub fn castling_rules(
                 rook_from,
                 rook_to,
             } => {
-                let (Some(k), Some(r)) = (kind_by_name(king, errors), kind_by_name(rook, errors))
+                let kinds = (kind_by_name(king, errors), kind_by_name(rook, errors));
+                let written = [king_from, king_to, rook_from, rook_to];
+                let squares: [Option<Square>; 4] = written.map(|s| {
+                        let sq = geometry.parse_square(&s.value);
+                        if sq.is_none() {
+                            errors.push(
+                                ScriptError::new(
+                                    "varia::compile::bad_castling",
+                                    format!("{} is not a square of the board", s.value),
+                                    s.span,
+                                    "no such square",
+                                )
+                                .with_help("castling squares are written from White's side, e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
+                            );
+                        }
+                        sq
+                    });
+                let ((Some(k), Some(r)), [Some(kf), Some(kt), Some(rf), Some(rt)]) =
+                    (kinds, squares)
                 else {
                     continue;
                 };
-                let mut squares = Vec::new();
-                for s in [king_from, king_to, rook_from, rook_to] {
-                    match geometry.parse_square(&s.value) {
-                        Some(sq) => squares.push(sq),
-                        None => errors.push(ScriptError::new(
-                            "varia::compile::bad_castling",
-                            format!("{} is not a square of the board", s.value),
-                            s.span,
-                            "no such square",
-                        )),
-                    }
-                }
-                let [kf, kt, rf, rt] = squares[..] else {
-                    continue;
-                };
-                if geometry.rank_of(kf) != geometry.rank_of(kt)
-                    || geometry.rank_of(kf) != geometry.rank_of(rf)
-                    || geometry.rank_of(kf) != geometry.rank_of(rt)
+                if let Some(off) = [kt, rf, rt]
+                    .iter()
+                    .position(|s| geometry.rank_of(*s) != geometry.rank_of(kf))
                 {
-                    errors.push(ScriptError::new(
-                        "varia::compile::bad_castling",
-                        "castling squares must all be on one rank",
-                        decl.span,
-                        "this castling",
-                    ));
+                    let s = written[off + 1];
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::bad_castling",
+                            format!("{} is not on the king's rank", s.value),
+                            s.span,
+                            format!("the king starts on {}", king_from.value),
+                        )
+                        .with_help("castling moves the king and the rook along one rank"),
+                    );
+                    continue;
+                }
+                let clash = if kf == kt {
+                    Some((king_to, "the king must move"))
+                } else if rf == kf {
+                    Some((rook_from, "the rook cannot start on the king's square"))
+                } else if rt == kt {
+                    Some((
+                        rook_to,
+                        "the king and the rook cannot land on the same square",
+                    ))
+                } else {
+                    None
+                };
+                if let Some((s, message)) = clash {
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::bad_castling",
+                            message,
+                            s.span,
+                            "this square",
+                        )
+                        .with_help("e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
+                    );
                     continue;
                 }
                 for color in Color::ALL {
@@ -133,16 +160,16 @@ pub fn castling_rules(
                         }
                     };
                     let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
-                    let (kspan, rspan) = (king_from.span, rook_from.span);
+                    // Black's squares follow from White's: a mistake is reported once.
                     if start[kf.index()] != (Piece { color, kind: k }).code() {
                         errors.push(missing_castler(
                             geometry,
                             color,
                             &pieces[k.0 as usize].name,
                             kf,
-                            kspan,
+                            king_from.span,
                         ));
-                        continue;
+                        break;
                     }
                     if start[rf.index()] != (Piece { color, kind: r }).code() {
                         errors.push(missing_castler(
@@ -150,18 +177,26 @@ pub fn castling_rules(
                             color,
                             &pieces[r.0 as usize].name,
                             rf,
-                            rspan,
+                            rook_from.span,
                         ));
-                        continue;
+                        break;
                     }
                     match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
                         Some(rule) => rules.push(rule),
-                        None => errors.push(ScriptError::new(
-                            "varia::compile::bad_castling",
-                            "a void lies between the castling squares",
-                            decl.span,
-                            "this castling",
-                        )),
+                        None => {
+                            errors.push(
+                                ScriptError::new(
+                                    "varia::compile::bad_castling",
+                                    "a void lies between the castling squares",
+                                    decl.span,
+                                    "this castling",
+                                )
+                                .with_help(
+                                    "the squares between the king's and the rook's must all exist",
+                                ),
+                            );
+                            break;
+                        }
                     }
                 }
             }
@@ -170,10 +205,27 @@ pub fn castling_rules(
                 distance,
                 rook,
             } => {
+                // The slide form adapts to the setup when it is imported (a
+                // variant without rooks simply has no castling), and is
+                // checked when the script itself declares it.
+                let strict = *source == main_source;
                 let (Some(k), Some(r)) = (kind_by_name(king, errors), kind_by_name(rook, errors))
                 else {
                     continue;
                 };
+                if distance.value == 0 {
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::bad_castling",
+                            "the king must slide at least one square",
+                            distance.span,
+                            "zero squares",
+                        )
+                        .with_help("orthodox castling is `castling King slides 2 with Rook`"),
+                    );
+                    continue;
+                }
+                let mut too_far = None;
                 for color in Color::ALL {
                     let side = if color == Color::White {
                         "White"
@@ -190,19 +242,22 @@ pub fn castling_rules(
                     let [kf] = kings[..] else {
                         if strict {
                             errors.push(
-                            ScriptError::new(
-                                "varia::compile::bad_castling",
-                                format!("castling needs exactly one {} of {side} in the setup, found {}", king.value, kings.len()),
-                                king.span,
-                                "this piece",
-                            )
-                            .with_help("write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`"),
+                                ScriptError::new(
+                                    "varia::compile::bad_castling",
+                                    format!(
+                                        "castling needs exactly one {} of {side} in the setup, found {}",
+                                        king.value,
+                                        kings.len()
+                                    ),
+                                    king.span,
+                                    "this piece",
+                                )
+                                .with_help("write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`"),
                             );
                         }
-                        continue;
+                        break;
                     };
-                    let rank = geometry.rank_of(kf);
-                    let kfile = geometry.file_of(kf);
+                    let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));
                     let rooks: Vec<Square> = geometry
                         .squares()
                         .iter()
@@ -221,16 +276,19 @@ pub fn castling_rules(
                     if left.is_none() && right.is_none() {
                         if strict {
                             errors.push(
-                            ScriptError::new(
-                                "varia::compile::missing_rook",
-                                format!("castling with a missing {}: {side} has none on the {}'s rank in the setup", rook.value, king.value),
-                                rook.span,
-                                "no such piece beside the king",
-                            )
-                            .with_help("put the rooks in the setup, or write `castling none`"),
+                                ScriptError::new(
+                                    "varia::compile::missing_rook",
+                                    format!(
+                                        "castling with a missing {}: {side} has none on the {}'s rank in the setup",
+                                        rook.value, king.value
+                                    ),
+                                    rook.span,
+                                    "no such piece beside the king",
+                                )
+                                .with_help("put the rooks in the setup, or write `castling none`"),
                             );
                         }
-                        continue;
+                        break;
                     }
                     let d = distance.value as i32;
                     for (rf, dir) in [(right, 1), (left, -1)] {
@@ -246,18 +304,27 @@ pub fn castling_rules(
                         };
                         match rule {
                             Some(rule) => rules.push(rule),
-                            None => errors.push(ScriptError::new(
-                                "varia::compile::bad_castling",
-                                format!(
-                                    "the {} cannot slide {d} squares toward the rook on {}",
-                                    king.value,
-                                    geometry.name(rf)
-                                ),
-                                distance.span,
-                                "too far",
-                            )),
+                            None => too_far = too_far.or(Some(rf)),
                         }
                     }
+                }
+                if let Some(rf) = too_far {
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::bad_castling",
+                            format!(
+                                "the {} cannot slide {} squares toward the rook on {}",
+                                king.value,
+                                distance.value,
+                                geometry.name(rf)
+                            ),
+                            distance.span,
+                            "too far",
+                        )
+                        .with_help(
+                            "the king must land on the board, with a square for the rook beside it",
+                        ),
+                    );
                 }
             }
         }

@@ -74,15 +74,17 @@ pub fn parse_placement(
     for (i, (offset, rank_text)) in rank_texts.iter().enumerate() {
         let rank = ranks - 1 - i;
         let mut file = 0usize;
-        let bytes = rank_text.as_bytes();
-        let mut j = 0;
-        while j < bytes.len() {
-            let c = bytes[j] as char;
+        let mut chars = rank_text.char_indices().peekable();
+        while let Some((j, c)) = chars.next() {
             let at = offset + j;
             if c.is_ascii_digit() {
-                let mut k = j;
-                while k < bytes.len() && bytes[k].is_ascii_digit() {
-                    k += 1;
+                let mut k = j + 1;
+                while let Some(&(i, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    k = i + 1;
+                    chars.next();
                 }
                 let n: usize = rank_text[j..k]
                     .parse()
@@ -91,7 +93,6 @@ pub fn parse_placement(
                     return Err(err("an empty run of 0 squares", at, offset + k));
                 }
                 file += n;
-                j = k;
                 if file > files {
                     break;
                 }
@@ -109,7 +110,6 @@ pub fn parse_placement(
                     }
                 }
                 file += 1;
-                j += 1;
                 continue;
             }
             if !c.is_ascii_alphabetic() {
@@ -139,7 +139,6 @@ pub fn parse_placement(
                 board[sq.index()] = Piece { color, kind }.code();
             }
             file += 1;
-            j += 1;
         }
         if file != files {
             return Err(err(

@@ -400,14 +400,57 @@ fn lower_piece_decl(
     })
 }
 
+/// A Betza syntax error, with the common cases named: modifiers left
+/// without an atom, and XBetza punctuation not supported yet.
+fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) -> ScriptError {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let before = &text[..pos.min(text.len())];
+    let trailing = before.len()
+        - before
+            .trim_end_matches(|c: char| c.is_ascii_lowercase())
+            .len();
+    let at_end = text[pos.min(text.len())..].trim().is_empty();
+    if trailing > 0 && at_end {
+        let letters = &before[before.len() - trailing..];
+        return ScriptError::new(
+            "varia::betza::no_atom",
+            format!("modifier{} `{letters}` {} no atom after {}", if trailing > 1 { "s" } else { "" }, if trailing > 1 { "have" } else { "has" }, if trailing > 1 { "them" } else { "it" }),
+            at.sub(before.len() - trailing, before.len()),
+            "modifiers without an atom",
+        )
+        .with_help("modifiers come before the atom they change, e.g. `fmW` (a forward, non-capturing step)");
+    }
+    let next = text[pos.min(text.len())..].chars().next();
+    let mut e = syntax_error(error, at.source, text, at.start as usize, "Betza string");
+    e = match next {
+        Some(c) if "()[]-?{}".contains(c) => e.with_help(format!(
+            "`{c}` belongs to XBetza's multi-leg and grouping syntax, which is not supported yet"
+        )),
+        _ => e.with_help("a Betza string is modifiers then an atom, repeated, e.g. `fmWfceF`; a number after an atom limits its range"),
+    };
+    e
+}
+
 /// Parses the inside of a Betza string. `at` is the span of the text in its
 /// source, so the components' spans point into the script.
 ///
 /// # Errors
 /// A syntax error pointing at the offending character.
 pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
-    let mut pairs = VariantParser::parse(Rule::betza, text)
-        .map_err(|e| syntax_error(&e, at.source, text, at.start as usize, "Betza string"))?;
+    if text.trim().is_empty() {
+        return Err(ScriptError::new(
+            "varia::betza::empty",
+            "a piece needs at least one move",
+            at,
+            "empty Betza string",
+        )
+        .with_help("write the piece's moves in Betza notation, e.g. \"N\" for a knight"));
+    }
+    let mut pairs =
+        VariantParser::parse(Rule::betza, text).map_err(|e| betza_syntax_error(&e, text, at))?;
     let betza = pairs
         .next()
         .ok_or_else(|| internal(at, Rule::betza, None))?;

@@ -117,6 +117,15 @@ pub fn syntax_error(
         start + found.len()
     };
     let span = Span::new(source, offset + start, offset + end);
+    if let Some(unclosed) = unclosed_string(text, start) {
+        return ScriptError::new(
+            "varia::syntax::unclosed_string",
+            "unclosed string: a `\"` is missing",
+            Span::new(source, offset + unclosed.0, offset + unclosed.1),
+            "this string has no closing quote",
+        )
+        .with_help("strings end on the line they start: close it with `\"`");
+    }
     let expected = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
@@ -141,7 +150,31 @@ pub fn syntax_error(
     } else {
         format!("syntax error in {what}: expected {expected}")
     };
-    ScriptError::new("varia::syntax", message, span, label)
+    let help = if what == "script" {
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, piece, setup, promote, castling, checkmate, stalemate, move-rule, repetition (see README.md)"
+    } else {
+        "see README.md for the syntax"
+    };
+    ScriptError::new("varia::syntax", message, span, label).with_help(help)
+}
+
+/// If the error's line has an odd number of quotes, the span from the
+/// unmatched opening quote to the end of the line.
+fn unclosed_string(text: &str, at: usize) -> Option<(usize, usize)> {
+    let at = at.min(text.len());
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let line = &text[line_start..line_end];
+    let code = line.split('#').next().unwrap_or(line);
+    let quotes: Vec<usize> = code.match_indices('"').map(|(i, _)| i).collect();
+    if quotes.len() % 2 == 1 {
+        let open = line_start + quotes[quotes.len() - 1];
+        Some((open, line_end))
+    } else {
+        None
+    }
 }
 
 fn found_token(text: &str, at: usize) -> &str {

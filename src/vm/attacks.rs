@@ -115,7 +115,10 @@ impl Position {
                         if hit(j) {
                             return true;
                         }
-                        if ray.kind == RayKind::HopRight || *q == target || self.board[q.index()] != 0 {
+                        if ray.kind == RayKind::HopRight
+                            || *q == target
+                            || self.board[q.index()] != 0
+                        {
                             break;
                         }
                     }

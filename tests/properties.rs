@@ -1,0 +1,566 @@
+//! Property tests of the rules VM on random chess games.
+//!
+//! A game is a start position (the chess start, Kiwipete or "position 4" of
+//! the chessprogramming wiki's perft suite) and a list of random choices,
+//! each picking one of the legal moves; the game stops early at mate or
+//! stalemate. On the positions of those games:
+//!
+//! - (a) `play_unchecked` then `unplay` restores the position exactly
+//!   (equality, FEN with counters, hash, repetition count), for every legal
+//!   move of every position; a whole game unplayed move by move returns to
+//!   its start;
+//! - (b) after every move the incremental hash equals `compute_hash()` and
+//!   `assert_valid()` holds;
+//! - (c) FEN round trip: `from_fen(write_fen(pos))` writes the same FEN and
+//!   has the same legal moves;
+//! - (d) the legal moves equal the pseudo-legal moves filtered naively: play
+//!   the move, and the mover's royal piece must not be attacked (castling
+//!   also may not start on, pass or land on an attacked square);
+//! - (e) transpositions: the same moves in another order reach an equal
+//!   position with an equal hash.
+//!
+//! Tests marked `#[ignore]` document known bugs: run them with
+//! `cargo test --test properties -- --ignored`.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::TestCaseResult;
+
+use varia::compile::compile_path;
+use varia::ir::Variant;
+use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::fen::write_fen;
+use varia::vm::{EndReason, Move, MoveKind, Outcome, Position};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const STARTS: [&str; 3] = [START, KIWIPETE, POSITION_4];
+
+/// Longest random game, in plies.
+const MAX_PLIES: usize = 120;
+
+fn chess() -> &'static Arc<Variant> {
+    static VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
+    VARIANT.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess.variant");
+        compile_path(path).expect("scripts/chess.variant compiles")
+    })
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        // Keep the source tree clean: no proptest-regressions/ files.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A random game: which start position, and one choice per ply.
+fn game_strategy() -> impl Strategy<Value = (usize, Vec<Index>)> {
+    (
+        0..STARTS.len(),
+        prop::collection::vec(any::<Index>(), 0..MAX_PLIES),
+    )
+}
+
+/// One ply of a game: the position before it and the move played there.
+struct Ply {
+    before: Position,
+    mv: Move,
+}
+
+/// A played game: its plies and the final position.
+struct Game {
+    plies: Vec<Ply>,
+    last: Position,
+}
+
+impl Game {
+    /// Every position of the game, the start and the last included.
+    fn positions(&self) -> impl Iterator<Item = &Position> {
+        self.plies.iter().map(|p| &p.before).chain([&self.last])
+    }
+
+    /// The moves so far, in coordinate form (for failure messages).
+    fn line(&self, upto: usize) -> String {
+        self.plies[..upto]
+            .iter()
+            .map(|p| move_to_coord(&p.before, p.mv))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn play_game(start: usize, choices: &[Index]) -> Game {
+    let mut pos = Position::from_fen(chess(), STARTS[start]).expect("start FEN");
+    let mut plies = Vec::new();
+    for choice in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[choice.index(moves.len())];
+        let before = pos.clone();
+        pos.play_unchecked(mv);
+        plies.push(Ply { before, mv });
+    }
+    Game { plies, last: pos }
+}
+
+/// Plays moves given in coordinate form from a FEN.
+fn play_line(fen: &str, line: &str) -> Position {
+    let mut pos = Position::from_fen(chess(), fen).expect("FEN");
+    for text in line.split_whitespace() {
+        let mv = parse_coord(&pos, text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {}", write_fen(&pos)));
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+/// The FEN without the move counters.
+fn fen_key(pos: &Position) -> String {
+    write_fen(pos)
+        .split(' ')
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A move as a sortable, printable key (coordinate form and kind).
+fn move_key(pos: &Position, mv: Move) -> String {
+    format!("{}:{:?}", move_to_coord(pos, mv), mv.kind)
+}
+
+fn sorted_keys(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut keys: Vec<String> = moves.iter().map(|&m| move_key(pos, m)).collect();
+    keys.sort();
+    keys
+}
+
+fn coord_set(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect();
+    v.sort();
+    v
+}
+
+// ---------------------------------------------------------------------------
+// (a) and (b): make/unmake and the incremental hash
+// ---------------------------------------------------------------------------
+
+/// Plays and takes back every legal move of `pos`, checking (a) and (b).
+fn check_make_unmake(pos: &Position) -> TestCaseResult {
+    let fen = write_fen(pos);
+    let hash = pos.hash();
+    let reps = pos.repetitions();
+    prop_assert_eq!(hash, pos.compute_hash(), "hash of {}", fen);
+    for mv in pos.legal_moves() {
+        let mut p = pos.clone();
+        let undo = p.play_unchecked(mv);
+        let what = format!("{} in {}", move_to_coord(pos, mv), fen);
+        prop_assert_eq!(
+            p.hash(),
+            p.compute_hash(),
+            "incremental hash after {} (reached {})",
+            what,
+            write_fen(&p)
+        );
+        p.assert_valid();
+        prop_assert_eq!(p.side_to_move(), pos.side_to_move().opposite());
+        p.unplay(mv, undo);
+        prop_assert_eq!(&write_fen(&p), &fen, "FEN after play+unplay of {}", what);
+        prop_assert!(&p == pos, "position after play+unplay of {}", what);
+        prop_assert_eq!(p.hash(), hash, "hash after play+unplay of {}", what);
+        prop_assert_eq!(
+            p.repetitions(),
+            reps,
+            "repetitions after play+unplay of {}",
+            what
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// (a) + (b) for every legal move of every position of a random game.
+    #[test]
+    fn play_then_unplay_restores_every_position((start, choices) in game_strategy()) {
+        let game = play_game(start, &choices);
+        for pos in game.positions() {
+            check_make_unmake(pos)?;
+        }
+    }
+
+    /// (a) for a whole game: unplaying every move in reverse order returns to
+    /// each earlier position and finally to the start; (b) on the way out.
+    #[test]
+    fn unplaying_a_whole_game_returns_to_the_start((start, choices) in game_strategy()) {
+        let mut pos = Position::from_fen(chess(), STARTS[start]).unwrap();
+        let mut stack = Vec::new();
+        let mut fens = vec![write_fen(&pos)];
+        let mut hashes = vec![pos.hash()];
+        for choice in &choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[choice.index(moves.len())];
+            let undo = pos.play_unchecked(mv);
+            stack.push((mv, undo));
+            prop_assert_eq!(pos.hash(), pos.compute_hash(), "hash after {}", write_fen(&pos));
+            pos.assert_valid();
+            fens.push(write_fen(&pos));
+            hashes.push(pos.hash());
+        }
+        while let Some((mv, undo)) = stack.pop() {
+            fens.pop();
+            hashes.pop();
+            pos.unplay(mv, undo);
+            prop_assert_eq!(&write_fen(&pos), fens.last().unwrap());
+            prop_assert_eq!(pos.hash(), *hashes.last().unwrap());
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+        }
+        prop_assert_eq!(pos, Position::from_fen(chess(), STARTS[start]).unwrap());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (c) FEN round trip
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(1024))]
+
+    /// (c) Every position of a random game survives write_fen → from_fen:
+    /// same FEN, same legal moves (by coordinates and by kind).
+    #[test]
+    fn fen_round_trip((start, choices) in game_strategy()) {
+        let game = play_game(start, &choices);
+        for (i, pos) in game.positions().enumerate() {
+            let fen = write_fen(pos);
+            let back = Position::from_fen(chess(), &fen);
+            prop_assert!(back.is_ok(), "from_fen rejects our own FEN {}: {:?} (after {})",
+                fen, back.err(), game.line(i));
+            let back = back.unwrap();
+            prop_assert_eq!(&write_fen(&back), &fen, "FEN round trip after {}", game.line(i));
+            prop_assert_eq!(back.hash(), back.compute_hash());
+            prop_assert_eq!(
+                sorted_keys(&back, &back.legal_moves()),
+                sorted_keys(pos, &pos.legal_moves()),
+                "legal moves of {} differ after the FEN round trip (after {})", fen, game.line(i)
+            );
+            prop_assert_eq!(back.is_check(), pos.is_check());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (d) legality against a naive definition
+// ---------------------------------------------------------------------------
+
+/// The legal moves by the book: the pseudo-legal moves after which the
+/// mover's royal pieces are not attacked; castling moreover may not start
+/// from, pass over or land on a square the enemy attacks.
+fn naive_legal_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.side_to_move();
+    let them = us.opposite();
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    pseudo
+        .into_iter()
+        .filter(|&mv| {
+            if let MoveKind::Castle(_) = mv.kind {
+                let mut path = pos.squares_between(mv.from, mv.to);
+                path.insert(mv.from);
+                path.insert(mv.to);
+                if path.iter().any(|sq| pos.is_attacked(sq, them)) {
+                    return false;
+                }
+            }
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            !after.is_royal_attacked(us)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config(1024))]
+
+    /// (d) legal_moves() == naive filter of pseudo_legal_moves(), with no
+    /// move listed twice, on every position of a random game.
+    #[test]
+    fn legal_moves_match_the_naive_definition((start, choices) in game_strategy()) {
+        let game = play_game(start, &choices);
+        for (i, pos) in game.positions().enumerate() {
+            let ours = sorted_keys(pos, &pos.legal_moves());
+            let naive = sorted_keys(pos, &naive_legal_moves(pos));
+            let mut dedup = ours.clone();
+            dedup.dedup();
+            prop_assert_eq!(&dedup, &ours, "a move listed twice in {}", write_fen(pos));
+            prop_assert_eq!(
+                &ours, &naive,
+                "legal moves of {} (after {}) differ from the naive definition",
+                write_fen(pos), game.line(i)
+            );
+            // Mate and stalemate agree with check.
+            let outcome = pos.outcome();
+            if ours.is_empty() {
+                let reason = match outcome {
+                    Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => Some(reason),
+                    Outcome::Ongoing => None,
+                };
+                let expected = if pos.is_check() { EndReason::Checkmate } else { EndReason::Stalemate };
+                prop_assert_eq!(reason, Some(expected), "outcome of {}", write_fen(pos));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (e) transpositions
+// ---------------------------------------------------------------------------
+
+/// Move orders that must reach the same position, with the same hash.
+const TRANSPOSITIONS: &[(&str, &str, &str)] = &[
+    (START, "g1f3 g8f6 b1c3 b8c6", "b1c3 b8c6 g1f3 g8f6"),
+    (START, "g1f3 g8f6 b1c3 b8c6", "b1c3 g8f6 g1f3 b8c6"),
+    (
+        START,
+        "e2e4 e7e5 g1f3 b8c6 f1c4",
+        "g1f3 b8c6 e2e4 e7e5 f1c4",
+    ),
+    (
+        START,
+        "d2d4 g8f6 c2c4 e7e6 b1c3",
+        "c2c4 e7e6 d2d4 g8f6 b1c3",
+    ),
+    (
+        START,
+        "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4",
+        "g1f3 d7d6 d2d4 c7c5 e2e4 c5d4 f3d4",
+    ),
+    (KIWIPETE, "e1g1 e8c8 a2a3", "a2a3 e8c8 e1g1"),
+    (KIWIPETE, "e2f1 a8b8 g2g3 b8c8", "g2g3 a8b8 e2f1 b8c8"),
+    (POSITION_4, "g1h1 a8b8 d1e1 h8g8", "g1h1 h8g8 d1e1 a8b8"),
+    // Not transpositions: different positions, different hashes.
+    (KIWIPETE, "d5e6 a6e2 c3e2", "d5e6 a6e2 f3e2"),
+];
+
+#[test]
+fn transpositions_have_equal_hashes() {
+    for &(fen, a, b) in TRANSPOSITIONS {
+        let pa = play_line(fen, a);
+        let pb = play_line(fen, b);
+        if fen_key(&pa) != fen_key(&pb) {
+            // Not a transposition (a deliberately different line): the
+            // hashes should then differ.
+            assert_ne!(pa.hash(), pb.hash(), "{a} / {b} from {fen}");
+            continue;
+        }
+        assert_eq!(pa, pb, "{a} / {b} from {fen}");
+        assert_eq!(
+            pa.hash(),
+            pb.hash(),
+            "{a} / {b} from {fen}: {}",
+            write_fen(&pa)
+        );
+        assert_eq!(pa.hash(), pa.compute_hash());
+        assert_eq!(coord_set(&pa), coord_set(&pb));
+    }
+}
+
+/// Plays `line` from `pos` if every move is legal there.
+fn try_line(pos: &Position, line: &[Move]) -> Option<Position> {
+    let mut p = pos.clone();
+    for &mv in line {
+        if !p.legal_moves().contains(&mv) {
+            return None;
+        }
+        p.play_unchecked(mv);
+    }
+    Some(p)
+}
+
+proptest! {
+    #![proptest_config(config(2048))]
+
+    /// (e) From a random position, four random plies w1 b1 w2 b2 and the
+    /// order w2 b1 w1 b2 (White's two moves swapped; Black's last move is
+    /// the same, so is any en passant chance): if both orders are legal and
+    /// reach the same placement, the positions are equal with equal hashes.
+    #[test]
+    fn swapped_move_orders_give_equal_hashes(
+        (start, choices) in game_strategy(),
+        picks in prop::collection::vec(any::<Index>(), 4),
+    ) {
+        let game = play_game(start, &choices[..choices.len().min(40)]);
+        let base = &game.last;
+        let mut p = base.clone();
+        let mut line = Vec::new();
+        for pick in &picks {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                return Ok(());
+            }
+            let mv = moves[pick.index(moves.len())];
+            line.push(mv);
+            p.play_unchecked(mv);
+        }
+        let swapped = [line[2], line[1], line[0], line[3]];
+        let Some(q) = try_line(base, &swapped) else { return Ok(()) };
+        if fen_key(&p) == fen_key(&q) {
+            let text = |l: &[Move]| {
+                let mut s = base.clone();
+                l.iter().map(|&m| { let t = move_to_coord(&s, m); s.play_unchecked(m); t })
+                    .collect::<Vec<_>>().join(" ")
+            };
+            prop_assert!(p == q, "{} / {} from {}", text(&line), text(&swapped), write_fen(base));
+            prop_assert_eq!(p.hash(), q.hash(), "{} / {} from {}",
+                text(&line), text(&swapped), write_fen(base));
+        }
+    }
+
+    /// Hash and equality agree: positions met anywhere in a random game that
+    /// compare equal have equal hashes (and equal FENs without counters).
+    #[test]
+    fn equal_positions_have_equal_hashes((start, choices) in game_strategy()) {
+        let game = play_game(start, &choices);
+        let mut seen: BTreeMap<u64, Vec<&Position>> = BTreeMap::new();
+        let all: Vec<&Position> = game.positions().collect();
+        for p in &all {
+            seen.entry(p.hash()).or_default().push(p);
+        }
+        for a in &all {
+            for b in &all {
+                if a == b {
+                    prop_assert_eq!(a.hash(), b.hash(), "{:?} / {:?}", a, b);
+                    prop_assert_eq!(fen_key(a), fen_key(b));
+                }
+            }
+        }
+        // Different hashes for different positions (no collision in practice).
+        for group in seen.values() {
+            for w in group.windows(2) {
+                prop_assert!(w[0] == w[1], "hash collision: {:?} / {:?}", w[0], w[1]);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Known bugs (see the module doc): the hash and Position equality include
+// state that no legal move depends on, so positions the rules treat as the
+// same (FIDE 9.2.3: same placement, side, castling rights and en passant
+// *captures*) get different hashes and are not seen as repetitions.
+// ---------------------------------------------------------------------------
+
+/// Same FEN (without counters) but different hashes: positions that the
+/// FIDE rules (and Fairy-Stockfish) treat as identical. Each line is also
+/// compared with the position read back from its own FEN.
+const SAME_POSITION_DIFFERENT_STATE: &[(&str, &str, &str)] = &[
+    // A double step that no pawn can capture en passant (last move e7e5).
+    (START, "e2e4 e7e5 g1f3 b8c6", "g1f3 b8c6 e2e4 e7e5"),
+    // The same with the double step by White, last (d2d4).
+    (
+        START,
+        "d2d4 g8f6 c2c4 e7e6 b1c3",
+        "c2c4 e7e6 b1c3 g8f6 d2d4",
+    ),
+    // Kings that moved and came back: no castling right, rooks "unmoved".
+    (KIWIPETE, "e1f1 e8f8 f1e1 f8e8", "e1d1 e8d8 d1e1 d8e8"),
+];
+
+#[test]
+#[ignore = "varia bug: hash/equality include unobservable unmoved and en passant state"]
+fn same_fen_positions_have_equal_hashes() {
+    let mut failures = Vec::new();
+    for &(fen, a, b) in SAME_POSITION_DIFFERENT_STATE {
+        let pa = play_line(fen, a);
+        let pb = play_line(fen, b);
+        assert_eq!(fen_key(&pa), fen_key(&pb), "{a} / {b}");
+        if pa.hash() != pb.hash() || pa != pb {
+            failures.push(format!("{}: `{a}` vs `{b}`", fen_key(&pa)));
+        }
+        for (line, p) in [(a, &pa), (b, &pb)] {
+            let back = Position::from_fen(chess(), &write_fen(p)).unwrap();
+            if back.hash() != p.hash() || &back != p {
+                failures.push(format!("{}: `{line}` vs its FEN reread", fen_key(p)));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "equal FEN, but different hash or !=:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Plays `line` from `fen` and returns the outcome and repetition count.
+fn outcome_after(fen: &str, line: &str) -> (Outcome, u32) {
+    let pos = play_line(fen, line);
+    (pos.outcome(), pos.repetitions())
+}
+
+const REPETITION: (Outcome, u32) = (
+    Outcome::Draw {
+        reason: EndReason::Repetition,
+    },
+    3,
+);
+
+/// 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1 Ng8: the start position has occurred
+/// three times, a draw by the `repetition 3` rule.
+#[test]
+fn knight_shuffle_is_threefold_repetition() {
+    let line = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+    assert_eq!(outcome_after(START, line).0, Outcome::Ongoing);
+    assert_eq!(outcome_after(START, &format!("{line} f6g8")), REPETITION);
+}
+
+/// 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 4.Nf3 Ng8 5.Ng1: the position after 1.e4
+/// (no en passant capture possible) has occurred three times.
+#[test]
+#[ignore = "varia bug: an en passant chance no pawn can take still changes the hash"]
+fn repetition_counts_the_position_after_a_double_step() {
+    let line = "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1";
+    assert_eq!(outcome_after(START, line), REPETITION);
+}
+
+/// White's king goes out and back (the castling right is lost), then the
+/// h-rook twice: 2...Ke8, 4...Ke8 and 6...Ke8 are the same position.
+#[test]
+#[ignore = "varia bug: a rook that can never castle still carries an unmoved flag in the hash"]
+fn repetition_ignores_unmoved_flags_without_castling_rights() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let line = "e1e2 e8d8 e2e1 d8e8 h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8";
+    assert_eq!(outcome_after(fen, line), REPETITION);
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// Any position equals (with the same hash) the position read from its
+    /// own FEN: the FEN holds everything the rules depend on.
+    #[test]
+    #[ignore = "varia bug: hash/equality include unobservable unmoved and en passant state"]
+    fn position_equals_its_fen_reread((start, choices) in game_strategy()) {
+        let game = play_game(start, &choices);
+        for (i, pos) in game.positions().enumerate() {
+            let back = Position::from_fen(chess(), &write_fen(pos)).unwrap();
+            prop_assert!(&back == pos, "{} != its FEN reread (after {})", write_fen(pos), game.line(i));
+            prop_assert_eq!(back.hash(), pos.hash(), "{} (after {})", write_fen(pos), game.line(i));
+        }
+    }
+}
