@@ -18,9 +18,6 @@
 //!   also may not start on, pass or land on an attacked square);
 //! - (e) transpositions: the same moves in another order reach an equal
 //!   position with an equal hash.
-//!
-//! Tests marked `#[ignore]` document known bugs: run them with
-//! `cargo test --test properties -- --ignored`.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -483,7 +480,6 @@ const SAME_POSITION_DIFFERENT_STATE: &[(&str, &str, &str)] = &[
 ];
 
 #[test]
-#[ignore = "varia bug: hash/equality include unobservable unmoved and en passant state"]
 fn same_fen_positions_have_equal_hashes() {
     let mut failures = Vec::new();
     for &(fen, a, b) in SAME_POSITION_DIFFERENT_STATE {
@@ -532,7 +528,6 @@ fn knight_shuffle_is_threefold_repetition() {
 /// 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 4.Nf3 Ng8 5.Ng1: the position after 1.e4
 /// (no en passant capture possible) has occurred three times.
 #[test]
-#[ignore = "varia bug: an en passant chance no pawn can take still changes the hash"]
 fn repetition_counts_the_position_after_a_double_step() {
     let line = "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1";
     assert_eq!(outcome_after(START, line), REPETITION);
@@ -541,7 +536,6 @@ fn repetition_counts_the_position_after_a_double_step() {
 /// White's king goes out and back (the castling right is lost), then the
 /// h-rook twice: 2...Ke8, 4...Ke8 and 6...Ke8 are the same position.
 #[test]
-#[ignore = "varia bug: a rook that can never castle still carries an unmoved flag in the hash"]
 fn repetition_ignores_unmoved_flags_without_castling_rights() {
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
     let line = "e1e2 e8d8 e2e1 d8e8 h1h2 e8d8 h2h1 d8e8 h1h2 e8d8 h2h1 d8e8";
@@ -554,7 +548,6 @@ proptest! {
     /// Any position equals (with the same hash) the position read from its
     /// own FEN: the FEN holds everything the rules depend on.
     #[test]
-    #[ignore = "varia bug: hash/equality include unobservable unmoved and en passant state"]
     fn position_equals_its_fen_reread((start, choices) in game_strategy()) {
         let game = play_game(start, &choices);
         for (i, pos) in game.positions().enumerate() {

@@ -540,6 +540,10 @@ impl Compiler {
             start_fen: setup.value.clone(),
             start_codes,
             promotion,
+            castling_squares: castling
+                .iter()
+                .flat_map(|r| [r.king_from, r.rook_from])
+                .collect(),
             castling,
             castling_kinds,
             game_end,

@@ -9,8 +9,8 @@
 use crate::compile::betza::lame_path;
 use crate::ir::geometry::{Geometry, Square};
 use crate::ir::pattern::{
-    AttackNode, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE, DOUBLE_STEP,
-    EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
+    AttackNode, EnPassantSource, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE,
+    DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
 };
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
@@ -50,6 +50,7 @@ pub fn build_tables(
     };
     // Attack paths: per target square, (reversed path, attacker code).
     let mut attack_paths: Vec<Vec<(Vec<Square>, u8)>> = vec![Vec::new(); cells];
+    let mut en_passant: Vec<Vec<EnPassantSource>> = vec![Vec::new(); cells];
 
     for (k, def) in pieces.iter().enumerate() {
         let creates_en_passant = def.patterns.iter().any(|p| p.en_passant);
@@ -121,6 +122,23 @@ pub fn build_tables(
                     }
                 }
                 let start = t.rays.len() as u32;
+                for ray in &rays {
+                    if ray.kind != RayKind::Slide {
+                        continue;
+                    }
+                    let path_start = t.path_squares.len() as u32 + rays_before(&rays, ray);
+                    for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
+                        if f & EN_PASSANT != 0 {
+                            en_passant[sq.index()].push(EnPassantSource {
+                                origin: from,
+                                code,
+                                path_start,
+                                before: j as u16,
+                                initial: ray.initial,
+                            });
+                        }
+                    }
+                }
                 for ray in rays {
                     t.rays.push(Ray {
                         start: t.path_squares.len() as u32,
@@ -136,6 +154,12 @@ pub fn build_tables(
         }
     }
 
+    t.en_passant_ranges = vec![(0, 0); cells];
+    for (sq, sources) in en_passant.into_iter().enumerate() {
+        let start = t.en_passant_sources.len() as u32;
+        t.en_passant_sources.extend(sources);
+        t.en_passant_ranges[sq] = (start, t.en_passant_sources.len() as u32);
+    }
     for target in geometry.squares().iter() {
         let start = t.attack_nodes.len() as u32;
         let paths = &attack_paths[target.index()];
@@ -143,6 +167,14 @@ pub fn build_tables(
         t.attack_ranges[target.index()] = (start, t.attack_nodes.len() as u32);
     }
     t
+}
+
+/// How many path squares the rays listed before `ray` take up.
+fn rays_before(rays: &[RayBuild], ray: &RayBuild) -> u32 {
+    rays.iter()
+        .take_while(|r| !std::ptr::eq(*r, ray))
+        .map(|r| r.squares.len() as u32)
+        .sum()
 }
 
 fn build_rays(

@@ -51,6 +51,8 @@ pub struct Variant {
     pub castling: Vec<CastlingRule>,
     /// Kinds that take part in castling (their unmoved state comes from the FEN castling field).
     pub castling_kinds: Vec<PieceKind>,
+    /// The start squares of castling kings and rooks.
+    pub castling_squares: SquareSet,
     /// How games end.
     pub game_end: GameEndRules,
     /// Move and attack tables.

@@ -133,6 +133,26 @@ pub struct MoveTables {
     pub complex_attackers: u128,
     /// Number of board cells (files × ranks).
     pub cells: usize,
+    /// The rays that may capture en passant on each square: the entries of
+    /// square `s` are `en_passant_sources[en_passant_ranges[s].0 .. .1]`.
+    pub en_passant_sources: Vec<EnPassantSource>,
+    /// Per square, the range of its en passant sources.
+    pub en_passant_ranges: Vec<(u32, u32)>,
+}
+
+/// A ray along which a piece could capture en passant on some square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnPassantSource {
+    /// Where the capturing piece stands.
+    pub origin: Square,
+    /// Its piece code.
+    pub code: u8,
+    /// Index of the ray's first square in the path arrays.
+    pub path_start: u32,
+    /// How many ray squares come before the capture square (they must be empty).
+    pub before: u16,
+    /// Only while the capturer has never moved.
+    pub initial: bool,
 }
 
 impl MoveTables {

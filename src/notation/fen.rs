@@ -10,7 +10,7 @@ use std::fmt;
 use crate::ir::geometry::{Geometry, Square};
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::Variant;
-use crate::vm::{MoveKind, Position, Setup};
+use crate::vm::{Position, Setup};
 
 /// A FEN that cannot be read, with the byte range of the offending part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -344,18 +344,12 @@ pub fn write_fen(pos: &Position) -> String {
     out
 }
 
-/// The en passant field: `-` unless an en passant capture is legal.
+/// The en passant field: `-` unless an enemy piece could capture en
+/// passant (the position keeps the chance only then).
 fn en_passant_field(pos: &Position) -> String {
     let Some(ep) = pos.en_passant() else {
         return "-".into();
     };
-    let capturable = pos
-        .legal_moves()
-        .iter()
-        .any(|m| m.kind == MoveKind::EnPassant);
-    if !capturable {
-        return "-".into();
-    }
     let g = &pos.variant().geometry;
     let Some(passed) = ep.passed.iter().next() else {
         return "-".into();

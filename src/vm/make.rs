@@ -106,6 +106,7 @@ impl Position {
                         h ^= self.variant.zobrist.unmoved[sq.index()];
                     }
                 }
+                h ^= self.drop_dead_castling_flags();
             }
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
@@ -137,14 +138,24 @@ impl Position {
                     h ^= self.variant.zobrist.unmoved[mv.from.index()];
                 }
                 if mv.kind == MoveKind::DoubleStep {
+                    // An en passant chance exists only if an enemy piece
+                    // could take it (so that it never makes positions differ
+                    // for repetition when it cannot).
                     let passed = self.squares_between(mv.from, mv.to);
-                    for sq in passed.iter() {
-                        h ^= self.variant.zobrist.en_passant[sq.index()];
+                    if self.can_capture_en_passant(&passed, self.side.opposite()) {
+                        for sq in passed.iter() {
+                            h ^= self.variant.zobrist.en_passant[sq.index()];
+                        }
+                        self.en_passant = Some(EnPassant {
+                            passed,
+                            victim: mv.to,
+                        });
                     }
-                    self.en_passant = Some(EnPassant {
-                        passed,
-                        victim: mv.to,
-                    });
+                }
+                if self.variant.castling_squares.contains(mv.from)
+                    || self.variant.castling_squares.contains(victim)
+                {
+                    h ^= self.drop_dead_castling_flags();
                 }
             }
         }
@@ -161,6 +172,57 @@ impl Position {
         h ^= self.variant.zobrist.black_to_move;
         self.hash = h;
         Undo { captured, ..undo }
+    }
+
+    /// Clears the unmoved flag of castling kings and rooks that no longer
+    /// have a castling partner (so a rook whose king has moved counts as
+    /// moved, and castling rights alone decide equality). Pieces that also
+    /// have first-move moves keep their flag. Returns the hash change.
+    fn drop_dead_castling_flags(&mut self) -> u64 {
+        let mut h = 0;
+        let variant = self.variant.clone();
+        for sq in variant.castling_squares.iter() {
+            if !self.unmoved.contains(sq) {
+                continue;
+            }
+            if let Some(p) = self.piece_at(sq) {
+                if variant.piece(p.kind).has_initial_moves() {
+                    continue;
+                }
+            }
+            let alive = variant.castling.iter().any(|r| {
+                (r.king_from == sq || r.rook_from == sq)
+                    && self.unmoved.contains(r.king_from)
+                    && self.unmoved.contains(r.rook_from)
+            });
+            if !alive {
+                self.unmoved.remove(sq);
+                h ^= variant.zobrist.unmoved[sq.index()];
+            }
+        }
+        h
+    }
+
+    /// Whether a piece of `by` could capture en passant on one of `passed`.
+    pub(crate) fn can_capture_en_passant(&self, passed: &SquareSet, by: Color) -> bool {
+        let t = &self.variant.tables;
+        for x in passed.iter() {
+            let (a, b) = t.en_passant_ranges[x.index()];
+            for src in &t.en_passant_sources[a as usize..b as usize] {
+                if self.board[src.origin.index()] != src.code
+                    || !crate::vm::movegen::is_color(src.code, by)
+                    || (src.initial && !self.unmoved.contains(src.origin))
+                {
+                    continue;
+                }
+                let s = src.path_start as usize;
+                let path = &t.path_squares[s..s + src.before as usize];
+                if path.iter().all(|q| self.board[q.index()] == 0) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Takes back the move `mv`, which must be the last one played, with its undo record.

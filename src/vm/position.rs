@@ -249,10 +249,13 @@ impl Position {
                 Ok(v) => {
                     let mut set = SquareSet::EMPTY;
                     set.insert(passed);
-                    pos.en_passant = Some(EnPassant {
-                        passed: set,
-                        victim: v,
-                    });
+                    // Kept only if it can be taken, as after a move.
+                    if pos.can_capture_en_passant(&set, pos.side) {
+                        pos.en_passant = Some(EnPassant {
+                            passed: set,
+                            victim: v,
+                        });
+                    }
                 }
                 Err(reason) => kinds.push(PositionErrorKind::BadEnPassant { reason }),
             }
