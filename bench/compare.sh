@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Perft speed of varia against Fairy-Stockfish, run alternately in one
+# session so both see the same machine load. Both count the last ply in
+# bulk (Fairy-Stockfish's `go perft`, varia's perft).
+#
+# Usage: FS_BIN=/path/to/fairy-stockfish bench/compare.sh [RUNS]
+# Build Fairy-Stockfish outside this project, e.g. from its public
+# repository: `make -j2 build ARCH=x86-64-bmi2 largeboards=yes` in src/.
+# Each row: VARIANT|SCRIPT|FEN|DEPTH|FS_VARIANT|FS_INI (FEN "startpos" = the setup).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+: "${FS_BIN:?set FS_BIN to a Fairy-Stockfish binary}"
+cargo build --release --quiet
+VARIA=target/release/varia
+
+rows=(
+  "chess|scripts/chess.variant|startpos|6|chess|"
+  "chess (Kiwipete)|scripts/chess.variant|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5|chess|"
+)
+if [ -n "${EXTRA_ROWS:-}" ]; then IFS=$'\n' read -r -d '' -a extra <<<"$EXTRA_ROWS" || true; rows+=("${extra[@]}"); fi
+
+fs_perft() { # variant fen depth ini -> "nodes seconds"
+  local variant=$1 fen=$2 depth=$3 ini=$4 poscmd
+  if [ "$fen" = startpos ]; then poscmd="position startpos"; else poscmd="position fen $fen"; fi
+  coproc FS { exec "$FS_BIN" 2>&1; }
+  local line t0 t1 nodes
+  { echo uci; [ -n "$ini" ] && echo "setoption name VariantPath value $(realpath "$ini")";
+    echo "setoption name UCI_Variant value $variant"; echo "$poscmd"; echo isready; } >&"${FS[1]}"
+  while IFS= read -r line <&"${FS[0]}"; do [[ $line == readyok* ]] && break; done
+  t0=$(date +%s.%N); echo "go perft $depth" >&"${FS[1]}"
+  while IFS= read -r line <&"${FS[0]}"; do [[ $line == "Nodes searched"* ]] && break; done
+  t1=$(date +%s.%N); echo quit >&"${FS[1]}"; wait "$FS_PID" 2>/dev/null || true
+  nodes=${line##*: }; echo "${nodes//[^0-9]/} $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b-a}')"
+}
+
+varia_perft() { # script fen depth -> "nodes seconds"
+  local script=$1 fen=$2 depth=$3 t0 t1 out
+  t0=$(date +%s.%N)
+  if [ "$fen" = startpos ]; then out=$($VARIA perft "$script" "$depth" | tail -1); else out=$($VARIA perft "$script" "$depth" --fen "$fen" | tail -1); fi
+  t1=$(date +%s.%N)
+  echo "$out $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b-a}')"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+
+printf "%-22s %5s %12s %14s %14s %7s\n" variant depth leaves "varia M/s" "FS M/s" ratio
+for row in "${rows[@]}"; do
+  IFS='|' read -r name script fen depth fsv ini <<<"$row"
+  vr=(); fr=(); vn=; fn=
+  for _ in $(seq "$runs"); do
+    read -r fn fs < <(fs_perft "$fsv" "$fen" "$depth" "$ini")
+    read -r vn vs < <(varia_perft "$script" "$fen" "$depth")
+    fr+=("$(awk -v n="$fn" -v s="$fs" 'BEGIN{printf "%.3f", n/s/1e6}')")
+    vr+=("$(awk -v n="$vn" -v s="$vs" 'BEGIN{printf "%.3f", n/s/1e6}')")
+  done
+  [ "$vn" = "$fn" ] || echo "warning: $name: varia counts $vn, Fairy-Stockfish $fn" >&2
+  vm=$(printf '%s\n' "${vr[@]}" | median); fm=$(printf '%s\n' "${fr[@]}" | median)
+  printf "%-22s %5s %12s %14s %14s %7s\n" "$name" "$depth" "$vn" "$vm" "$fm" "$(awk -v a="$vm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
+done
