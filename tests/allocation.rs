@@ -40,13 +40,23 @@ fn allocations_for(pos: &Position, depth: u32) -> (u64, usize) {
 
 #[test]
 fn perft_allocations_do_not_grow_with_the_node_count() {
-    let variant = compile_path(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess.variant")).unwrap();
+    let variant = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap();
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let pos = Position::from_fen(&variant, kiwipete).unwrap();
     let (n3, a3) = allocations_for(&pos, 3);
     let (n4, a4) = allocations_for(&pos, 4);
     assert_eq!((n3, n4), (97_862, 4_085_603));
     // A few buffers per ply (move lists, the history), none per node.
-    assert!(a3 <= 16 && a4 <= 16, "allocations: depth 3 {a3}, depth 4 {a4}");
-    assert!(a4 <= a3 + 4, "allocations grow with the depth: {a3} -> {a4}");
+    assert!(
+        a3 <= 16 && a4 <= 16,
+        "allocations: depth 3 {a3}, depth 4 {a4}"
+    );
+    assert!(
+        a4 <= a3 + 4,
+        "allocations grow with the depth: {a3} -> {a4}"
+    );
 }

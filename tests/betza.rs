@@ -89,12 +89,22 @@ fn direction_modifiers_for_white() {
     assert_eq!(targets("fF", D4, "d4"), set("c5 e5"));
     assert_eq!(targets("frF", D4, "d4"), set("e5"));
     assert_eq!(targets("blF", D4, "d4"), set("c3"));
-    assert_eq!(targets("fN", D4, "d4"), set("b5 c6 e6 f5"));
+    // Oblique atoms, as in H. G. Muller's table of directional subsets: a
+    // single letter names the pair whose main direction it is, a pair names
+    // one move (main direction last), `h` a side's four moves.
+    assert_eq!(targets("fN", D4, "d4"), set("c6 e6"));
     assert_eq!(targets("ffN", D4, "d4"), set("c6 e6"));
+    assert_eq!(targets("lN", D4, "d4"), set("b3 b5"));
     assert_eq!(targets("fsN", D4, "d4"), set("b5 f5"));
+    assert_eq!(targets("lvN", D4, "d4"), set("c2 c6"));
     assert_eq!(targets("vN", D4, "d4"), set("c2 c6 e2 e6"));
     assert_eq!(targets("sN", D4, "d4"), set("b3 b5 f3 f5"));
-    assert_eq!(targets("frN", D4, "d4"), set("e6 f5"));
+    assert_eq!(targets("frN", D4, "d4"), set("f5"));
+    assert_eq!(targets("rfN", D4, "d4"), set("e6"));
+    assert_eq!(targets("lbN", D4, "d4"), set("c2"));
+    assert_eq!(targets("fhN", D4, "d4"), set("b5 c6 e6 f5"));
+    assert_eq!(targets("rhN", D4, "d4"), set("e2 e6 f3 f5"));
+    assert_eq!(targets("fC", D4, "d4"), set("c7 e7"));
     assert_eq!(targets("fR", D4, "d4"), set("d5 d6 d7 d8"));
 }
 

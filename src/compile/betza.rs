@@ -7,17 +7,18 @@
 //! j (must jump), p and g (hoppers). Anything else is an error that points
 //! at the letter, never a silent misreading.
 //!
-//! Direction rules (White's view, forward = +rank, right = +file):
-//! - `f`/`b`/`l`/`r` keep the moves that go that way at all;
-//! - `v` keeps the more-vertical moves (for W: up and down; for N the
-//!   narrow four); `s` the more-sideways ones; on diagonal atoms both keep all;
-//! - a pair such as `fr` keeps the moves that are both forward and right on
-//!   diagonal and oblique atoms; on orthogonal atoms pairs mean the union
-//!   (`fsW` = forward and sideways);
-//! - `ff`, `bb`, `ll`, `rr` keep the narrowest moves of that way (`ffN`:
-//!   the two forward knight moves nearest the file), and `fs`/`bs` on an
-//!   oblique atom the wide forward/backward moves, `lv`/`rv` the narrow
-//!   left/right ones.
+//! Direction rules (White's view, forward = +rank, right = +file), as in
+//! H. G. Muller's table of directional subsets:
+//! - orthogonal atoms: `f b l r` one move each, `v` = f+b, `s` = l+r, and
+//!   letters together mean the union (`fsW`: forward and sideways);
+//! - diagonal atoms: `f b l r` the two moves on that side, a pair such as
+//!   `fr` the one move in both;
+//! - oblique atoms (N, C, Z): a single letter names the pair whose main
+//!   direction it is (`fN`: the two narrow forward moves, `lN` the two
+//!   wide left ones), `v`/`s` the narrow/wide four, a pair names one move
+//!   with its main direction last (`frN` = (2,1), `rfN` = (1,2)), `fs`/`bs`
+//!   the wide forward/backward pair, `lv`/`rv` the narrow left/right pair,
+//!   and `fh`, `bh`, `lh`, `rh` the four moves on that side.
 
 use crate::diagnostics::ScriptError;
 use crate::ir::pattern::{MovePattern, Travel};
@@ -104,30 +105,46 @@ enum Direction {
 }
 
 fn selects(dir: Direction, shape: Shape, (x, y): (i32, i32)) -> bool {
-    let one = |c: char| match c {
+    // The sign of a move along one way.
+    let toward = |c: char| match c {
         'f' => y > 0,
         'b' => y < 0,
         'r' => x > 0,
         'l' => x < 0,
-        'v' => shape == Shape::Diagonal || y.abs() > x.abs(),
-        's' => shape == Shape::Diagonal || x.abs() > y.abs(),
-        _ => false,
+        _ => true,
     };
-    match dir {
-        Direction::Single(c) => one(c),
-        Direction::Pair(a, b) => {
-            if shape == Shape::Orthogonal {
-                return one(a) || one(b);
-            }
-            if a == b {
-                // ff, bb, ll, rr: the narrowest moves of that way.
-                let narrow = match a {
-                    'f' | 'b' => y.abs() > x.abs() || shape == Shape::Diagonal,
-                    _ => x.abs() > y.abs() || shape == Shape::Diagonal,
-                };
-                return one(a) && narrow;
-            }
-            one(a) && one(b)
+    let vertical = y.abs() > x.abs();
+    let sideways = x.abs() > y.abs();
+    // Whether the move's major axis is the way `c` names (oblique atoms).
+    let major = |c: char| match c {
+        'f' | 'b' | 'v' => vertical,
+        _ => sideways,
+    };
+    match (shape, dir) {
+        (Shape::Orthogonal, Direction::Single(c)) => match c {
+            'v' => x == 0,
+            's' => y == 0,
+            c => toward(c),
+        },
+        (Shape::Orthogonal, Direction::Pair(a, b)) => {
+            selects(Direction::Single(a), shape, (x, y))
+                || selects(Direction::Single(b), shape, (x, y))
+        }
+        (Shape::Diagonal, Direction::Single(c)) => toward(c),
+        (Shape::Diagonal, Direction::Pair(a, b)) => toward(a) && toward(b),
+        (Shape::Oblique, Direction::Single(c)) => match c {
+            'v' => vertical,
+            's' => sideways,
+            c => toward(c) && major(c),
+        },
+        // `fh`: every move on that side.
+        (Shape::Oblique, Direction::Pair(a, 'h')) => toward(a),
+        // `ff`: as `f`.
+        (Shape::Oblique, Direction::Pair(a, b)) if a == b => toward(a) && major(a),
+        // `fr`: mainly right, a little forward; `rf`: mainly forward, a little right;
+        // `fs`: mainly sideways, forward; `lv`: mainly vertical, to the left.
+        (Shape::Oblique, Direction::Pair(minor, main)) => {
+            toward(minor) && toward(main) && major(main)
         }
     }
 }
@@ -149,8 +166,8 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => {
                 let pairs = matches!(
                     (c, next),
-                    ('f' | 'b', Some('l' | 'r' | 's'))
-                        | ('l' | 'r', Some('f' | 'b' | 'v'))
+                    ('f' | 'b', Some('l' | 'r' | 's' | 'h'))
+                        | ('l' | 'r', Some('f' | 'b' | 'v' | 'h'))
                         | ('f', Some('f'))
                         | ('b', Some('b'))
                         | ('l', Some('l'))
@@ -223,6 +240,28 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
         BetzaRepeat::Range(n) => Some(range_value(n)?),
     };
 
+    let half = mods
+        .windows(2)
+        .find(|w| w[1].value == 'h' && "fblr".contains(w[0].value));
+    if let Some(h) = half {
+        if parts
+            .iter()
+            .any(|((a, b), _)| shape_of(*a, *b) != Shape::Oblique)
+        {
+            return Err(ScriptError::new(
+                "varia::betza::unsupported_modifier",
+                format!(
+                    "`{}h` (a half) applies to oblique atoms such as N, C, Z",
+                    h[0].value
+                ),
+                h[0].span.to(h[1].span),
+                "half of an oblique atom's moves",
+            )
+            .with_help(format!(
+                "on `{atom}`, write the directions with f, b, l, r, v, s"
+            )));
+        }
+    }
     let mut patterns = Vec::new();
     for ((a, b), slides) in parts {
         let shape = shape_of(a, b);
