@@ -195,3 +195,63 @@ fn large_boards() {
     assert_eq!(got.len(), 30);
     assert!(got.contains("a16") && got.contains("p1"));
 }
+
+#[test]
+fn multi_leg_moves() {
+    // The griffon: a diagonal step, then on outward along the rook lines.
+    assert_eq!(
+        targets("FyafsF", D4, "d4"),
+        set("c3 c5 e3 e5 e6 e7 e8 f5 g5 h5 c6 c7 c8 b5 a5 e2 e1 f3 g3 h3 c2 c1 b3 a3")
+    );
+    // Blocked at e5 by a friend: neither e5 nor the squares beyond it.
+    let fen = "8/8/8/4X3/3T4/8/8/8 w - - 0 1";
+    let got = targets("FyafsF", fen, "d4");
+    assert!(!got.contains("e5") && !got.contains("e6") && !got.contains("f5"));
+    assert_eq!(got.len(), 24 - 7);
+    // The Mao (two-leg xiangqi horse): blocked by the orthogonal neighbour.
+    let fen = "8/8/8/3X4/3T4/8/8/8 w - - 0 1";
+    assert_eq!(targets("mafsW", fen, "d4"), set("b3 b5 c2 e2 f3 f5"));
+    assert_eq!(targets("mafsW", fen, "d4"), targets("nN", fen, "d4"));
+    // The crooked bishop zig-zags by right angles.
+    assert_eq!(
+        targets("zB", D4, "d4"),
+        set("e5 d6 e7 d8 f4 g5 h4 c5 b4 a5 c7 c3 d2 c1 a3 e3 g3 e1")
+    );
+    // The Rhino (Grand Betza): W, then diagonal and orthogonal steps by turns.
+    let rhino = targets_on(
+        "10 x 10",
+        "mirror",
+        "(afz)8W",
+        "10/10/10/10/10/10/10/10/10/T9 w - - 0 1",
+        "a1",
+    );
+    assert_eq!(
+        rhino,
+        set("a2 b3 b4 c5 c6 d7 d8 e9 e10 b1 c2 d2 e3 f3 g4 h4 i5 j5")
+    );
+}
+
+#[test]
+fn the_stdlib_bent_pieces_move_as_their_betza_says() {
+    let script = "import fairy\nboard 8 x 8\nsetup \"8/8/8/8/3I4/8/8/8 w - - 0 1\"\n";
+    let variant =
+        compile_source("fairy.variant", script).unwrap_or_else(|e| panic!("{}", e.render_plain()));
+    let griffon = variant.kind_by_letter('I').unwrap();
+    assert_eq!(variant.piece(griffon).name, "Griffon");
+    let pos = Position::start(&variant);
+    let got: BTreeSet<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_to_coord(&pos, m)[2..].to_string())
+        .collect();
+    assert_eq!(got, targets("FyafsF", D4, "d4"));
+    for (letter, name) in [
+        ('J', "Aanca"),
+        ('X', "Rhino"),
+        ('V', "CrookedBishop"),
+        ('Y', "Mao"),
+    ] {
+        let kind = variant.kind_by_letter(letter).unwrap();
+        assert_eq!(variant.piece(kind).name, name);
+    }
+}

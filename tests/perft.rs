@@ -70,3 +70,28 @@ fn run_suite(file: &str) {
 fn chess() {
     run_suite("chess.perft");
 }
+
+#[test]
+fn berolina() {
+    run_suite("berolina.perft");
+}
+
+#[test]
+fn berolina_plus() {
+    run_suite("berolina-plus.perft");
+}
+
+#[test]
+fn diamond() {
+    run_suite("diamond.perft");
+}
+
+#[test]
+fn balbo() {
+    run_suite("balbo.perft");
+}
+
+#[test]
+fn grand_betza() {
+    run_suite("grand-betza.perft");
+}

@@ -47,13 +47,13 @@ pub fn compile_betza(moves: &[BetzaMove]) -> Result<Vec<MovePattern>, Vec<Script
 
 /// The shape of an atom's basic step.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub(crate) enum Shape {
     Orthogonal,
     Diagonal,
     Oblique,
 }
 
-fn shape_of(a: i32, b: i32) -> Shape {
+pub(crate) fn shape_of(a: i32, b: i32) -> Shape {
     if a == 0 || b == 0 {
         Shape::Orthogonal
     } else if a == b {
@@ -64,7 +64,7 @@ fn shape_of(a: i32, b: i32) -> Shape {
 }
 
 /// The components an atom stands for: a step and whether it slides by itself.
-fn atom_parts(atom: char) -> Option<Vec<((i32, i32), bool)>> {
+pub(crate) fn atom_parts(atom: char) -> Option<Vec<((i32, i32), bool)>> {
     Some(match atom {
         'W' => vec![((1, 0), false)],
         'F' => vec![((1, 1), false)],
@@ -84,7 +84,7 @@ fn atom_parts(atom: char) -> Option<Vec<((i32, i32), bool)>> {
 }
 
 /// All eight (or four) symmetric versions of a step.
-fn symmetric_vectors((a, b): (i32, i32)) -> Vec<(i32, i32)> {
+pub(crate) fn symmetric_vectors((a, b): (i32, i32)) -> Vec<(i32, i32)> {
     let mut out = Vec::new();
     for (x, y) in [(a, b), (b, a)] {
         for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -99,12 +99,12 @@ fn symmetric_vectors((a, b): (i32, i32)) -> Vec<(i32, i32)> {
 
 /// A direction selector parsed from modifier letters.
 #[derive(Clone, Copy, Debug)]
-enum Direction {
+pub(crate) enum Direction {
     Single(char),
     Pair(char, char),
 }
 
-fn selects(dir: Direction, shape: Shape, (x, y): (i32, i32)) -> bool {
+pub(crate) fn selects(dir: Direction, shape: Shape, (x, y): (i32, i32)) -> bool {
     // The sign of a move along one way.
     let toward = |c: char| match c {
         'f' => y > 0,
@@ -152,6 +152,11 @@ fn selects(dir: Direction, shape: Shape, (x, y): (i32, i32)) -> bool {
 fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
     let atom = m.atom.value;
     let parts = atom_parts(atom).ok_or_else(|| unknown_atom(&m.atom))?;
+    let crooked =
+        m.modifiers.iter().any(|c| c.value == 'z') && parts.iter().all(|(_, slides)| *slides);
+    if m.group.is_some() || crooked || m.modifiers.iter().any(|c| c.value == 'a') {
+        return crate::compile::legs::compile_legs(m);
+    }
 
     let mut directions: Vec<Direction> = Vec::new();
     let (mut moves, mut captures, mut en_passant) = (false, false, false);
@@ -355,6 +360,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                 captures,
                 en_passant,
                 initial,
+                paths: Vec::new(),
                 span: m.span,
             });
         }
@@ -362,7 +368,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
     Ok(patterns)
 }
 
-fn range_value(n: &Spanned<u32>) -> Result<u8, ScriptError> {
+pub(crate) fn range_value(n: &Spanned<u32>) -> Result<u8, ScriptError> {
     u8::try_from(n.value).map_err(|_| {
         ScriptError::new(
             "varia::betza::range",
@@ -393,7 +399,7 @@ pub fn lame_path((x, y): (i32, i32)) -> Option<Vec<(i32, i32)>> {
     None
 }
 
-fn unknown_atom(atom: &Spanned<char>) -> ScriptError {
+pub(crate) fn unknown_atom(atom: &Spanned<char>) -> ScriptError {
     ScriptError::new(
         "varia::betza::unknown_atom",
         format!("unknown Betza atom `{}`", atom.value),

@@ -73,6 +73,7 @@ pub fn build_tables(
                         &mut rays,
                     );
                 }
+                share_prefixes(&mut rays);
                 for ray in rays.iter_mut() {
                     for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
                         if *f & (MOVE | CAPTURE | EN_PASSANT) != 0
@@ -169,6 +170,36 @@ pub fn build_tables(
     t
 }
 
+/// Where two rays of one piece start along the same squares (the Rhino's
+/// two zig-zags after a shared first step), the later ray only passes the
+/// shared squares: the earlier one already ends there, so no move is made twice.
+fn share_prefixes(rays: &mut [RayBuild]) {
+    for i in 1..rays.len() {
+        let (earlier, rest) = rays.split_at_mut(i);
+        let ray = &mut rest[0];
+        if ray.kind != RayKind::Slide {
+            continue;
+        }
+        let mut shared = 0;
+        for other in earlier.iter() {
+            if other.kind != RayKind::Slide || other.initial != ray.initial {
+                continue;
+            }
+            let n = other
+                .squares
+                .iter()
+                .zip(&other.flags)
+                .zip(ray.squares.iter().zip(&ray.flags))
+                .take_while(|(a, b)| a == b)
+                .count();
+            shared = shared.max(n);
+        }
+        for f in ray.flags.iter_mut().take(shared) {
+            *f &= !(MOVE | CAPTURE | EN_PASSANT | DOUBLE_STEP);
+        }
+    }
+}
+
 /// How many path squares the rays listed before `ray` take up.
 fn rays_before(rays: &[RayBuild], ray: &RayBuild) -> u32 {
     rays.iter()
@@ -195,6 +226,40 @@ fn build_rays(
     }
     if pattern.en_passant {
         landing |= EN_PASSANT;
+    }
+    for path in &pattern.paths {
+        // A multi-leg path: follow its steps until the edge or a void.
+        let mut squares = Vec::new();
+        let mut flags = Vec::new();
+        let mut sq = from;
+        for step in path {
+            let (dx, dy) = orient((step.dx as i32, step.dy as i32), color, symmetry);
+            let Some(next) = geometry.offset(sq, dx, dy) else {
+                break;
+            };
+            squares.push(next);
+            flags.push(if step.lands {
+                landing
+            } else if step.over_piece {
+                MUST_BE_OCCUPIED
+            } else {
+                0
+            });
+            sq = next;
+        }
+        // Keep the squares up to the last one the move may end on.
+        while flags.last().is_some_and(|f| f & (MOVE | CAPTURE) == 0) {
+            squares.pop();
+            flags.pop();
+        }
+        if !squares.is_empty() {
+            out.push(RayBuild {
+                squares,
+                flags,
+                kind: RayKind::Slide,
+                initial: pattern.initial,
+            });
+        }
     }
     for &(vx, vy) in &pattern.vectors {
         let (dx, dy) = orient((vx as i32, vy as i32), color, symmetry);
@@ -262,6 +327,7 @@ fn build_rays(
                 }
                 RayKind::Slide
             }
+            Travel::Path => RayKind::Slide,
             Travel::Hop | Travel::HopRight => {
                 let mut sq = from;
                 while let Some(next) = geometry.offset(sq, dx, dy) {

@@ -45,6 +45,7 @@ impl fmt::Display for Variant {
                     Travel::Ride { max } => format!("ride<={max}"),
                     Travel::Hop => "hop".to_string(),
                     Travel::HopRight => "hop-right".to_string(),
+                    Travel::Path => format!("path x{}", pat.paths.len()),
                 };
                 let _ = write!(line, "  {travel}");
                 for (x, y) in &pat.vectors {

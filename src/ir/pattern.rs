@@ -27,6 +27,8 @@ pub struct MovePattern {
     pub en_passant: bool,
     /// Only while the piece has never moved.
     pub initial: bool,
+    /// For [`Travel::Path`]: the step sequences, one per branch.
+    pub paths: Vec<Vec<PathStep>>,
     /// The Betza component it came from.
     pub span: Span,
 }
@@ -52,6 +54,23 @@ pub enum Travel {
     Hop,
     /// Rides to a screen and lands on the square right behind it (`g`, the grasshopper's way).
     HopRight,
+    /// Follows the precomputed step sequences in [`MovePattern::paths`]
+    /// (multi-leg and bent moves such as the Rhino's `(afz)8W`).
+    Path,
+}
+
+/// One step of a multi-leg path, in White's orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathStep {
+    /// File change.
+    pub dx: i8,
+    /// Rank change.
+    pub dy: i8,
+    /// The move may end on the square this step reaches.
+    pub lands: bool,
+    /// The square must hold a piece, which the path jumps (a `p` leg);
+    /// otherwise a square the move does not end on must be empty.
+    pub over_piece: bool,
 }
 
 /// What a ray square allows: flags of [`PathFlags`].

@@ -3,7 +3,8 @@
 //! as Fairy-Stockfish writes them), castling rights as `KQkq` or file
 //! letters, and en passant as one square (`e3`) or, when the passed square
 //! alone does not say which piece passed it, two (`e3d4`: passed square,
-//! then the piece that passed it).
+//! then the piece that passed it; read in either order, the passed square
+//! being the empty one, as Fairy-Stockfish writes them in board order).
 
 use std::fmt;
 
@@ -226,9 +227,19 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     }
     let en_passant = match fields.get(3) {
         None | Some((_, "-")) => None,
-        Some(&(s, p)) => Some(parse_en_passant(geometry, p).ok_or_else(|| {
-            err(format!("`{p}` is not an en passant field (a square, or a square and the square of the piece that passed it)"), s, s + p.len())
-        })?),
+        Some(&(s, p)) => {
+            let (passed, victim) = parse_en_passant(geometry, p).ok_or_else(|| {
+                err(format!("`{p}` is not an en passant field (a square, or a square and the square of the piece that passed it)"), s, s + p.len())
+            })?;
+            // The two squares in either order (Fairy-Stockfish writes them in
+            // board order): the passed square is the empty one.
+            match victim {
+                Some(v) if board[passed.index()] != 0 && board[v.index()] == 0 => {
+                    Some((v, Some(passed)))
+                }
+                _ => Some((passed, victim)),
+            }
+        }
     };
     let number = |i: usize, default: u32| -> Result<u32, ParseFenError> {
         match fields.get(i) {

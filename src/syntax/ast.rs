@@ -18,7 +18,7 @@ pub enum Item {
     Variant(Spanned<String>),
     /// `import module`.
     Import(Spanned<String>),
-    /// `board F x R [without REGION]`.
+    /// `board F x R [ranks W…] [without REGION]`.
     Board(BoardDecl),
     /// `symmetry mirror|rotate`.
     Symmetry(Spanned<Symmetry>),
@@ -59,16 +59,29 @@ impl Item {
     }
 }
 
-/// `board 8 x 8`.
+/// `board 8 x 8`, `board 11 x 10 ranks 3 5 7 9 11 11 9 7 5 3`,
+/// `board 8 x 8 without squares d4 e4`.
 #[derive(Clone, Debug)]
 pub struct BoardDecl {
     /// Number of files.
     pub files: Spanned<u32>,
     /// Number of ranks.
     pub ranks: Spanned<u32>,
-    /// Squares removed from the rectangle.
+    /// `ranks 3 5 7 …`: how many squares each rank has, centred on the middle file.
+    pub rank_widths: Option<RankWidths>,
+    /// Squares removed from the rectangle (besides those outside the rank widths).
     pub without: Option<RegionExpr>,
     /// The whole declaration.
+    pub span: Span,
+}
+
+/// `ranks 3 5 7 9 11 11 9 7 5 3`: the number of squares of each rank, from
+/// rank 1 up; each rank's squares are centred on the board's middle file.
+#[derive(Clone, Debug)]
+pub struct RankWidths {
+    /// One width per rank, rank 1 first.
+    pub widths: Vec<Spanned<u32>>,
+    /// The list of widths (from the first number to the last).
     pub span: Span,
 }
 
@@ -168,11 +181,24 @@ pub struct PieceDecl {
 pub struct BetzaMove {
     /// The modifier letters, each with its span.
     pub modifiers: Vec<Spanned<char>>,
+    /// A repeated group of legs written before the atom (`(afz)8`).
+    pub group: Option<BetzaGroup>,
     /// The atom letter.
     pub atom: Spanned<char>,
     /// How far it repeats.
     pub repeat: BetzaRepeat,
     /// The whole component.
+    pub span: Span,
+}
+
+/// `(afz)8`: legs that may follow, up to `max` times.
+#[derive(Clone, Debug)]
+pub struct BetzaGroup {
+    /// The modifier letters inside the parentheses.
+    pub modifiers: Vec<Spanned<char>>,
+    /// The most repetitions (0: no limit).
+    pub max: Spanned<u32>,
+    /// The whole group.
     pub span: Span,
 }
 

@@ -6,8 +6,9 @@ use pest::Parser;
 use crate::diagnostics::ScriptError;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
-    BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File, GameResult, Item,
-    PieceDecl, PromotionDecl, RankNumber, RegionDecl, RegionExpr, RegionOp, RegionTerm, Symmetry,
+    BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File, GameResult,
+    Item, PieceDecl, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
+    RegionTerm, Symmetry,
 };
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
 
@@ -215,6 +216,10 @@ fn lower_board_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<BoardDecl>
     c.next(Rule::kw_board)?;
     let files = spanned_u32(&c.next(Rule::int)?, source)?;
     let ranks = spanned_u32(&c.next(Rule::int)?, source)?;
+    let rank_widths = match c.next_if(Rule::board_ranks) {
+        Some(p) => Some(lower_board_ranks(p, source)?),
+        None => None,
+    };
     let without = match c.next_if(Rule::kw_without) {
         Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
         None => None,
@@ -222,9 +227,31 @@ fn lower_board_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<BoardDecl>
     Ok(BoardDecl {
         files,
         ranks,
+        rank_widths,
         without,
         span,
     })
+}
+
+fn lower_board_ranks(pair: Pair<'_, Rule>, source: SourceId) -> Result<RankWidths> {
+    let mut c = Cursor::new(pair, source);
+    let keyword = span_of(&c.next(Rule::kw_ranks)?, source);
+    let mut widths = Vec::new();
+    while let Some(p) = c.next_if(Rule::rank_width) {
+        let mut w = Cursor::new(p, source);
+        widths.push(spanned_u32(&w.next(Rule::int)?, source)?);
+    }
+    let (Some(first), Some(last)) = (widths.first(), widths.last()) else {
+        return Err(ScriptError::new(
+            "varia::syntax::board_ranks",
+            "`ranks` needs the width of each rank",
+            keyword,
+            "no widths after this",
+        )
+        .with_help("list how many squares each rank has, from rank 1 up, each centred on the middle file, e.g. `board 11 x 10 ranks 3 5 7 9 11 11 9 7 5 3`"));
+    };
+    let span = first.span.to(last.span);
+    Ok(RankWidths { widths, span })
 }
 
 fn lower_region_expr(pair: Pair<'_, Rule>, source: SourceId) -> Result<RegionExpr> {
@@ -426,8 +453,8 @@ fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) ->
     let next = text[pos.min(text.len())..].chars().next();
     let mut e = syntax_error(error, at.source, text, at.start as usize, "Betza string");
     e = match next {
-        Some(c) if "()[]-?{}".contains(c) => e.with_help(format!(
-            "`{c}` belongs to XBetza's multi-leg and grouping syntax, which is not supported yet"
+                Some(c) if "[]-?{}".contains(c) => e.with_help(format!(
+            "`{c}` belongs to XBetza syntax that is not supported yet; multi-leg moves are written with `a` and groups such as `(afz)8W`"
         )),
         _ => e.with_help("a Betza string is modifiers then an atom, repeated, e.g. `fmWfceF`; a number after an atom limits its range"),
     };
@@ -462,6 +489,7 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
         let s = pair.as_span();
         let span = at.sub(s.start(), s.end());
         let mut modifiers = Vec::new();
+        let mut group = None;
         let mut atom = None;
         let mut range = None;
         for part in pair.into_inner() {
@@ -470,6 +498,7 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
             let ch = part.as_str().chars().next().unwrap_or('?');
             match part.as_rule() {
                 Rule::betza_modifier => modifiers.push(Spanned::new(ch, pspan)),
+                Rule::betza_group => group = Some(lower_betza_group(part, at)?),
                 Rule::betza_atom => atom = Some(Spanned::new(ch, pspan)),
                 Rule::betza_range => {
                     let n = part.as_str().parse::<u32>().map_err(|_| {
@@ -490,6 +519,8 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
         // A repeated atom with nothing between (`NN`) makes a rider.
         if let Some(prev) = moves.last_mut() {
             if modifiers.is_empty()
+                && group.is_none()
+                && prev.group.is_none()
                 && prev.atom.value == atom.value
                 && prev.repeat == BetzaRepeat::Once
                 && prev.span.end == atom.span.start
@@ -508,10 +539,46 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
         };
         moves.push(BetzaMove {
             modifiers,
+            group,
             atom,
             repeat,
             span,
         });
     }
     Ok(moves)
+}
+
+fn lower_betza_group(pair: Pair<'_, Rule>, at: Span) -> Result<BetzaGroup> {
+    let s = pair.as_span();
+    let span = at.sub(s.start(), s.end());
+    let mut modifiers = Vec::new();
+    let mut max = Spanned::new(0, span);
+    for part in pair.into_inner() {
+        let ps = part.as_span();
+        let pspan = at.sub(ps.start(), ps.end());
+        match part.as_rule() {
+            Rule::betza_modifier => modifiers.push(Spanned::new(
+                part.as_str().chars().next().unwrap_or('?'),
+                pspan,
+            )),
+            Rule::betza_range => {
+                let n = part.as_str().parse::<u32>().map_err(|_| {
+                    ScriptError::new(
+                        "varia::betza::range",
+                        "range too large",
+                        pspan,
+                        "this range",
+                    )
+                    .with_help("write 0 for no limit")
+                })?;
+                max = Spanned::new(n, pspan);
+            }
+            other => return Err(internal(pspan, Rule::betza_group, Some(other))),
+        }
+    }
+    Ok(BetzaGroup {
+        modifiers,
+        max,
+        span,
+    })
 }
