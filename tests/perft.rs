@@ -95,3 +95,8 @@ fn balbo() {
 fn grand_betza() {
     run_suite("grand-betza.perft");
 }
+
+#[test]
+fn xiangqi() {
+    run_suite("xiangqi.perft");
+}

@@ -361,6 +361,8 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                 en_passant,
                 initial,
                 paths: Vec::new(),
+                from_region: None,
+                royal_only: false,
                 span: m.span,
             });
         }

@@ -204,6 +204,8 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             en_passant: false,
             initial: legs[0].initial,
             paths,
+            from_region: None,
+            royal_only: false,
             span: m.span,
         });
     }

@@ -9,6 +9,7 @@
 pub mod betza;
 mod legs;
 mod region;
+mod restrict;
 mod rules;
 pub mod tables;
 
@@ -233,6 +234,9 @@ impl Compiler {
         let mut pieces: Vec<(&ast::PieceDecl, SourceId)> = Vec::new();
         let mut promotions: Vec<(&ast::PromotionDecl, SourceId)> = Vec::new();
         let mut castlings: Vec<(&ast::CastlingDecl, SourceId)> = Vec::new();
+        let mut borders: Vec<(&ast::RegionDecl, SourceId)> = Vec::new();
+        let mut restricts: Vec<&ast::RestrictDecl> = Vec::new();
+        let mut alsos: Vec<&ast::AlsoDecl> = Vec::new();
 
         for file in files {
             let src = file.source;
@@ -298,6 +302,26 @@ impl Compiler {
                         castlings.retain(|(_, s)| *s == src);
                         castlings.push((c, src));
                     }
+                    Item::Border(b) => {
+                        if let Some(i) = borders
+                            .iter()
+                            .position(|(d, _)| d.name.value == b.name.value)
+                        {
+                            if borders[i].1 == src {
+                                errors.push(duplicate_name(
+                                    "border",
+                                    &b.name,
+                                    borders[i].0.name.span,
+                                ));
+                            } else {
+                                borders[i] = (b, src);
+                            }
+                        } else {
+                            borders.push((b, src));
+                        }
+                    }
+                    Item::Restrict(r) => restricts.push(r),
+                    Item::Also(a) => alsos.push(a),
                 }
             }
         }
@@ -379,8 +403,50 @@ impl Compiler {
                 patterns,
                 royal: p.royal,
                 resets_move_rule: false,
+                region_rules: Vec::new(),
                 span: p.span,
             });
+        }
+        // Borders, `also` moves and `restrict` rules.
+        let border_decls: Vec<&ast::RegionDecl> = borders.iter().map(|(d, _)| *d).collect();
+        let ir_borders =
+            restrict::borders(&geometry, symmetry, &border_decls, &mut evaluator, errors);
+        for also in &alsos {
+            let Some(kind) = find_kind(&defs, &also.piece, errors) else {
+                continue;
+            };
+            let from = match &also.from {
+                Some(expr) => match evaluator.eval(expr) {
+                    Ok(set) => Some(region::for_both_sides(&geometry, set, symmetry)),
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                },
+                None => None,
+            };
+            match betza::compile_betza(&also.moves) {
+                Ok(patterns) => {
+                    for mut p in patterns {
+                        p.from_region = from;
+                        p.royal_only = also.against_royal;
+                        defs[kind.0 as usize].patterns.push(p);
+                    }
+                }
+                Err(mut es) => errors.append(&mut es),
+            }
+        }
+        let rules = restrict::restrictions(
+            &geometry,
+            symmetry,
+            &restricts,
+            &ir_borders,
+            &mut evaluator,
+            &|n, e| find_kind(&defs, n, e),
+            errors,
+        );
+        for (kind, rule) in rules {
+            defs[kind.0 as usize].region_rules.push(rule);
         }
         for (p, _) in &promotions {
             if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
@@ -388,28 +454,7 @@ impl Compiler {
             }
         }
         let kind_by_name =
-            |n: &Spanned<String>, errors: &mut Vec<ScriptError>| -> Option<PieceKind> {
-                match defs.iter().position(|d| d.name == n.value) {
-                    Some(i) => Some(PieceKind(i as u8)),
-                    None => {
-                        let known: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
-                        errors.push(
-                            ScriptError::new(
-                                "varia::compile::unknown_piece",
-                                format!("unknown piece `{}`", n.value),
-                                n.span,
-                                "not declared",
-                            )
-                            .with_help(if known.is_empty() {
-                                "declare it with `piece Name L \"betza\"`".to_string()
-                            } else {
-                                format!("the pieces are: {}", known.join(", "))
-                            }),
-                        );
-                        None
-                    }
-                }
-            };
+            |n: &Spanned<String>, errors: &mut Vec<ScriptError>| find_kind(&defs, n, errors);
 
         // Setup placement.
         let Some(setup) = setup.get() else {
@@ -538,6 +583,7 @@ impl Compiler {
             symmetry,
             pieces: defs,
             regions: ir_regions,
+            borders: ir_borders,
             start_fen: setup.value.clone(),
             start_codes,
             promotion,
@@ -638,6 +684,34 @@ fn position_error(kind: &crate::vm::PositionErrorKind, setup: &Spanned<String>) 
         label,
     )
     .with_help(help)
+}
+
+/// The piece kind of a name, or an "unknown piece" error.
+fn find_kind(
+    defs: &[PieceDef],
+    n: &Spanned<String>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<PieceKind> {
+    match defs.iter().position(|d| d.name == n.value) {
+        Some(i) => Some(PieceKind(i as u8)),
+        None => {
+            let known: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
+            errors.push(
+                ScriptError::new(
+                    "varia::compile::unknown_piece",
+                    format!("unknown piece `{}`", n.value),
+                    n.span,
+                    "not declared",
+                )
+                .with_help(if known.is_empty() {
+                    "declare it with `piece Name L \"betza\"`".to_string()
+                } else {
+                    format!("the pieces are: {}", known.join(", "))
+                }),
+            );
+            None
+        }
+    }
 }
 
 fn stdlib_name(module: &str) -> String {

@@ -10,7 +10,7 @@ use crate::compile::betza::lame_path;
 use crate::ir::geometry::{Geometry, Square};
 use crate::ir::pattern::{
     AttackNode, EnPassantSource, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE,
-    DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
+    DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
@@ -30,6 +30,9 @@ struct RayBuild {
     flags: Vec<PathFlags>,
     kind: RayKind,
     initial: bool,
+    /// Captures of royal pieces only (an attack that ends the game, such as
+    /// xiangqi's facing generals): the piece's region rules do not limit it.
+    royal_only: bool,
 }
 
 /// Builds the tables of a variant.
@@ -73,6 +76,16 @@ pub fn build_tables(
                         &mut rays,
                     );
                 }
+                for ray in rays.iter_mut().filter(|r| !r.royal_only) {
+                    crate::compile::restrict::apply_region_rules(
+                        &def.region_rules,
+                        color,
+                        from,
+                        &mut ray.squares,
+                        &mut ray.flags,
+                    );
+                }
+                rays.retain(|r| !r.squares.is_empty());
                 share_prefixes(&mut rays);
                 for ray in rays.iter_mut() {
                     for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
@@ -217,7 +230,15 @@ fn build_rays(
     creates_en_passant: bool,
     out: &mut Vec<RayBuild>,
 ) {
+    if let Some(region) = &pattern.from_region {
+        if !region.get(color).contains(from) {
+            return;
+        }
+    }
     let mut landing: PathFlags = 0;
+    if pattern.royal_only {
+        landing |= ROYAL_ONLY;
+    }
     if pattern.moves {
         landing |= MOVE;
     }
@@ -258,6 +279,7 @@ fn build_rays(
                 flags,
                 kind: RayKind::Slide,
                 initial: pattern.initial,
+                royal_only: pattern.royal_only,
             });
         }
     }
@@ -348,6 +370,7 @@ fn build_rays(
                 flags,
                 kind,
                 initial: pattern.initial,
+                royal_only: pattern.royal_only,
             });
         }
     }

@@ -27,6 +27,17 @@ pub struct Region {
     pub squares: ByColor<SquareSet>,
 }
 
+/// A border between a region and the rest of the board (such as an equator).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Border {
+    /// The border's name.
+    pub name: String,
+    /// The region it encloses, for each side.
+    pub inside: ByColor<SquareSet>,
+    /// The squares beside it (sharing an edge with the other side).
+    pub beside: ByColor<SquareSet>,
+}
+
 /// A compiled variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -40,6 +51,8 @@ pub struct Variant {
     pub pieces: Vec<PieceDef>,
     /// Named regions.
     pub regions: Vec<Region>,
+    /// Borders (drawn by the front-ends; their rules are in the pieces' region rules).
+    pub borders: Vec<Border>,
     /// The start position's FEN.
     pub start_fen: String,
     /// The piece code on each cell in the start position (0: empty), used to

@@ -29,6 +29,10 @@ pub struct MovePattern {
     pub initial: bool,
     /// For [`Travel::Path`]: the step sequences, one per branch.
     pub paths: Vec<Vec<PathStep>>,
+    /// Only from these squares (for each side), if set (`also … from REGION`).
+    pub from_region: Option<crate::ir::piece::ByColor<crate::ir::geometry::SquareSet>>,
+    /// Its captures take only royal pieces (`also … against royal`).
+    pub royal_only: bool,
     /// The Betza component it came from.
     pub span: Span,
 }
@@ -89,6 +93,8 @@ pub const DOUBLE_STEP: PathFlags = 8;
 pub const PROMOTES: PathFlags = 16;
 /// The ray may pass this square only if it is occupied (a `j` leap).
 pub const MUST_BE_OCCUPIED: PathFlags = 32;
+/// A capture here may take only a royal piece.
+pub const ROYAL_ONLY: PathFlags = 64;
 
 /// How a ray is walked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

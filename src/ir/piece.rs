@@ -131,6 +131,8 @@ pub struct PieceDef {
     pub royal: bool,
     /// Whether a move of it resets the move-rule counter (pieces that promote).
     pub resets_move_rule: bool,
+    /// Where it may not go (borders it may not cross, regions it stays in …).
+    pub region_rules: Vec<crate::ir::rule::RegionRule>,
     /// Where it was declared.
     pub span: Span,
 }

@@ -1,7 +1,7 @@
 //! Rules beyond piece moves: promotion, castling and how games end.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{Color, PieceKind};
+use crate::ir::piece::{ByColor, Color, PieceKind};
 
 /// What a game-ending situation means for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,4 +87,36 @@ impl Default for GameEndRules {
             repetition: None,
         }
     }
+}
+
+/// A restriction on where a piece may go, for the sides it applies to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionRule {
+    /// Which sides it applies to.
+    pub colors: ByColor<bool>,
+    /// What it restricts.
+    pub policy: RegionPolicy,
+}
+
+/// The region policies (squares as each side sees them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegionPolicy {
+    /// No move or path crosses the border around `inside`.
+    NeverCross {
+        /// The region the border encloses.
+        inside: ByColor<SquareSet>,
+    },
+    /// A move may cross the border only from or to a square beside it.
+    CrossBeside {
+        /// The region the border encloses.
+        inside: ByColor<SquareSet>,
+        /// The squares beside the border.
+        beside: ByColor<SquareSet>,
+    },
+    /// No move or path leaves the region.
+    StayIn(ByColor<SquareSet>),
+    /// No move or path enters the region.
+    NeverEnter(ByColor<SquareSet>),
+    /// No move ends in the region.
+    NeverLand(ByColor<SquareSet>),
 }

@@ -40,6 +40,12 @@ pub enum Item {
     MoveRule(Spanned<u32>),
     /// `repetition N`.
     Repetition(Spanned<u32>),
+    /// `border name = REGION`.
+    Border(RegionDecl),
+    /// `restrict [white|black] A, B: POLICY`.
+    Restrict(RestrictDecl),
+    /// `also Piece "betza" [from REGION] [against royal]`.
+    Also(AlsoDecl),
 }
 
 impl Item {
@@ -55,6 +61,9 @@ impl Item {
             Item::Castling(c) => c.span,
             Item::Checkmate(r) | Item::Stalemate(r) => r.span,
             Item::MoveRule(n) | Item::Repetition(n) => n.span,
+            Item::Border(b) => b.span,
+            Item::Restrict(r) => r.span,
+            Item::Also(a) => a.span,
         }
     }
 }
@@ -276,4 +285,58 @@ pub enum GameResult {
     Loses,
     /// Draw.
     Draws,
+}
+
+/// Which side a declaration is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// White only.
+    White,
+    /// Black only.
+    Black,
+}
+
+/// `restrict Archer, Alfil: never cross equator`.
+#[derive(Clone, Debug)]
+pub struct RestrictDecl {
+    /// Only for one side, if given.
+    pub side: Option<Side>,
+    /// The pieces it restricts.
+    pub pieces: Vec<Spanned<String>>,
+    /// The restriction.
+    pub policy: Policy,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A restriction on where a piece may go.
+#[derive(Clone, Debug)]
+pub enum Policy {
+    /// `never cross BORDER`.
+    NeverCross(Spanned<String>),
+    /// `cross BORDER only beside it`.
+    CrossBeside(Spanned<String>),
+    /// `stay in REGION`.
+    StayIn(RegionExpr),
+    /// `never enter REGION`.
+    NeverEnter(RegionExpr),
+    /// `never land in REGION`.
+    NeverLand(RegionExpr),
+}
+
+/// `also Soldier "sW" from far-side`.
+#[derive(Clone, Debug)]
+pub struct AlsoDecl {
+    /// The piece that gains moves.
+    pub piece: Spanned<String>,
+    /// The Betza text.
+    pub betza: Spanned<String>,
+    /// The parsed moves.
+    pub moves: Vec<BetzaMove>,
+    /// Only from these squares.
+    pub from: Option<RegionExpr>,
+    /// Captures only royal pieces.
+    pub against_royal: bool,
+    /// The whole declaration.
+    pub span: Span,
 }

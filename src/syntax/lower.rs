@@ -6,9 +6,9 @@ use pest::Parser;
 use crate::diagnostics::ScriptError;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
-    BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File, GameResult,
-    Item, PieceDecl, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
-    RegionTerm, Symmetry,
+    AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File,
+    GameResult, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
+    RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
 
@@ -165,6 +165,19 @@ fn lower_item(
         Rule::promotion_decl => lower_promotion_decl(pair, source)
             .map(Item::Promotion)
             .map_err(one),
+        Rule::border_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_border).map_err(one)?;
+            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+            let expr =
+                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
+            Ok(Item::Border(RegionDecl { name, expr, span }))
+        }
+        Rule::restrict_decl => lower_restrict_decl(pair, source)
+            .map(Item::Restrict)
+            .map_err(one),
+        Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
         Rule::castling_decl => lower_castling_decl(pair, source)
             .map(Item::Castling)
             .map_err(one),
@@ -325,6 +338,90 @@ fn lower_rank_number(pair: Pair<'_, Rule>, source: SourceId) -> Result<Spanned<R
     }
     let n = spanned_u32(&c.next(Rule::int)?, source)?;
     Ok(Spanned::new(RankNumber::Number(n.value), span))
+}
+
+fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<RestrictDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_restrict)?;
+    let side = c.next_if(Rule::side).map(|s| {
+        if s.as_str() == "white" {
+            Side::White
+        } else {
+            Side::Black
+        }
+    });
+    let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
+    while let Some(p) = c.next_if(Rule::ident) {
+        pieces.push(spanned_str(&p, source));
+    }
+    let rule = c.next_any()?;
+    let rule_span = span_of(&rule, source);
+    let kind = rule.as_rule();
+    let mut p = Cursor::new(rule, source);
+    let policy = match kind {
+        Rule::policy_never_cross => {
+            p.next(Rule::kw_never)?;
+            p.next(Rule::kw_cross)?;
+            Policy::NeverCross(spanned_str(&p.next(Rule::ident)?, source))
+        }
+        Rule::policy_cross_beside => {
+            p.next(Rule::kw_cross)?;
+            Policy::CrossBeside(spanned_str(&p.next(Rule::ident)?, source))
+        }
+        Rule::policy_stay_in => {
+            p.next(Rule::kw_stay)?;
+            p.next(Rule::kw_in)?;
+            Policy::StayIn(lower_region_expr(p.next(Rule::region_expr)?, source)?)
+        }
+        Rule::policy_never_enter => {
+            p.next(Rule::kw_never)?;
+            p.next(Rule::kw_enter)?;
+            Policy::NeverEnter(lower_region_expr(p.next(Rule::region_expr)?, source)?)
+        }
+        Rule::policy_never_land => {
+            p.next(Rule::kw_never)?;
+            p.next(Rule::kw_land)?;
+            p.next(Rule::kw_in)?;
+            Policy::NeverLand(lower_region_expr(p.next(Rule::region_expr)?, source)?)
+        }
+        other => return Err(internal(rule_span, Rule::policy, Some(other))),
+    };
+    Ok(RestrictDecl {
+        side,
+        pieces,
+        policy,
+        span,
+    })
+}
+
+fn lower_also_decl(
+    pair: Pair<'_, Rule>,
+    source: SourceId,
+) -> std::result::Result<AlsoDecl, Vec<ScriptError>> {
+    let one = |e: ScriptError| vec![e];
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_also).map_err(one)?;
+    let piece = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+    let mut bc = Cursor::new(c.next(Rule::betza_string).map_err(one)?, source);
+    let betza = spanned_str(&bc.next(Rule::betza_text).map_err(one)?, source);
+    let moves = parse_betza(&betza.value, betza.span).map_err(one)?;
+    let from = match c.next_if(Rule::kw_from) {
+        Some(_) => {
+            Some(lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?)
+        }
+        None => None,
+    };
+    let against_royal = c.next_if(Rule::also_royal).is_some();
+    Ok(AlsoDecl {
+        piece,
+        betza,
+        moves,
+        from,
+        against_royal,
+        span,
+    })
 }
 
 fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<PromotionDecl> {

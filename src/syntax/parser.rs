@@ -56,7 +56,33 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_loses => "`loses`",
         Rule::kw_draws => "`draws`",
         Rule::kw_move_rule => "`move-rule`",
-        Rule::kw_repetition => "`repetition`",
+                Rule::kw_repetition => "`repetition`",
+        Rule::kw_border => "`border`",
+        Rule::kw_restrict => "`restrict`",
+        Rule::kw_white => "`white`",
+        Rule::kw_black => "`black`",
+        Rule::kw_never => "`never`",
+        Rule::kw_cross => "`cross`",
+        Rule::kw_only => "`only`",
+        Rule::kw_beside => "`beside`",
+        Rule::kw_it => "`it`",
+        Rule::kw_stay => "`stay`",
+        Rule::kw_enter => "`enter`",
+        Rule::kw_land => "`land`",
+        Rule::kw_also => "`also`",
+        Rule::kw_from => "`from`",
+        Rule::kw_against => "`against`",
+        Rule::border_decl => "`border`",
+        Rule::restrict_decl => "`restrict`",
+        Rule::side => "`white` or `black`",
+        Rule::policy => "a rule: `never cross B`, `cross B only beside it`, `stay in R`, `never enter R` or `never land in R`",
+        Rule::policy_never_cross => "`never cross`",
+        Rule::policy_cross_beside => "`cross … only beside it`",
+        Rule::policy_stay_in => "`stay in`",
+        Rule::policy_never_enter => "`never enter`",
+        Rule::policy_never_land => "`never land in`",
+        Rule::also_decl => "`also`",
+        Rule::also_royal => "`against royal`",
         Rule::betza => "a Betza string",
         Rule::betza_move => "a Betza move",
         Rule::betza_gap => "a space",
@@ -154,7 +180,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, piece, setup, promote, castling, checkmate, stalemate, move-rule, repetition (see README.md)"
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition (see README.md)"
     } else {
         "see README.md for the syntax"
     };

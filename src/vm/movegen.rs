@@ -3,7 +3,7 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::pattern::{
-    Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES,
+    Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
 use crate::ir::piece::{Color, Piece};
 use crate::vm::moves::{Move, MoveKind};
@@ -71,7 +71,10 @@ impl Position {
                     }
                 }
             } else {
-                if f & CAPTURE != 0 && !is_color(there, self.side) {
+                if f & CAPTURE != 0
+                    && !is_color(there, self.side)
+                    && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
+                {
                     self.push_move(code, from, to, MoveKind::Normal, f, out);
                 }
                 return;
@@ -95,7 +98,10 @@ impl Position {
                     self.push_move(code, from, to, MoveKind::Normal, f, out);
                 }
             } else {
-                if f & CAPTURE != 0 && !is_color(there, self.side) {
+                if f & CAPTURE != 0
+                    && !is_color(there, self.side)
+                    && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
+                {
                     self.push_move(code, from, to, MoveKind::Normal, f, out);
                 }
                 return;
@@ -104,6 +110,12 @@ impl Position {
                 return;
             }
         }
+    }
+
+    /// Whether a royal piece stands on `sq`.
+    #[inline]
+    fn is_royal_on(&self, sq: Square) -> bool {
+        self.royals.white.contains(sq) || self.royals.black.contains(sq)
     }
 
     #[inline]
