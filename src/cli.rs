@@ -115,19 +115,27 @@ pub fn run(args: Vec<OsString>) -> i32 {
                 println!();
                 println!("{total}");
             } else {
-                println!("{}", perft(&mut pos, depth));
+                let n = perft(&mut pos, depth);
+                if let Some(e) = pos.hook_error() {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+                println!("{n}");
             }
             0
         }
         Command::Moves { script, fen } => {
-            let Some(pos) = load_position(&script, fen.as_deref()) else {
+            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
                 return 1;
             };
-            let mut moves: Vec<String> = pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| move_to_coord(&pos, m))
-                .collect();
+            let mut legal = Vec::new();
+            pos.legal_moves_into(&mut legal);
+            if let Some(e) = pos.hook_error() {
+                eprintln!("error: {e}");
+                return 1;
+            }
+            let mut moves: Vec<String> =
+                legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
             moves.sort();
             for m in moves {
                 println!("{m}");

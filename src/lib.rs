@@ -27,6 +27,7 @@
 pub mod cli;
 pub mod compile;
 pub mod diagnostics;
+pub mod hooks;
 pub mod ir;
 pub mod notation;
 pub mod source;

@@ -237,6 +237,7 @@ impl Compiler {
         let mut borders: Vec<(&ast::RegionDecl, SourceId)> = Vec::new();
         let mut restricts: Vec<&ast::RestrictDecl> = Vec::new();
         let mut alsos: Vec<&ast::AlsoDecl> = Vec::new();
+        let mut hooks: Vec<(&ast::HookDecl, SourceId)> = Vec::new();
 
         for file in files {
             let src = file.source;
@@ -322,6 +323,25 @@ impl Compiler {
                     }
                     Item::Restrict(r) => restricts.push(r),
                     Item::Also(a) => alsos.push(a),
+                    Item::Hook(h) => {
+                        // A later file's hook replaces an earlier one at the same point.
+                        if let Some(i) = hooks
+                            .iter()
+                            .position(|(d, _)| d.point.value == h.point.value)
+                        {
+                            if hooks[i].1 == src {
+                                errors.push(duplicate_name(
+                                    "hook",
+                                    &h.point,
+                                    hooks[i].0.point.span,
+                                ));
+                            } else {
+                                hooks[i] = (h, src);
+                            }
+                        } else {
+                            hooks.push((h, src));
+                        }
+                    }
                 }
             }
         }
@@ -570,6 +590,7 @@ impl Compiler {
             }
         }
 
+        let hooks = compile_hooks(&hooks, errors);
         if !errors.is_empty() {
             return None;
         }
@@ -584,6 +605,7 @@ impl Compiler {
             pieces: defs,
             regions: ir_regions,
             borders: ir_borders,
+            hooks,
             start_fen: setup.value.clone(),
             start_codes,
             promotion,
@@ -684,6 +706,39 @@ fn position_error(kind: &crate::vm::PositionErrorKind, setup: &Spanned<String>) 
         label,
     )
     .with_help(help)
+}
+
+/// Compiles the hooks (None when the script has none, so the VM pays nothing).
+fn compile_hooks(
+    decls: &[(&ast::HookDecl, SourceId)],
+    errors: &mut Vec<ScriptError>,
+) -> Option<Arc<crate::hooks::Hooks>> {
+    use crate::hooks::{HookPoint, Hooks};
+    let mut bodies = Vec::new();
+    for (decl, _) in decls {
+        match HookPoint::from_name(&decl.point.value) {
+            Some(point) => bodies.push((point, decl.code.value.clone(), decl.code.span)),
+            None => errors.push(
+                ScriptError::new(
+                    "varia::hook::unknown_point",
+                    format!("unknown hook point `{}`", decl.point.value),
+                    decl.point.span,
+                    "no such hook",
+                )
+                .with_help("hooks run at game-end, move-filter, after-move or promotion"),
+            ),
+        }
+    }
+    if bodies.is_empty() {
+        return None;
+    }
+    match Hooks::compile(&bodies) {
+        Ok(h) => Some(Arc::new(h)),
+        Err(mut es) => {
+            errors.append(&mut es);
+            None
+        }
+    }
 }
 
 /// The piece kind of a name, or an "unknown piece" error.

@@ -9,7 +9,8 @@ use crate::ir::Symmetry;
 use crate::source::{SourceId, Spanned};
 use crate::syntax::ast::{CastlingDecl, CastlingKind, PromotionDecl};
 
-pub(crate) type KindByName<'a> = dyn Fn(&Spanned<String>, &mut Vec<ScriptError>) -> Option<PieceKind> + 'a;
+pub(crate) type KindByName<'a> =
+    dyn Fn(&Spanned<String>, &mut Vec<ScriptError>) -> Option<PieceKind> + 'a;
 
 /// Builds the promotion table. Later rules override earlier ones on the squares they share.
 pub fn promotion_table(

@@ -72,6 +72,8 @@ pub struct Variant {
     pub tables: MoveTables,
     /// Hash keys.
     pub zobrist: ZobristKeys,
+    /// Rhai hooks, if the script has any.
+    pub hooks: Option<std::sync::Arc<crate::hooks::Hooks>>,
 }
 
 impl Variant {

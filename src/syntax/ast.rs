@@ -46,6 +46,8 @@ pub enum Item {
     Restrict(RestrictDecl),
     /// `also Piece "betza" [from REGION] [against royal]`.
     Also(AlsoDecl),
+    /// `hook POINT { code }`.
+    Hook(HookDecl),
 }
 
 impl Item {
@@ -64,6 +66,7 @@ impl Item {
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,
             Item::Also(a) => a.span,
+            Item::Hook(h) => h.point.span,
         }
     }
 }
@@ -339,4 +342,13 @@ pub struct AlsoDecl {
     pub against_royal: bool,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `hook game-end { … }`.
+#[derive(Clone, Debug)]
+pub struct HookDecl {
+    /// The hook point's name as written.
+    pub point: Spanned<String>,
+    /// The Rhai code between the braces (its span excludes them).
+    pub code: Spanned<String>,
 }

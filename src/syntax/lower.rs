@@ -7,8 +7,8 @@ use crate::diagnostics::ScriptError;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File,
-    GameResult, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
-    RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
+    GameResult, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
+    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
 
@@ -178,6 +178,14 @@ fn lower_item(
             .map(Item::Restrict)
             .map_err(one),
         Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
+        Rule::hook_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_hook).map_err(one)?;
+            let point = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+            let mut b = Cursor::new(c.next(Rule::hook_body).map_err(one)?, source);
+            let code = spanned_str(&b.next(Rule::hook_code).map_err(one)?, source);
+            Ok(Item::Hook(HookDecl { point, code }))
+        }
         Rule::castling_decl => lower_castling_decl(pair, source)
             .map(Item::Castling)
             .map_err(one),

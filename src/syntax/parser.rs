@@ -82,7 +82,12 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::policy_never_enter => "`never enter`",
         Rule::policy_never_land => "`never land in`",
         Rule::also_decl => "`also`",
-        Rule::also_royal => "`against royal`",
+                Rule::also_royal => "`against royal`",
+        Rule::kw_hook => "`hook`",
+        Rule::hook_decl => "`hook`",
+        Rule::hook_body => "a hook's code in braces",
+        Rule::hook_code => "Rhai code",
+        Rule::hook_nested => "Rhai code",
         Rule::betza => "a Betza string",
         Rule::betza_move => "a Betza move",
         Rule::betza_gap => "a space",
@@ -180,7 +185,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition (see README.md)"
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, hook (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -26,9 +26,15 @@ impl Position {
     /// `out` has grown to size).
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant.hooks.is_some() && self.hook_game_end().is_some() {
+            return; // the game is over by a hook: no moves
+        }
         self.pseudo_legal_moves(out);
         let us = self.side;
         if self.royals.get(us).is_empty() {
+            if self.variant.hooks.is_some() {
+                self.filter_by_hooks(out);
+            }
             return;
         }
         let them = us.opposite();
@@ -53,6 +59,9 @@ impl Position {
             }
         }
         out.truncate(kept);
+        if self.variant.hooks.is_some() {
+            self.filter_by_hooks(out);
+        }
     }
 
     /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover unattacked.

@@ -25,16 +25,29 @@ pub(crate) struct BoardUndo {
     moved: u8,
 }
 
-/// A move that is not legal in the position it was tried on.
+/// Why a move could not be played; the position is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayError {
-    /// The move.
-    pub mv: Move,
+pub enum PlayError {
+    /// The move is not legal in the position it was tried on.
+    Illegal {
+        /// The move.
+        mv: Move,
+    },
+    /// A hook of the variant failed while judging or making the move.
+    Hook {
+        /// The move.
+        mv: Move,
+        /// What went wrong.
+        error: crate::hooks::HookError,
+    },
 }
 
 impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "illegal move")
+        match self {
+            PlayError::Illegal { .. } => write!(f, "illegal move"),
+            PlayError::Hook { error, .. } => write!(f, "{error}"),
+        }
     }
 }
 
@@ -46,12 +59,21 @@ impl Position {
     /// # Errors
     /// [`PlayError`] if the move is not among the legal moves; the position is unchanged.
     pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
-        if self.legal_moves().contains(&mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(PlayError { mv })
+        let mut scratch = self.clone();
+        let mut legal = Vec::new();
+        scratch.legal_moves_into(&mut legal);
+        if let Some(error) = scratch.hook_error {
+            return Err(PlayError::Hook { mv, error });
         }
+        if !legal.contains(&mv) {
+            return Err(PlayError::Illegal { mv });
+        }
+        let undo = self.play_unchecked(mv);
+        if let Some(error) = self.hook_error.take() {
+            self.unplay(mv, undo);
+            return Err(PlayError::Hook { mv, error });
+        }
+        Ok(())
     }
 
     /// Plays a legal move.
@@ -171,6 +193,10 @@ impl Position {
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
         self.hash = h;
+        if self.variant.hooks.is_some() {
+            let effects = self.apply_after_move_hook(mv, undo.moved, captured);
+            self.effects.push(effects);
+        }
         Undo { captured, ..undo }
     }
 
@@ -227,6 +253,11 @@ impl Position {
 
     /// Takes back the move `mv`, which must be the last one played, with its undo record.
     pub fn unplay(&mut self, mv: Move, undo: Undo) {
+        if self.variant.hooks.is_some() {
+            if let Some(effects) = self.effects.pop() {
+                self.undo_effects(effects);
+            }
+        }
         self.side = self.side.opposite();
         match mv.kind {
             MoveKind::Castle(r) => {

@@ -5,6 +5,7 @@
 //! moves), `legality` (royal safety), `attacks`, `make`, `outcome`.
 
 mod attacks;
+mod hooks;
 mod legality;
 mod make;
 mod movegen;

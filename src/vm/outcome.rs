@@ -5,7 +5,7 @@ use crate::ir::rule::GameResult;
 use crate::vm::position::Position;
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// The side to move is checkmated.
     Checkmate,
@@ -15,10 +15,12 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred the set number of times.
     Repetition,
+    /// A rule of the variant (a game-end hook), in its own words.
+    Variant(String),
 }
 
 /// The state of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The game goes on.
     Ongoing,
@@ -40,6 +42,15 @@ impl Position {
     /// The game's state in this position.
     pub fn outcome(&self) -> Outcome {
         let rules = &self.variant.game_end;
+        if self.variant.hooks.is_some() {
+            if let Some(end) = self.clone().hook_game_end() {
+                let reason = EndReason::Variant(end.reason);
+                return match end.winner {
+                    Some(winner) => Outcome::Decisive { winner, reason },
+                    None => Outcome::Draw { reason },
+                };
+            }
+        }
         if self.legal_moves().is_empty() {
             let (result, reason) = match (self.is_check(), rules.checkmate) {
                 (true, Some(r)) => (r, EndReason::Checkmate),

@@ -42,6 +42,11 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Hashes of the earlier positions of the game, oldest first.
     pub(crate) history: Vec<u64>,
+    /// For each move played, what its after-move hook changed (only for
+    /// variants with such a hook).
+    pub(crate) effects: Vec<Vec<(Square, u8)>>,
+    /// The first hook error met.
+    pub(crate) hook_error: Option<crate::hooks::HookError>,
 }
 
 impl PartialEq for Position {
@@ -181,6 +186,8 @@ impl Position {
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
             history: Vec::new(),
+            effects: Vec::new(),
+            hook_error: None,
         };
         if setup.board.len() != geometry.cells() {
             return Err(PositionError {

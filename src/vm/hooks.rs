@@ -1,0 +1,206 @@
+//! Running a variant's Rhai hooks from the VM: the game-end check before
+//! generating moves, the move filter and promotion hook on the legal moves,
+//! and the after-move effects with their undo.
+//!
+//! A hook that fails (an error in its code, a sandbox limit) is recorded
+//! in the position ([`Position::hook_error`]) and treated as not there
+//! for that call; front-ends check it after each move and take the move
+//! back, so the game is left as it was.
+
+use crate::hooks::{Effect, HookError, HookPoint, MoveView, PositionView};
+use crate::ir::geometry::Square;
+use crate::ir::piece::Piece;
+use crate::vm::moves::{Move, MoveKind};
+use crate::vm::position::Position;
+
+impl Position {
+    /// The first hook error met since the position was made (or cleared).
+    pub fn hook_error(&self) -> Option<&HookError> {
+        self.hook_error.as_ref()
+    }
+
+    /// Forgets a recorded hook error.
+    pub fn clear_hook_error(&mut self) {
+        self.hook_error = None;
+    }
+
+    fn record(&mut self, e: HookError) {
+        if self.hook_error.is_none() {
+            self.hook_error = Some(e);
+        }
+    }
+
+    /// What hooks see of this position.
+    pub fn hook_view(&self) -> PositionView {
+        PositionView {
+            variant: self.variant.clone(),
+            board: Box::new(self.board),
+            side: self.side,
+            in_check: self.is_check(),
+            history_len: self.history.len() as i64,
+        }
+    }
+
+    /// What hooks see of a move; `captured` is the code of the piece it takes (0: none).
+    pub(crate) fn move_view(&self, mv: Move, moved: u8, captured: u8) -> MoveView {
+        let v = &self.variant;
+        let g = &v.geometry;
+        let name = |code: u8| {
+            if code == 0 {
+                String::new()
+            } else {
+                v.piece(Piece::from_code(code).kind).name.clone()
+            }
+        };
+        MoveView {
+            from: g.name(mv.from),
+            to: g.name(mv.to),
+            piece: name(moved),
+            color: Piece::from_code(moved.max(1)).color,
+            captured: name(captured),
+            promotion: mv
+                .promotion
+                .map(|k| v.piece(k).name.clone())
+                .unwrap_or_default(),
+            kind: match mv.kind {
+                MoveKind::Normal => "normal",
+                MoveKind::DoubleStep => "double-step",
+                MoveKind::EnPassant => "en-passant",
+                MoveKind::Castle(_) => "castle",
+            },
+        }
+    }
+
+    /// The game-end hook's verdict on this position, if the game is over by it.
+    pub fn hook_game_end(&mut self) -> Option<crate::hooks::GameEnd> {
+        let hooks = self.variant.hooks.clone()?;
+        if !hooks.has(HookPoint::GameEnd) {
+            return None;
+        }
+        match hooks.game_end(&self.hook_view()) {
+            Ok(end) => end,
+            Err(e) => {
+                self.record(e);
+                None
+            }
+        }
+    }
+
+    /// Drops the moves the move filter and the promotion hook forbid.
+    pub(crate) fn filter_by_hooks(&mut self, out: &mut Vec<Move>) {
+        let Some(hooks) = self.variant.hooks.clone() else {
+            return;
+        };
+        let filter = hooks.has(HookPoint::MoveFilter);
+        let promotion = hooks.has(HookPoint::Promotion);
+        if !filter && !promotion {
+            return;
+        }
+        let view = self.hook_view();
+        let mut kept = Vec::with_capacity(out.len());
+        let mut errors = Vec::new();
+        let mut allowed_promotions: Vec<((Square, Square), Option<Vec<String>>)> = Vec::new();
+        for &mv in out.iter() {
+            let moved = self.board[mv.from.index()];
+            let captured = match (mv.kind, &self.en_passant) {
+                (MoveKind::EnPassant, Some(ep)) => self.board[ep.victim.index()],
+                (MoveKind::Castle(_), _) => 0,
+                _ => self.board[mv.to.index()],
+            };
+            let mview = self.move_view(mv, moved, captured);
+            if filter {
+                match hooks.allows(&view, &mview) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(e) => errors.push(e),
+                }
+            }
+            if promotion {
+                if let Some(kind) = mv.promotion {
+                    let key = (mv.from, mv.to);
+                    let allowed = match allowed_promotions.iter().find(|(k, _)| *k == key) {
+                        Some((_, a)) => a.clone(),
+                        None => {
+                            let a = match hooks.promotion_choices(&view, &mview) {
+                                Ok(a) => a,
+                                Err(e) => {
+                                    errors.push(e);
+                                    None
+                                }
+                            };
+                            allowed_promotions.push((key, a.clone()));
+                            a
+                        }
+                    };
+                    if let Some(names) = allowed {
+                        if !names.contains(&self.variant.piece(kind).name) {
+                            continue;
+                        }
+                    }
+                }
+            }
+            kept.push(mv);
+        }
+        *out = kept;
+        for e in errors {
+            self.record(e);
+        }
+    }
+
+    /// Runs the after-move hook on the position just reached by `mv` and
+    /// applies its effects; returns what [`Position::undo_effects`] needs.
+    pub(crate) fn apply_after_move_hook(
+        &mut self,
+        mv: Move,
+        moved: u8,
+        captured: u8,
+    ) -> Vec<(Square, u8)> {
+        let Some(hooks) = self.variant.hooks.clone() else {
+            return Vec::new();
+        };
+        if !hooks.has(HookPoint::AfterMove) {
+            return Vec::new();
+        }
+        let effects =
+            match hooks.after_move(&self.hook_view(), &self.move_view(mv, moved, captured)) {
+                Ok(e) => e,
+                Err(e) => {
+                    self.record(e);
+                    return Vec::new();
+                }
+            };
+        let mut undo = Vec::with_capacity(effects.len());
+        for effect in effects {
+            let sq = match effect {
+                Effect::Remove(sq) | Effect::Put(sq, _) => sq,
+            };
+            let before = self.board[sq.index()];
+            undo.push((sq, before));
+            if before != 0 {
+                self.take(sq);
+                self.hash ^= self.variant.zobrist.piece(before, sq);
+                if self.unmoved.contains(sq) {
+                    self.unmoved.remove(sq);
+                    self.hash ^= self.variant.zobrist.unmoved[sq.index()];
+                }
+            }
+            if let Effect::Put(_, piece) = effect {
+                self.put(sq, piece);
+                self.hash ^= self.variant.zobrist.piece(piece.code(), sq);
+            }
+        }
+        undo
+    }
+
+    /// Takes back after-move effects (the hash and unmoved flags are restored by `unplay`).
+    pub(crate) fn undo_effects(&mut self, undo: Vec<(Square, u8)>) {
+        for (sq, before) in undo.into_iter().rev() {
+            if self.board[sq.index()] != 0 {
+                self.take(sq);
+            }
+            if before != 0 {
+                self.put(sq, Piece::from_code(before));
+            }
+        }
+    }
+}

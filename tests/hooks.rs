@@ -1,0 +1,177 @@
+//! Rhai hooks: King of the Hill against pyffish's built-in
+//! `kingofthehill`, Large Nahbi's loss rule (rules.md §2.5 N5), effects and
+//! filters on small hand-checked positions, and the sandbox.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::oracle::{compare, oracle, script};
+use varia::compile::compile_source;
+use varia::ir::piece::Color;
+use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::fen::write_fen;
+use varia::vm::perft::perft;
+use varia::vm::{EndReason, Outcome, PlayError, Position};
+
+fn moves(pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect()
+}
+
+#[test]
+fn king_of_the_hill_matches_pyffish() {
+    let v = script("kingofthehill");
+    let lines = oracle("kingofthehill", 1500, 5, &["--max-plies", "160"]);
+    // The long games reach the hill: make sure some positions are over by it.
+    let over = lines.iter().filter(|l| l.moves.is_empty()).count();
+    assert!(over > 0, "no game ended in the sample");
+    compare(&v, &lines);
+}
+
+#[test]
+fn a_king_on_the_hill_wins() {
+    let v = script("kingofthehill");
+    let mut pos = Position::from_fen(&v, "4k3/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
+    assert_eq!(pos.outcome(), Outcome::Ongoing);
+    let mv = parse_coord(&pos, "e3e4").unwrap();
+    pos.try_play(mv).unwrap();
+    assert!(pos.legal_moves().is_empty());
+    match pos.outcome() {
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Variant(reason),
+        } => assert!(reason.contains("hill"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn n5_large_nahbi_loss_rule() {
+    let v = script("large-nahbi");
+    // (a) White has only King and Alfil; the black king is on e8 (North): White has lost.
+    let pos = Position::from_fen(&v, "10/10/3q6/10/4k5/10/10/10/10/10/1F8/4K5 w - - 0 1").unwrap();
+    assert!(matches!(
+        pos.outcome(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: EndReason::Variant(_)
+        }
+    ));
+    assert!(pos.legal_moves().is_empty());
+    // (b) The black king on e6 (South): the game goes on.
+    let pos = Position::from_fen(&v, "10/10/3q6/10/10/10/4k5/10/10/10/1F8/4K5 w - - 0 1").unwrap();
+    assert_eq!(pos.outcome(), Outcome::Ongoing);
+    assert!(!pos.legal_moves().is_empty());
+    // (c) A bare King loses too.
+    let pos = Position::from_fen(&v, "10/10/3q6/10/4k5/10/10/10/10/10/10/4K5 w - - 0 1").unwrap();
+    assert!(matches!(
+        pos.outcome(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }
+    ));
+}
+
+/// Chess on a small board where a capturing piece is removed with its
+/// victim (a kamikaze rule), pawns may not capture, and promotion is to a
+/// Queen only: every hook point at once.
+const KAMIKAZE: &str = r#"
+import orthodox
+board 8 x 8
+hook after-move {
+    if mv.captured != "" { return [remove(mv.to)]; }
+}
+hook move-filter {
+    !(mv.piece == "Pawn" && mv.captured != "")
+}
+hook promotion {
+    ["Queen"]
+}
+setup "4k3/1P6/8/3p4/4P3/8/8/R3K3 w Q - 0 1"
+"#;
+
+#[test]
+fn hooks_filter_promote_and_change_the_board() {
+    let v = compile_source("kamikaze.variant", KAMIKAZE)
+        .unwrap_or_else(|e| panic!("{}", e.render_plain()));
+    let pos = Position::start(&v);
+    let m = moves(&pos);
+    assert!(!m.contains("e4d5"), "pawns may not capture");
+    assert!(m.contains("b7b8q") && !m.contains("b7b8r") && !m.contains("b7b8n"));
+    // A rook captures a rook: the capturer disappears with its victim.
+    let mut pos = Position::from_fen(&v, "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    let before = write_fen(&pos);
+    let hash = pos.hash();
+    let mv = parse_coord(&pos, "a1a8").unwrap();
+    let undo = pos.play_unchecked(mv);
+    assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unplay(mv, undo);
+    assert_eq!(write_fen(&pos), before);
+    assert_eq!(pos.hash(), hash);
+    // Perft plays and unplays effects consistently (counts checked by hand at depth 1).
+    let mut start = Position::start(&v);
+    let n1 = perft(&mut start, 1);
+    assert_eq!(n1, moves(&Position::start(&v)).len() as u64);
+    assert!(perft(&mut start, 3) > 0);
+    assert!(start.hook_error().is_none());
+    assert_eq!(write_fen(&start), write_fen(&Position::start(&v)));
+}
+
+#[test]
+fn a_runaway_hook_is_stopped_and_the_position_kept() {
+    let script = "import orthodox\nboard 8 x 8\nhook after-move {\n    let n = 0;\n    loop { n += 1; }\n}\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let v = compile_source("loop.variant", script).unwrap();
+    let mut pos = Position::start(&v);
+    let before = write_fen(&pos);
+    let mv = parse_coord(&pos, "e1e2").unwrap();
+    match pos.try_play(mv) {
+        Err(PlayError::Hook { error, .. }) => {
+            assert!(error.message.contains("operations"), "{}", error.message);
+            // The error points into the script at the hook's code.
+            let text = &script[error.span.start as usize..error.span.end as usize];
+            assert!(!text.is_empty() && script.contains(text));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(write_fen(&pos), before);
+}
+
+#[test]
+fn hooks_cannot_eval_or_grow_without_bound() {
+    let with_eval = "import orthodox\nboard 8 x 8\nhook game-end { eval(\"1\") }\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let errors = compile_source("eval.variant", with_eval).unwrap_err();
+    assert!(
+        errors.render_plain().contains("eval"),
+        "{}",
+        errors.render_plain()
+    );
+
+    let growing = "import orthodox\nboard 8 x 8\nhook game-end {\n    let s = \"x\";\n    loop { s += s; }\n}\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let v = compile_source("grow.variant", growing).unwrap();
+    let mut pos = Position::start(&v);
+    let mut out = Vec::new();
+    pos.legal_moves_into(&mut out);
+    let e = pos.hook_error().expect("the hook must fail");
+    assert!(
+        e.message.to_lowercase().contains("length") || e.message.to_lowercase().contains("size"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_hook_that_returns_nonsense_is_an_error() {
+    let script = "import orthodox\nboard 8 x 8\nhook game-end { 42 }\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let v = compile_source("nonsense.variant", script).unwrap();
+    let mut pos = Position::start(&v);
+    let mut out = Vec::new();
+    pos.legal_moves_into(&mut out);
+    assert!(pos
+        .hook_error()
+        .is_some_and(|e| e.message.contains("game-end hook must return")));
+}
