@@ -99,7 +99,9 @@ impl Position {
         let view = self.hook_view();
         let mut kept = Vec::with_capacity(out.len());
         let mut errors = Vec::new();
-        let mut allowed_promotions: Vec<((Square, Square), Option<Vec<String>>)> = Vec::new();
+                // The promotion hook's answer per (from, to): the allowed names, or None for all.
+        type Allowed = Option<Vec<String>>;
+        let mut allowed_promotions: Vec<((Square, Square), Allowed)> = Vec::new();
         for &mv in out.iter() {
             let moved = self.board[mv.from.index()];
             let captured = match (mv.kind, &self.en_passant) {
