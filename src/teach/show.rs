@@ -105,8 +105,8 @@ fn cell(d: &Diagram, sq: Option<Square>) -> String {
     }
     match letter {
         Some(c) if mark & MARK_CAPTURE != 0 => format!("({c})"),
-        Some(c) if mark & MARK_BLOCK != 0 => format!("#{c}#"),
         Some(c) if mark & MARK_SCREEN != 0 => format!("^{c}^"),
+        Some(c) if mark & MARK_BLOCK != 0 => format!("#{c}#"),
         Some(c) => format!(" {c} "),
         None => match mark & (MARK_MOVE | MARK_CAPTURE) {
             m if m == MARK_MOVE | MARK_CAPTURE => " * ".to_string(),
