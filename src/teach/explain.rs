@@ -398,7 +398,8 @@ fn gerund(verb: &str) -> &'static str {
 /// Leaps, lame and jumping leaps and rides of one clause.
 fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String {
     // Merge the vectors of patterns with the same atom and travel.
-    let mut merged: Vec<((i32, i32), Travel, Vec<(i32, i32)>)> = Vec::new();
+    type Merged = ((i32, i32), Travel, Vec<(i32, i32)>);
+    let mut merged: Vec<Merged> = Vec::new();
     for &i in group {
         let p = &patterns[i];
         for &v in &p.vectors {
@@ -738,12 +739,11 @@ fn path_clause(p: &MovePattern) -> String {
     let turn1 = first_turn.first().map_or("straight on", |t| turn_words(*t));
     let second = if longest > 1 {
         let s = first_path[1];
-        let sh = match shape(atom_of((s.dx, s.dy))) {
+        match shape(atom_of((s.dx, s.dy))) {
             Shape::Orthogonal => "orthogonally",
             Shape::Diagonal => "diagonally",
             Shape::Oblique => "obliquely",
-        };
-        sh
+        }
     } else {
         ""
     };

@@ -244,11 +244,7 @@ fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
     match glyph(def) {
         Some(c) => {
             // The solid glyph, outlined so that White's shows on light squares.
-            let outline = if color == Color::White {
-                "#000000"
-            } else {
-                "#000000"
-            };
+            let outline = "#000000";
             let _ = writeln!(
                 s,
                 r#"<text class="piece" data-piece="{name}" x="{cx}" y="{}" font-size="{}" text-anchor="middle" fill="{fill}" stroke="{outline}" stroke-width="1.4" stroke-linejoin="round">{c}</text>"#,
@@ -259,9 +255,8 @@ fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
         None => {
             let _ = writeln!(
                 s,
-                r#"<g class="piece" data-piece="{name}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{}" stroke-width="2"/><text x="{cx}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{stroke}">{}</text></g>"#,
+                r##"<g class="piece" data-piece="{name}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/><text x="{cx}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{stroke}">{}</text></g>"##,
                 SQUARE / 2 - 6,
-                "#000000",
                 cy + 8,
                 SQUARE / 2,
                 def.letter
