@@ -13,8 +13,8 @@ cargo build --quiet
 mkdir -p "$out"
 status=0
 for script in scripts/*.variant; do
-    page=$(./target/debug/varia doc "$script" -o "$out" | sed 's/^wrote //')
-    dom=$("$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/$page" 2>/dev/null)
+    page=$(realpath "$(./target/debug/varia doc "$script" -o "$out" | sed 's/^wrote //')")
+    dom=$("$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$page" 2>/dev/null)
     pieces=$(printf '%s' "$dom" | grep -o 'class="piece" id="piece-' | wc -l)
     svgs=$(printf '%s' "$dom" | grep -o '<svg' | wc -l)
     if [ "$pieces" -lt 1 ] || [ "$svgs" -le "$pieces" ]; then
@@ -24,6 +24,6 @@ for script in scripts/*.variant; do
         echo "ok   $page: $pieces pieces, $svgs diagrams"
     fi
     "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-        --screenshot="$PWD/${page%.html}.png" --window-size=1000,2400 "file://$PWD/$page" >/dev/null 2>&1 || true
+        --screenshot="${page%.html}.png" --window-size=1000,2400 "file://$page" >/dev/null 2>&1 || true
 done
 exit $status
