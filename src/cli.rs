@@ -1,4 +1,5 @@
-//! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`.
+//! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`, and
+//! the teaching commands `explain`, `show`, `diagram`, `doc` (in `teach::cli`).
 //!
 //! Library code returns errors; this module renders them and picks exit codes.
 
@@ -73,6 +74,59 @@ enum Command {
         /// How many runs of each position; the median is reported.
         #[arg(long, default_value_t = 3)]
         runs: usize,
+    },
+    // --- teaching (src/teach/) ---
+    /// Explain in plain English how a piece moves (from its compiled moves).
+    Explain {
+        /// The variant script, then the piece (name or letter); or `--betza STRING`.
+        args: Vec<String>,
+        /// Explain a Betza string without a script.
+        #[arg(long)]
+        betza: Option<String>,
+    },
+    /// Draw a piece's moves in the terminal.
+    Show {
+        /// The variant script.
+        script: String,
+        /// The piece (name or letter; a lower-case letter means Black's).
+        piece: String,
+        /// The square (default: one that shows the moves well).
+        #[arg(long)]
+        at: Option<String>,
+        /// Show the piece in this position (blockers and screens matter).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Write an SVG diagram of a position, or of a piece's moves.
+    Diagram {
+        /// The variant script.
+        script: String,
+        /// The position (default: the setup).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Mark this piece's moves (with --at).
+        #[arg(long)]
+        piece: Option<String>,
+        /// The piece's square.
+        #[arg(long)]
+        at: Option<String>,
+        /// Highlight a last move, in coordinates (e2e4).
+        #[arg(long)]
+        last: Option<String>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// The SVG file to write.
+        #[arg(short = 'o', long)]
+        output: String,
+    },
+    /// Write a self-contained HTML rules page for a variant.
+    Doc {
+        /// The variant script.
+        script: String,
+        /// The directory to write the page into.
+        #[arg(short = 'o', long)]
+        output: String,
     },
 }
 
@@ -162,10 +216,35 @@ pub fn run(args: Vec<OsString>) -> i32 {
             fen,
             runs,
         } => bench(script, depth, fen, runs.max(1)),
+        Command::Explain { args, betza } => crate::teach::cli::explain(&args, betza.as_deref()),
+        Command::Show {
+            script,
+            piece,
+            at,
+            fen,
+        } => crate::teach::cli::show(&script, &piece, at.as_deref(), fen.as_deref()),
+        Command::Diagram {
+            script,
+            fen,
+            piece,
+            at,
+            last,
+            flip,
+            output,
+        } => crate::teach::cli::diagram(crate::teach::cli::DiagramArgs {
+            script: &script,
+            fen: fen.as_deref(),
+            piece: piece.as_deref(),
+            at: at.as_deref(),
+            last: last.as_deref(),
+            flip,
+            output: &output,
+        }),
+        Command::Doc { script, output } => crate::teach::cli::doc(&script, &output),
     }
 }
 
-fn load_variant(script: &str) -> Option<Arc<Variant>> {
+pub(crate) fn load_variant(script: &str) -> Option<Arc<Variant>> {
     match compile_path(script) {
         Ok(v) => Some(v),
         Err(LoadError::Io { path, message }) => {

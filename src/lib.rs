@@ -33,4 +33,5 @@ pub mod notation;
 pub mod source;
 pub mod stdlib;
 pub mod syntax;
+pub mod teach;
 pub mod vm;

@@ -99,7 +99,7 @@ impl Position {
         let view = self.hook_view();
         let mut kept = Vec::with_capacity(out.len());
         let mut errors = Vec::new();
-                // The promotion hook's answer per (from, to): the allowed names, or None for all.
+        // The promotion hook's answer per (from, to): the allowed names, or None for all.
         type Allowed = Option<Vec<String>>;
         let mut allowed_promotions: Vec<((Square, Square), Allowed)> = Vec::new();
         for &mv in out.iter() {

@@ -1,0 +1,248 @@
+//! The teaching subcommands of `varia`: `explain`, `show`, `diagram`, `doc`.
+//! Each returns the exit code; [`crate::cli`] dispatches to them.
+
+use std::sync::Arc;
+
+use crate::cli::load_variant;
+use crate::ir::geometry::Square;
+use crate::ir::piece::{Color, Piece};
+use crate::ir::Variant;
+use crate::notation::coord::parse_coord;
+use crate::teach::diagram::{place_piece, teaching_square, Diagram};
+use crate::teach::{doc, explain, find_piece, show, svg};
+use crate::vm::Position;
+
+/// `varia explain SCRIPT PIECE` or `varia explain --betza STRING`.
+pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
+    if let Some(b) = betza {
+        return match explain::explain_betza(b) {
+            Ok(text) => {
+                println!("{text}");
+                0
+            }
+            Err(e) => {
+                eprint!("{}", e.render_for_terminal());
+                1
+            }
+        };
+    }
+    let [script, piece] = args else {
+        eprintln!("usage: varia explain SCRIPT PIECE, or varia explain --betza STRING");
+        return 2;
+    };
+    let Some(v) = load_variant(script) else {
+        return 1;
+    };
+    let Some((piece, _)) = lookup(&v, piece) else {
+        return 1;
+    };
+    println!("{}", explain::explain_piece(&v, piece.kind));
+    0
+}
+
+/// `varia show SCRIPT PIECE [--at SQUARE] [--fen FEN]`.
+pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i32 {
+    let Some(v) = load_variant(script) else {
+        return 1;
+    };
+    let Some((piece, _)) = lookup(&v, piece) else {
+        return 1;
+    };
+    let at = match at.map(|a| square(&v, a)) {
+        Some(None) => return 1,
+        Some(Some(s)) => Some(s),
+        None => None,
+    };
+    match fen {
+        None => print!("{}", show::show_piece(&v, piece.kind, at)),
+        Some(fen) => {
+            let at = at.unwrap_or_else(|| teaching_square(&v, piece.kind));
+            let Some(pos) = position(&v, Some(fen)) else {
+                return 1;
+            };
+            let placed = match place_piece(&pos, piece, at) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!(
+                        "error: cannot put the piece on {}: {e}",
+                        v.geometry.name(at)
+                    );
+                    return 1;
+                }
+            };
+            match show::show_in_position(&placed, at) {
+                Ok(text) => print!("{text}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            }
+        }
+    }
+    0
+}
+
+/// The options of `varia diagram`.
+#[derive(Debug)]
+pub struct DiagramArgs<'a> {
+    /// The script.
+    pub script: &'a str,
+    /// The position.
+    pub fen: Option<&'a str>,
+    /// A piece whose moves to mark.
+    pub piece: Option<&'a str>,
+    /// Its square.
+    pub at: Option<&'a str>,
+    /// A last move to highlight.
+    pub last: Option<&'a str>,
+    /// Black at the bottom.
+    pub flip: bool,
+    /// The output file.
+    pub output: &'a str,
+}
+
+/// `varia diagram SCRIPT [--fen FEN] [--piece PIECE --at SQUARE] [--last MOVE] [--flip] -o FILE.svg`.
+pub fn diagram(a: DiagramArgs<'_>) -> i32 {
+    let Some(v) = load_variant(a.script) else {
+        return 1;
+    };
+    let Some(pos) = position(&v, a.fen) else {
+        return 1;
+    };
+    let at = match a.at.map(|s| square(&v, s)) {
+        Some(None) => return 1,
+        Some(Some(s)) => Some(s),
+        None => None,
+    };
+    let mut d = match (a.piece, at) {
+        (Some(name), at) => {
+            let Some((piece, _)) = lookup(&v, name) else {
+                return 1;
+            };
+            let at = at.unwrap_or_else(|| teaching_square(&v, piece.kind));
+            if a.fen.is_none() {
+                Diagram::piece_alone(&v, piece, at)
+            } else {
+                let placed = match place_piece(&pos, piece, at) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!(
+                            "error: cannot put the piece on {}: {e}",
+                            v.geometry.name(at)
+                        );
+                        return 1;
+                    }
+                };
+                match Diagram::piece_in_position(&placed, at) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return 1;
+                    }
+                }
+            }
+        }
+        (None, Some(at)) => match Diagram::piece_in_position(&pos, at) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        },
+        (None, None) => Diagram::of_position(&pos),
+    };
+    if let Some(m) = a.last {
+        match last_move(&v, m) {
+            Some(lm) => d.last_move = Some(lm),
+            None => {
+                eprintln!("error: `{m}` is not a move in coordinates (e2e4)");
+                return 1;
+            }
+        }
+    }
+    let text = svg::render(&d, a.flip);
+    if let Err(e) = std::fs::write(a.output, text) {
+        eprintln!("error: cannot write {}: {e}", a.output);
+        return 1;
+    }
+    println!("wrote {}", a.output);
+    0
+}
+
+/// `varia doc SCRIPT -o DIR`.
+pub fn doc(script: &str, output: &str) -> i32 {
+    let Some(v) = load_variant(script) else {
+        return 1;
+    };
+    match doc::write_page(&v, script, std::path::Path::new(output)) {
+        Ok(path) => {
+            println!("wrote {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write the page into {output}: {e}");
+            1
+        }
+    }
+}
+
+/// A piece by name or letter; a single lower-case letter means Black's.
+fn lookup(v: &Variant, name: &str) -> Option<(Piece, ())> {
+    let Some(kind) = find_piece(v, name) else {
+        let names: Vec<String> = v
+            .pieces
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.letter))
+            .collect();
+        eprintln!(
+            "error: no piece `{name}` in {}; its pieces are {}",
+            v.name,
+            names.join(", ")
+        );
+        return None;
+    };
+    let black = name.len() == 1 && name.chars().all(|c| c.is_ascii_lowercase());
+    let color = if black { Color::Black } else { Color::White };
+    Some((Piece { color, kind }, ()))
+}
+
+fn square(v: &Variant, name: &str) -> Option<Square> {
+    let sq = v.geometry.parse_square(name);
+    if sq.is_none() {
+        eprintln!("error: `{name}` is not a square of this board");
+    }
+    sq
+}
+
+fn position(v: &Arc<Variant>, fen: Option<&str>) -> Option<Position> {
+    match fen {
+        None => Some(Position::start(v)),
+        Some(fen) => match Position::from_fen(v, fen) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                eprintln!("error: bad FEN: {e}");
+                None
+            }
+        },
+    }
+}
+
+/// A move's two squares from coordinates (`e2e4`, `a10a9`), for highlighting.
+fn last_move(v: &Arc<Variant>, text: &str) -> Option<(Square, Square)> {
+    let _ = parse_coord;
+    let t = text.trim();
+    let split = t
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_lowercase())
+        .map(|(i, _)| i)?;
+    let (a, b) = t.split_at(split);
+    let b: String = b
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .enumerate()
+        .take_while(|(i, c)| *i == 0 || c.is_ascii_digit())
+        .map(|(_, c)| c)
+        .collect();
+    Some((v.geometry.parse_square(a)?, v.geometry.parse_square(&b)?))
+}

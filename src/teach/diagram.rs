@@ -1,0 +1,334 @@
+//! The data behind every move diagram: which piece stands where, and
+//! which squares are marked (move, capture, blocker, screen). The terminal
+//! (`show`), SVG (`svg`) and HTML (`doc`) renderers all draw a [`Diagram`].
+//!
+//! Two sources of marks:
+//! - on a **position** the marks are the VM's legal moves of the piece
+//!   ([`Position::legal_moves`]), and the blockers and screens come from
+//!   walking the piece's rays over the board;
+//! - on an **empty board** the marks come from walking the piece's rays
+//!   (the same tables the VM walks): squares it could move to, and squares
+//!   it could capture on if an enemy stood there.
+
+use std::sync::Arc;
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::pattern::{RayKind, CAPTURE, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::Variant;
+use crate::notation::fen::{parse_fen, write_fen};
+use crate::vm::{MoveKind, Position};
+
+/// The piece may move (without capturing) to the square.
+pub const MARK_MOVE: u8 = 1;
+/// The piece may capture on the square (on an empty board: would, if an enemy stood there).
+pub const MARK_CAPTURE: u8 = 2;
+/// A piece on the square blocks a move further along (a slide, a lame leg, a multi-leg path).
+pub const MARK_BLOCK: u8 = 4;
+/// The piece on the square is the screen (hurdle) of a hopping move.
+pub const MARK_SCREEN: u8 = 8;
+
+/// A board to draw, with marks for one piece's moves.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    /// The variant (geometry, regions, piece letters).
+    pub variant: Arc<Variant>,
+    /// The piece on each cell of the board rectangle.
+    pub board: Vec<Option<Piece>>,
+    /// The piece whose moves are marked, and its square.
+    pub subject: Option<Square>,
+    /// Flags `MARK_*` per cell.
+    pub marks: Vec<u8>,
+    /// The last move's origin and destination, highlighted.
+    pub last_move: Option<(Square, Square)>,
+    /// A one-line caption.
+    pub caption: String,
+}
+
+/// What a piece reaches from a square, walking its rays over a board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// Empty squares it may move to.
+    pub moves: SquareSet,
+    /// Enemy-occupied squares it may capture on.
+    pub captures: SquareSet,
+    /// Empty squares it would capture on if an enemy stood there (the rest as it is).
+    pub potential_captures: SquareSet,
+    /// Occupied squares that stop a ray with landing squares beyond them.
+    pub blocks: SquareSet,
+    /// Screens of hopping moves.
+    pub screens: SquareSet,
+}
+
+/// Walks the rays of `piece` on `from` over `board` (one entry per cell),
+/// as the VM's move generator does. `unmoved`: whether first-move rays apply.
+pub fn reach(
+    variant: &Variant,
+    piece: Piece,
+    from: Square,
+    board: &[Option<Piece>],
+    unmoved: bool,
+) -> Reach {
+    let t = &variant.tables;
+    let mut r = Reach::default();
+    let code = piece.code();
+    let enemy = |p: Option<Piece>| p.is_some_and(|q| q.color != piece.color);
+    for ray in t.rays(code, from) {
+        if ray.initial && !unmoved {
+            continue;
+        }
+        let s = ray.start as usize;
+        let squares = &t.path_squares[s..s + ray.len as usize];
+        let flags = &t.path_flags[s..s + ray.len as usize];
+        let lands_after = |j: usize| flags[j + 1..].iter().any(|f| f & (MOVE | CAPTURE) != 0);
+        match ray.kind {
+            RayKind::Slide => {
+                for (j, (&sq, &f)) in squares.iter().zip(flags).enumerate() {
+                    let there = board[sq.index()];
+                    if f & MUST_BE_OCCUPIED != 0 {
+                        if there.is_none() {
+                            break;
+                        }
+                        continue;
+                    }
+                    match there {
+                        None => {
+                            if f & MOVE != 0 {
+                                r.moves.insert(sq);
+                            }
+                            if f & (CAPTURE | EN_PASSANT) != 0 {
+                                r.potential_captures.insert(sq);
+                            }
+                        }
+                        Some(_) => {
+                            if f & CAPTURE != 0 && enemy(there) {
+                                r.captures.insert(sq);
+                            } else if lands_after(j) {
+                                r.blocks.insert(sq);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            RayKind::Hop | RayKind::HopRight => {
+                let Some(screen) = squares.iter().position(|q| board[q.index()].is_some()) else {
+                    continue;
+                };
+                if screen + 1 < squares.len() {
+                    r.screens.insert(squares[screen]);
+                }
+                for j in screen + 1..squares.len() {
+                    let (sq, f) = (squares[j], flags[j]);
+                    match board[sq.index()] {
+                        None => {
+                            if f & MOVE != 0 {
+                                r.moves.insert(sq);
+                            }
+                            if f & CAPTURE != 0 {
+                                r.potential_captures.insert(sq);
+                            }
+                        }
+                        there => {
+                            if f & CAPTURE != 0 && enemy(there) {
+                                r.captures.insert(sq);
+                            }
+                            break;
+                        }
+                    }
+                    if ray.kind == RayKind::HopRight {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    r
+}
+
+/// A central square of the board (the lower-left of the middle four).
+pub fn central_square(variant: &Variant) -> Square {
+    let g = &variant.geometry;
+    let (cf, cr) = ((g.files() as i32 - 1) / 2, (g.ranks() as i32 - 1) / 2);
+    g.squares()
+        .iter()
+        .min_by_key(|s| {
+            let (df, dr) = (g.file_of(*s) - cf, g.rank_of(*s) - cr);
+            (df * df + dr * dr, s.0)
+        })
+        .unwrap_or_default()
+}
+
+/// A good square to show a piece on: for a piece with first-move-only
+/// moves, its start square nearest the middle file (so the first move
+/// shows); otherwise the centre.
+pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
+    let g = &variant.geometry;
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    if variant.piece(kind).has_initial_moves() {
+        let mid = (g.files() as i32 - 1) * 10 / 2;
+        let start = g
+            .squares()
+            .iter()
+            .filter(|s| variant.start_codes.get(s.index()) == Some(&code))
+            .min_by_key(|s| ((g.file_of(*s) * 10 - mid).abs(), s.0));
+        if let Some(s) = start {
+            return s;
+        }
+    }
+    central_square(variant)
+}
+
+impl Diagram {
+    /// A position without marks.
+    pub fn of_position(pos: &Position) -> Diagram {
+        let variant = pos.variant().clone();
+        let board = (0..variant.geometry.cells() as u16)
+            .map(|i| pos.piece_at(Square(i)))
+            .collect();
+        Diagram {
+            marks: vec![0; variant.geometry.cells()],
+            board,
+            subject: None,
+            last_move: None,
+            caption: String::new(),
+            variant,
+        }
+    }
+
+    /// A piece alone on the empty board, with the squares it may move to
+    /// and those it could capture on. It counts as never moved when it
+    /// stands on one of its start squares.
+    pub fn piece_alone(variant: &Arc<Variant>, piece: Piece, at: Square) -> Diagram {
+        let cells = variant.geometry.cells();
+        let mut board = vec![None; cells];
+        board[at.index()] = Some(piece);
+        let unmoved = variant.start_codes.get(at.index()) == Some(&piece.code());
+        let r = reach(variant, piece, at, &board, unmoved);
+        let mut marks = vec![0; cells];
+        for sq in r.moves.iter() {
+            marks[sq.index()] |= MARK_MOVE;
+        }
+        for sq in r.potential_captures.iter() {
+            marks[sq.index()] |= MARK_CAPTURE;
+        }
+        let def = variant.piece(piece.kind);
+        Diagram {
+            caption: format!(
+                "{} on {}{}",
+                def.name,
+                variant.geometry.name(at),
+                if unmoved && def.has_initial_moves() {
+                    " (not yet moved)"
+                } else {
+                    ""
+                }
+            ),
+            variant: variant.clone(),
+            board,
+            subject: Some(at),
+            marks,
+            last_move: None,
+        }
+    }
+
+    /// The moves of the piece on `at` in a position: its legal moves
+    /// (as if its side were to move), with blockers and screens marked.
+    ///
+    /// # Errors
+    /// There is no piece on `at`.
+    pub fn piece_in_position(pos: &Position, at: Square) -> Result<Diagram, String> {
+        let variant = pos.variant().clone();
+        let Some(piece) = pos.piece_at(at) else {
+            return Err(format!("no piece on {}", variant.geometry.name(at)));
+        };
+        let mut d = Diagram::of_position(pos);
+        d.subject = Some(at);
+        let moving = if pos.side_to_move() == piece.color {
+            Some(pos.clone())
+        } else {
+            with_side(pos, piece.color).ok()
+        };
+        let r = reach(&variant, piece, at, &d.board, pos.unmoved().contains(at));
+        match moving {
+            Some(p) => {
+                for m in p.legal_moves().into_iter().filter(|m| m.from == at) {
+                    let captured = m.kind == MoveKind::EnPassant || p.piece_at(m.to).is_some();
+                    d.marks[m.to.index()] |= if captured { MARK_CAPTURE } else { MARK_MOVE };
+                }
+            }
+            None => {
+                // The other side cannot be to move here (its move would take a royal piece):
+                // the moves the piece's rays give.
+                for sq in r.moves.iter() {
+                    d.marks[sq.index()] |= MARK_MOVE;
+                }
+                for sq in r.captures.iter() {
+                    d.marks[sq.index()] |= MARK_CAPTURE;
+                }
+            }
+        }
+        for sq in r.blocks.iter() {
+            d.marks[sq.index()] |= MARK_BLOCK;
+        }
+        for sq in r.screens.iter() {
+            d.marks[sq.index()] |= MARK_SCREEN;
+        }
+        d.caption = format!(
+            "{} {} on {}",
+            if piece.color == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            variant.piece(piece.kind).name,
+            variant.geometry.name(at)
+        );
+        Ok(d)
+    }
+
+    /// The squares carrying a mark flag.
+    pub fn marked(&self, flag: u8) -> SquareSet {
+        (0..self.marks.len())
+            .filter(|&i| self.marks[i] & flag != 0)
+            .map(|i| Square(i as u16))
+            .collect()
+    }
+}
+
+/// The position with another side to move (en passant cleared).
+///
+/// # Errors
+/// The result is not a legal position.
+pub fn with_side(pos: &Position, side: Color) -> Result<Position, String> {
+    let variant = pos.variant().clone();
+    let mut setup = parse_fen(&variant, &write_fen(pos)).map_err(|e| e.to_string())?;
+    if setup.side != side {
+        setup.side = side;
+        setup.en_passant = None;
+    }
+    Position::from_setup(&variant, &setup).map_err(|e| e.to_string())
+}
+
+/// The position with `piece` put on `at` (replacing what stood there) and
+/// its side to move: what `show PIECE at SQUARE` looks at.
+///
+/// # Errors
+/// The square does not exist, or the result is not a legal position.
+pub fn place_piece(pos: &Position, piece: Piece, at: Square) -> Result<Position, String> {
+    let variant = pos.variant().clone();
+    if variant.geometry.is_void(at) {
+        return Err(format!("{} is not a square", variant.geometry.name(at)));
+    }
+    let mut setup = parse_fen(&variant, &write_fen(pos)).map_err(|e| e.to_string())?;
+    setup.board[at.index()] = piece.code();
+    if setup.side != piece.color {
+        setup.side = piece.color;
+        setup.en_passant = None;
+    }
+    Position::from_setup(&variant, &setup).map_err(|e| e.to_string())
+}

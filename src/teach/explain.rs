@@ -1,0 +1,1069 @@
+//! Plain-English descriptions of pieces, generated from their compiled
+//! move patterns (never from stored text).
+//!
+//! A piece's moves become *clauses*: consecutive patterns with the same
+//! modality (move, capture, en passant, first move) and a comparable way of
+//! travelling are joined into one clause ("steps one square orthogonally,
+//! or jumps exactly two squares diagonally, over anything in between"); a
+//! first-move double step is folded into the single step it doubles
+//! ("(two on its first move, if the square passed is empty)"). The rules
+//! beyond the moves (royalty, castling, promotion, and later region
+//! policies and hooks) are separate paragraphs, each from its own function,
+//! so new rules slot in as new paragraphs.
+
+use std::sync::Arc;
+
+use crate::compile::compile_source;
+use crate::diagnostics::ScriptErrors;
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::pattern::{MovePattern, PathStep, Travel};
+use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::rule::GameResult;
+use crate::ir::{Symmetry, Variant};
+
+/// One clause of a move description and the patterns (indices into
+/// [`PieceDef::patterns`]) it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    /// The clause, starting with a verb ("steps one square orthogonally").
+    pub text: String,
+    /// The patterns it describes.
+    pub patterns: Vec<usize>,
+}
+
+/// The full explanation of a piece of a variant: its moves, then the rules
+/// beyond its moves, one paragraph each.
+pub fn explain_piece(variant: &Variant, kind: PieceKind) -> String {
+    let def = variant.piece(kind);
+    let mut paragraphs = vec![describe_moves(def)];
+    paragraphs.extend(rule_paragraphs(variant, kind));
+    paragraphs.join("\n")
+}
+
+/// The paragraphs about the rules beyond a piece's moves: royalty,
+/// castling, promotion, and a note on Black's directions where it matters.
+pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
+    let def = variant.piece(kind);
+    [
+        royal_rule(variant, def),
+        castling_rule(variant, kind),
+        promotion_rule(variant, kind),
+        region_rule(variant, kind),
+        direction_note(variant, def),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The one-paragraph description of a piece's moves:
+/// "The Knight (N, Betza `N`) leaps …".
+pub fn describe_moves(def: &PieceDef) -> String {
+    // Moves limited to a region or to royal targets get their own paragraph.
+    let plain: Vec<MovePattern> = def
+        .patterns
+        .iter()
+        .filter(|p| p.from_region.is_none() && !p.royal_only)
+        .cloned()
+        .collect();
+    let clauses = move_clauses(&plain);
+    let texts: Vec<String> = clauses.into_iter().map(|c| c.text).collect();
+    let head = format!("The {} ({}, Betza `{}`)", def.name, def.letter, def.betza);
+    if texts.is_empty() {
+        return format!("{head} has no moves.");
+    }
+    format!("{head} {}.", join_and(&texts))
+}
+
+/// Explains a Betza string on its own (`varia explain --betza`).
+///
+/// # Errors
+/// The Betza string does not compile; the errors point into a small
+/// generated script that holds it.
+pub fn explain_betza(betza: &str) -> Result<String, ScriptErrors> {
+    let script = format!(
+        "variant \"Betza\"\nboard 15 x 15\npiece Piece X \"{}\"\nsetup \"15/15/15/15/15/15/15/7X7/15/15/15/15/15/15/15 w - - 0 1\"\n",
+        betza.replace('"', "")
+    );
+    let variant: Arc<Variant> = compile_source("betza", &script)?;
+    let def = variant.piece(PieceKind(0));
+    let text = describe_moves(def);
+    let head = format!("The {} ({}, Betza `{}`)", def.name, def.letter, def.betza);
+    Ok(text.replacen(&head, &format!("A piece with Betza `{}`", def.betza), 1))
+}
+
+/// The clauses describing a list of move patterns, in order.
+pub fn move_clauses(patterns: &[MovePattern]) -> Vec<Clause> {
+    // Groups of consecutive patterns with the same modality and a joinable travel.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, p) in patterns.iter().enumerate() {
+        let joins = groups.last().is_some_and(|g| {
+            let q = &patterns[g[0]];
+            modality(p) == modality(q) && family(p.travel) == family(q.travel)
+        });
+        if joins {
+            if let Some(g) = groups.last_mut() {
+                g.push(i);
+            }
+        } else {
+            groups.push(vec![i]);
+        }
+    }
+    // First-move double steps folded into the step they double.
+    let mut folded: Vec<Option<usize>> = vec![None; groups.len()];
+    let mut absorbed = vec![false; groups.len()];
+    for (gi, g) in groups.iter().enumerate() {
+        let p = &patterns[g[0]];
+        if !p.initial || g.len() != 1 || p.travel == Travel::Path {
+            continue;
+        }
+        for (hi, h) in groups.iter().enumerate().take(gi) {
+            let base = h.iter().map(|&i| &patterns[i]).find(|q| {
+                !q.initial
+                    && q.travel == Travel::Leap
+                    && (q.moves, q.captures) == (p.moves, p.captures)
+                    && doubled(&q.vectors) == sorted(&p.vectors)
+            });
+            if base.is_some() && folded[hi].is_none() {
+                folded[hi] = Some(g[0]);
+                absorbed[gi] = true;
+                break;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        if absorbed[gi] {
+            continue;
+        }
+        let first = &patterns[g[0]];
+        let fold = folded[gi].map(|i| {
+            let p = &patterns[i];
+            let mut s = " (two on its first move".to_string();
+            s.push_str(&match p.travel {
+                Travel::LameLeap => passed_squares_empty(&p.vectors),
+                Travel::JumpingLeap => ", only over a piece".to_string(),
+                _ => ", jumping".to_string(),
+            });
+            s.push(')');
+            s
+        });
+        let mut text = match first.travel {
+            Travel::Path => {
+                let parts: Vec<String> = g.iter().map(|&i| path_clause(&patterns[i])).collect();
+                join_or(&parts)
+            }
+            Travel::Hop | Travel::HopRight => hop_clause(g, patterns),
+            _ => leap_clause(g, patterns, fold.as_deref().unwrap_or("")),
+        };
+        if first.initial {
+            text = format!("on its first move only, {text}");
+        }
+        let mut ids = g.clone();
+        if let Some(i) = folded[gi] {
+            ids.push(i);
+        }
+        out.push(Clause {
+            text,
+            patterns: ids,
+        });
+    }
+    let ep: Vec<usize> = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.en_passant)
+        .map(|(i, _)| i)
+        .collect();
+    if !ep.is_empty() {
+        out.push(Clause {
+            text: "may capture en passant".to_string(),
+            patterns: ep,
+        });
+    }
+    out
+}
+
+/// What a pattern may do where it lands.
+fn modality(p: &MovePattern) -> (bool, bool, bool, bool) {
+    (p.moves, p.captures, p.en_passant && !p.captures, p.initial)
+}
+
+/// Which travels may share a clause.
+fn family(t: Travel) -> u8 {
+    match t {
+        Travel::Leap | Travel::LameLeap | Travel::JumpingLeap | Travel::Ride { .. } => 0,
+        Travel::Hop | Travel::HopRight => 1,
+        Travel::Path => 2,
+    }
+}
+
+fn sorted(v: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
+}
+
+fn doubled(v: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    sorted(&v.iter().map(|(x, y)| (2 * x, 2 * y)).collect::<Vec<_>>())
+}
+
+/// The atom of a vector: (longer, shorter) absolute components.
+fn atom_of((x, y): (i8, i8)) -> (i32, i32) {
+    let (a, b) = ((x as i32).abs(), (y as i32).abs());
+    (a.max(b), a.min(b))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Orthogonal,
+    Diagonal,
+    Oblique,
+}
+
+fn shape((a, b): (i32, i32)) -> Shape {
+    if b == 0 {
+        Shape::Orthogonal
+    } else if a == b {
+        Shape::Diagonal
+    } else {
+        Shape::Oblique
+    }
+}
+
+/// All symmetric versions of an atom.
+fn symmetric((a, b): (i32, i32)) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let v = (x * sx, y * sy);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// A number as a word (one to twelve), else digits.
+pub fn number_word(n: i32) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    usize::try_from(n)
+        .ok()
+        .and_then(|i| WORDS.get(i))
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+fn squares_word(n: i32) -> String {
+    if n == 1 {
+        "one square".to_string()
+    } else {
+        format!("{} squares", number_word(n))
+    }
+}
+
+/// Names a subset of an atom's directions ("diagonally forward",
+/// "straight forward or sideways"); empty when it is every direction of an
+/// oblique atom.
+pub fn direction_phrase(atom: (i32, i32), vectors: &[(i32, i32)]) -> String {
+    let all = symmetric(atom);
+    let mut want: Vec<(i32, i32)> = vectors.to_vec();
+    want.sort_unstable();
+    want.dedup();
+    let sh = shape(atom);
+    type Pred = fn(i32, i32) -> bool;
+    let named: Vec<(&str, Pred)> = match sh {
+        Shape::Orthogonal => vec![
+            ("orthogonally", |_, _| true),
+            ("straight forward", |_, y| y > 0),
+            ("straight backward", |_, y| y < 0),
+            ("sideways", |_, y| y == 0),
+            ("to the left", |x, _| x < 0),
+            ("to the right", |x, _| x > 0),
+            ("forward or backward", |x, _| x == 0),
+            ("forward or sideways", |_, y| y >= 0),
+            ("backward or sideways", |_, y| y <= 0),
+        ],
+        Shape::Diagonal => vec![
+            ("diagonally", |_, _| true),
+            ("diagonally forward", |_, y| y > 0),
+            ("diagonally backward", |_, y| y < 0),
+            ("diagonally to the left", |x, _| x < 0),
+            ("diagonally to the right", |x, _| x > 0),
+            ("diagonally forward-right", |x, y| x > 0 && y > 0),
+            ("diagonally forward-left", |x, y| x < 0 && y > 0),
+            ("diagonally backward-right", |x, y| x > 0 && y < 0),
+            ("diagonally backward-left", |x, y| x < 0 && y < 0),
+        ],
+        Shape::Oblique => vec![
+            ("", |_, _| true),
+            ("forward", |_, y| y > 0),
+            ("backward", |_, y| y < 0),
+            ("to the left", |x, _| x < 0),
+            ("to the right", |x, _| x > 0),
+            ("forward, the narrow way", |x, y| y > x.abs()),
+            ("backward, the narrow way", |x, y| -y > x.abs()),
+            ("forward, the wide way", |x, y| y > 0 && x.abs() > y),
+            ("backward, the wide way", |x, y| y < 0 && x.abs() > -y),
+            ("the narrow way (mostly forward or backward)", |x, y| {
+                y.abs() > x.abs()
+            }),
+            ("the wide way (mostly sideways)", |x, y| x.abs() > y.abs()),
+        ],
+    };
+    let set_of = |p: Pred| -> Vec<(i32, i32)> {
+        let mut s: Vec<(i32, i32)> = all.iter().copied().filter(|&(x, y)| p(x, y)).collect();
+        s.sort_unstable();
+        s
+    };
+    for (name, p) in &named {
+        if set_of(*p) == want {
+            return name.to_string();
+        }
+    }
+    // Two named sets that together make the wanted one.
+    for (i, (a, pa)) in named.iter().enumerate() {
+        for (b, pb) in named.iter().skip(i + 1) {
+            let mut u = set_of(*pa);
+            u.extend(set_of(*pb));
+            u.sort_unstable();
+            let n = u.len();
+            u.dedup();
+            if u == want && n == u.len() && !a.is_empty() && !b.is_empty() {
+                return format!("{a} or {}", b.trim_start_matches("straight "));
+            }
+        }
+    }
+    let singles: Vec<String> = want.iter().map(|&v| single_direction(sh, v)).collect();
+    join_or(&singles)
+}
+
+fn single_direction(sh: Shape, (x, y): (i32, i32)) -> String {
+    let side = |x: i32| if x > 0 { "right" } else { "left" };
+    let vert = |y: i32| if y > 0 { "forward" } else { "backward" };
+    match sh {
+        Shape::Orthogonal if x == 0 => format!("straight {}", vert(y)),
+        Shape::Orthogonal => format!("to the {}", side(x)),
+        Shape::Diagonal => format!("diagonally {}-{}", vert(y), side(x)),
+        Shape::Oblique => format!(
+            "{} {} and {} {}",
+            y.abs(),
+            vert(y),
+            x.abs(),
+            if x > 0 { "right" } else { "left" }
+        ),
+    }
+}
+
+/// "like a knight (two squares one way and one to the side)".
+fn oblique_name((a, b): (i32, i32)) -> String {
+    let animal = match (a, b) {
+        (2, 1) => "like a knight ",
+        (3, 1) => "like a camel ",
+        (3, 2) => "like a zebra ",
+        _ => "",
+    };
+    format!(
+        "{animal}({} one way and {} to the side)",
+        squares_word(a),
+        number_word(b)
+    )
+}
+
+/// ", if the square passed is empty" for a lame leap's vectors.
+fn passed_squares_empty(vectors: &[(i8, i8)]) -> String {
+    let (a, b) = vectors.first().map_or((2, 0), |v| atom_of(*v));
+    match shape((a, b)) {
+        Shape::Oblique => {
+            ", if the square one step toward it along the longer line is empty".to_string()
+        }
+        _ if a <= 2 => ", if the square passed is empty".to_string(),
+        _ => ", if the squares passed are empty".to_string(),
+    }
+}
+
+/// One way of reaching squares: a verb, where, and a trailing condition.
+struct Part {
+    verb: &'static str,
+    reach: String,
+    suffix: String,
+}
+
+fn gerund(verb: &str) -> &'static str {
+    match verb {
+        "steps" => "stepping",
+        "jumps" => "jumping",
+        "leaps" => "leaping",
+        "slides" => "sliding",
+        "rides" => "riding",
+        _ => "moving",
+    }
+}
+
+/// Leaps, lame and jumping leaps and rides of one clause.
+fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String {
+    // Merge the vectors of patterns with the same atom and travel.
+    type Merged = ((i32, i32), Travel, Vec<(i32, i32)>);
+    let mut merged: Vec<Merged> = Vec::new();
+    for &i in group {
+        let p = &patterns[i];
+        for &v in &p.vectors {
+            let atom = atom_of(v);
+            let vv = (v.0 as i32, v.1 as i32);
+            match merged
+                .iter_mut()
+                .find(|(a, t, _)| *a == atom && *t == p.travel)
+            {
+                Some((_, _, vs)) => vs.push(vv),
+                None => merged.push((atom, p.travel, vec![vv])),
+            }
+        }
+    }
+    // A king's step: one square in any direction.
+    let full = |atom: (i32, i32), vs: &[(i32, i32)]| {
+        let mut a = symmetric(atom);
+        a.sort_unstable();
+        let mut b = vs.to_vec();
+        b.sort_unstable();
+        b.dedup();
+        a == b
+    };
+    let mut parts: Vec<Part> = Vec::new();
+    // Orthogonal and diagonal versions of one travel, both complete: "in any direction".
+    let mut skip: Vec<usize> = Vec::new();
+    for (i, (a, t, vs)) in merged.iter().enumerate() {
+        if *a != (1, 0) || !full(*a, vs) || !matches!(t, Travel::Leap | Travel::Ride { .. }) {
+            continue;
+        }
+        if let Some(j) = merged
+            .iter()
+            .position(|(b, u, ws)| *b == (1, 1) && u == t && full(*b, ws))
+        {
+            let mut p = part(*a, *t, vs);
+            p.reach = p.reach.replace("orthogonally", "in any direction");
+            if p.verb == "slides" {
+                p.reach.push_str(" (orthogonally or diagonally)");
+            }
+            parts.push(p);
+            skip.extend([i, j]);
+        }
+    }
+    for (i, (atom, travel, vs)) in merged.iter().enumerate() {
+        if !skip.contains(&i) {
+            parts.push(part(*atom, *travel, vs));
+        }
+    }
+    let p = &patterns[group[0]];
+    let n = parts.len();
+    let mut texts = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let last = k + 1 == n;
+        let extra = if last { fold } else { "" };
+        let t = match (p.moves, p.captures || p.en_passant) {
+            (true, true) => format!("{} {}{}{}", part.verb, part.reach, part.suffix, extra),
+            (true, false) => {
+                let verb = if part.verb == "steps" {
+                    "moves"
+                } else {
+                    part.verb
+                };
+                format!(
+                    "{verb} {} without capturing{}{}",
+                    part.reach, extra, part.suffix
+                )
+            }
+            _ => {
+                let how = if p.captures {
+                    "captures"
+                } else {
+                    "captures only en passant,"
+                };
+                if part.verb == "steps" {
+                    format!("{how} {}{}{}", part.reach, part.suffix, extra)
+                } else {
+                    format!(
+                        "{how} by {} {}{}{}",
+                        gerund(part.verb),
+                        part.reach,
+                        part.suffix,
+                        extra
+                    )
+                }
+            }
+        };
+        texts.push(t);
+    }
+    // Parts with the same verb and condition share them: "leaps like a knight, or like a camel".
+    let both = p.moves && (p.captures || p.en_passant);
+    if both
+        && parts.len() > 1
+        && fold.is_empty()
+        && parts
+            .iter()
+            .all(|q| q.verb == parts[0].verb && q.suffix == parts[0].suffix)
+    {
+        let reaches: Vec<String> = parts.iter().map(|q| q.reach.clone()).collect();
+        return format!(
+            "{} {}{}",
+            parts[0].verb,
+            join_or_comma(&reaches),
+            parts[0].suffix
+        );
+    }
+    if texts.len() > 1 && parts.iter().all(|q| q.verb == parts[0].verb) {
+        let verb_len = texts[0].find(' ').unwrap_or(0);
+        let head = &texts[0][..verb_len];
+        if texts.iter().all(|t| t.starts_with(head)) && !head.is_empty() {
+            let rest: Vec<String> = texts
+                .iter()
+                .map(|t| t[verb_len + 1..].to_string())
+                .collect();
+            return format!("{head} {}", join_or_comma(&rest));
+        }
+    }
+    join_or_comma(&texts)
+}
+
+fn part(atom: (i32, i32), travel: Travel, vs: &[(i32, i32)]) -> Part {
+    let sh = shape(atom);
+    let dir = direction_phrase(atom, vs);
+    let (a, _) = atom;
+    let (verb, reach, suffix) = match travel {
+        Travel::Ride { max } => {
+            let count = if max == 0 {
+                "any number of".to_string()
+            } else {
+                format!("up to {}", number_word(max as i32))
+            };
+            let reach = match sh {
+                Shape::Oblique => {
+                    let only = if dir.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {dir}")
+                    };
+                    format!(
+                        "{count} leaps {} in a straight line{only}",
+                        oblique_name(atom)
+                    )
+                }
+                _ if a == 1 => {
+                    if max == 1 {
+                        format!("one square {dir}")
+                    } else {
+                        format!("{count} squares {dir}")
+                    }
+                }
+                _ => format!(
+                    "{count} leaps of {} {dir} in a straight line",
+                    squares_word(a)
+                ),
+            };
+            let verb = if sh == Shape::Oblique || a > 1 {
+                "rides"
+            } else {
+                "slides"
+            };
+            (verb, reach, String::new())
+        }
+        _ => {
+            let reach = match sh {
+                Shape::Oblique => {
+                    if dir.is_empty() {
+                        oblique_name(atom)
+                    } else {
+                        format!("{}, only {dir}", oblique_name(atom))
+                    }
+                }
+                _ if a > 1 && travel == Travel::Leap => {
+                    format!("exactly {} {dir}", squares_word(a))
+                }
+                _ => format!("{} {dir}", squares_word(a)),
+            };
+            let verb = match (travel, sh) {
+                (Travel::Leap, Shape::Oblique) => "leaps",
+                (Travel::Leap, _) if a == 1 => "steps",
+                (Travel::Leap, _) => "jumps",
+                (Travel::LameLeap, Shape::Oblique) => "leaps",
+                (Travel::LameLeap, _) => "moves",
+                _ => "jumps",
+            };
+            let vectors: Vec<(i8, i8)> = vs.iter().map(|&(x, y)| (x as i8, y as i8)).collect();
+            let suffix = match travel {
+                Travel::Leap if a > 1 => ", over anything in between".to_string(),
+                Travel::LameLeap => passed_squares_empty(&vectors),
+                Travel::JumpingLeap if a > 2 => ", only over occupied squares".to_string(),
+                Travel::JumpingLeap => ", only over an occupied square".to_string(),
+                _ => String::new(),
+            };
+            (verb, reach, suffix)
+        }
+    };
+    Part {
+        verb,
+        reach,
+        suffix,
+    }
+}
+
+/// Hoppers (`p`, `g`) of one clause.
+fn hop_clause(group: &[usize], patterns: &[MovePattern]) -> String {
+    let p = &patterns[group[0]];
+    let mut dirs: Vec<String> = Vec::new();
+    let mut all_vectors: Vec<(i32, i32)> = Vec::new();
+    for &i in group {
+        let q = &patterns[i];
+        let vs: Vec<(i32, i32)> = q
+            .vectors
+            .iter()
+            .map(|&(x, y)| (x as i32, y as i32))
+            .collect();
+        all_vectors.extend(&vs);
+        if let Some(&v) = q.vectors.first() {
+            let atom = atom_of(v);
+            let d = direction_phrase(atom, &vs);
+            let d = if shape(atom) == Shape::Oblique {
+                format!(
+                    "along lines of {} leaps{}",
+                    oblique_name(atom),
+                    if d.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {d}")
+                    }
+                )
+            } else if atom.0 > 1 {
+                format!("{d} in leaps of {}", squares_word(atom.0))
+            } else {
+                d
+            };
+            dirs.push(d);
+        }
+    }
+    let lines = if all_vectors.len() == 8
+        && all_vectors
+            .iter()
+            .all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1)
+    {
+        "in any direction".to_string()
+    } else {
+        join_or(&dirs)
+    };
+    let how = if p.travel == Travel::HopRight {
+        "over the first piece in its way (the hurdle, at any distance), landing on the square right behind it"
+    } else {
+        "over exactly one piece (the screen, at any distance), landing on any square beyond it up to the next piece"
+    };
+    match (p.moves, p.captures) {
+        (true, true) => format!("hops {lines} {how}"),
+        (true, false) => format!("moves {lines} without capturing by hopping {how}"),
+        _ if p.travel == Travel::HopRight => format!(
+            "captures {lines} by hopping over the first piece in its way (the hurdle, at any distance) and taking the piece right behind it"
+        ),
+        _ => format!(
+            "captures {lines} by hopping over exactly one piece (the screen, at any distance) and taking the first piece beyond it"
+        ),
+    }
+}
+
+/// The turn from one step to the next, in 45-degree units (left positive).
+fn turn_between(a: &PathStep, b: &PathStep) -> i32 {
+    let angle =
+        |s: &PathStep| ((s.dy as f64).atan2(s.dx as f64).to_degrees() / 45.0).round() as i32;
+    let t = (angle(b) - angle(a)).rem_euclid(8);
+    if t > 4 {
+        t - 8
+    } else {
+        t
+    }
+}
+
+fn turn_words(units: i32) -> &'static str {
+    match units.abs() {
+        0 => "straight on",
+        1 => "by 45 degrees",
+        2 => "by a right angle",
+        3 => "by 135 degrees",
+        _ => "back",
+    }
+}
+
+/// A multi-leg move (`Travel::Path`).
+fn path_clause(p: &MovePattern) -> String {
+    let Some(first_path) = p.paths.iter().max_by_key(|path| path.len()) else {
+        return "has a multi-leg move that leaves no square".to_string();
+    };
+    let first = first_path[0];
+    let atom = atom_of((first.dx, first.dy));
+    let firsts: Vec<(i32, i32)> = p
+        .paths
+        .iter()
+        .filter_map(|path| path.first())
+        .map(|s| (s.dx as i32, s.dy as i32))
+        .collect();
+    let mut firsts_unique = firsts.clone();
+    firsts_unique.sort_unstable();
+    firsts_unique.dedup();
+    let dir = direction_phrase(atom, &firsts_unique);
+    let first_reach = format!("{} {dir}", squares_word(atom.0));
+    let longest = p.paths.iter().map(Vec::len).max().unwrap_or(1);
+    let more = longest - 1;
+    // Turns at each later step, over all paths.
+    let mut turns_at: Vec<Vec<i32>> = vec![Vec::new(); longest];
+    for path in &p.paths {
+        for k in 1..path.len() {
+            let t = turn_between(&path[k - 1], &path[k]);
+            if !turns_at[k].contains(&t) {
+                turns_at[k].push(t);
+            }
+        }
+    }
+    let first_lands = p.paths.iter().any(|path| path[0].lands);
+    let first_over = p.paths.iter().any(|path| path[0].over_piece);
+    let unlimited = longest >= 30;
+    let count = if unlimited {
+        "any number of".to_string()
+    } else {
+        format!("up to {}", number_word(more as i32))
+    };
+    // Is it a zig-zag: every turn after the first the opposite of the one before?
+    let zigzag = p.paths.iter().all(|path| {
+        (2..path.len()).all(|k| {
+            let a = turn_between(&path[k - 2], &path[k - 1]);
+            let b = turn_between(&path[k - 1], &path[k]);
+            a != 0 && b == -a
+        })
+    }) && longest > 2;
+    let straight_after = (2..longest).all(|k| turns_at[k].iter().all(|&t| t == 0));
+    let first_turn = turns_at.get(1).cloned().unwrap_or_default();
+    let either = if first_turn.len() > 1 {
+        " either way"
+    } else {
+        ""
+    };
+    let turn1 = first_turn.first().map_or("straight on", |t| turn_words(*t));
+    let second = if longest > 1 {
+        let s = first_path[1];
+        match shape(atom_of((s.dx, s.dy))) {
+            Shape::Orthogonal => "orthogonally",
+            Shape::Diagonal => "diagonally",
+            Shape::Oblique => "obliquely",
+        }
+    } else {
+        ""
+    };
+    let continuation = if longest == 1 {
+        String::new()
+    } else if zigzag {
+        let unit = first_turn.first().map_or(1, |t| t.abs());
+        format!(
+            "zig-zags on outward, {count} more steps, turning {} the other way at each step (alternately {})",
+            turn_words(unit),
+            if unit == 1 { "diagonal and orthogonal steps" } else { "to the left and to the right" }
+        )
+    } else if more == 1 {
+        format!("one more square {second}, turning {turn1}{either}")
+    } else if straight_after {
+        format!("turns {turn1}{either} and slides on {second}, {count} squares")
+    } else {
+        format!("goes on along a bent path of {count} more steps")
+    };
+    let stops = if longest > 2 && (p.captures || p.moves) {
+        if p.captures {
+            ", through empty squares, stopping at the first piece (which it may capture)"
+        } else {
+            ", through empty squares"
+        }
+    } else {
+        ""
+    };
+    let (verb, cond) = if first_lands {
+        ("steps", ", and from there it may go on: it ".to_string())
+    } else if first_over {
+        (
+            "jumps",
+            " over a piece that must stand there, then ".to_string(),
+        )
+    } else {
+        ("goes", " (that square must be empty), then ".to_string())
+    };
+    let mode = match (p.moves, p.captures) {
+        (true, false) => " (it does not capture this way)",
+        (false, true) => " (only to capture)",
+        _ => "",
+    };
+    if longest == 1 {
+        return format!("{verb} {first_reach}{mode}");
+    }
+    format!("{verb} {first_reach}{cond}{continuation}{stops}{mode}")
+}
+
+fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
+    if !def.royal {
+        return None;
+    }
+    let end = match variant.game_end.checkmate {
+        Some(GameResult::Loses) => " A player whose royal piece is checkmated loses.",
+        Some(GameResult::Wins) => " A player whose royal piece is checkmated wins.",
+        Some(GameResult::Draws) => " A checkmate is a draw.",
+        None => "",
+    };
+    Some(format!(
+        "It is royal: it may never be left attacked (in check).{end}"
+    ))
+}
+
+fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let g = &variant.geometry;
+    let rules: Vec<_> = variant
+        .castling
+        .iter()
+        .filter(|r| r.color == Color::White && (r.king == kind || r.rook == kind))
+        .collect();
+    if rules.is_empty() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for r in &rules {
+        moves.push(format!(
+            "the {} from {} to {} with the {} from {} to {}",
+            variant.piece(r.king).name,
+            g.name(r.king_from),
+            g.name(r.king_to),
+            variant.piece(r.rook).name,
+            g.name(r.rook_from),
+            g.name(r.rook_to)
+        ));
+    }
+    Some(format!(
+        "It takes part in castling (White's squares; Black's are the same seen from Black's side): {}. Neither piece may have moved, the squares between them must be empty, and the {} may not start on, pass or land on an attacked square.",
+        join_or(&moves),
+        variant.piece(rules[0].king).name
+    ))
+}
+
+/// "a Queen, Rook, Bishop or Knight".
+fn piece_list(variant: &Variant, kinds: &[PieceKind]) -> String {
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|k| variant.piece(*k).name.clone())
+        .collect();
+    let article = match names.first().and_then(|n| n.chars().next()) {
+        Some(c) if "AEIOU".contains(c) => "an",
+        _ => "a",
+    };
+    format!("{article} {}", join_or(&names))
+}
+
+/// Describes a set of squares: "the last rank", "the last rank and the h-file", or a list.
+pub fn describe_squares(variant: &Variant, set: &SquareSet) -> String {
+    let g = &variant.geometry;
+    let rank_set =
+        |r: i32| -> SquareSet { g.squares().iter().filter(|s| g.rank_of(*s) == r).collect() };
+    let file_set =
+        |f: i32| -> SquareSet { g.squares().iter().filter(|s| g.file_of(*s) == f).collect() };
+    let last = rank_set(g.ranks() as i32 - 1);
+    if *set == last {
+        return "the last rank".to_string();
+    }
+    for f in 0..g.files() as i32 {
+        if *set == last.union(&file_set(f)) {
+            return format!("the last rank or the {}-file", (b'a' + f as u8) as char);
+        }
+    }
+    let names: Vec<String> = set.iter().map(|s| g.name(s)).collect();
+    join_or(&names)
+}
+
+/// Where a piece promotes and into what, by square (White's view).
+pub fn promotion_sets(variant: &Variant, kind: PieceKind) -> Vec<(SquareSet, Vec<PieceKind>)> {
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    let mut out: Vec<(SquareSet, Vec<PieceKind>)> = Vec::new();
+    for sq in variant.geometry.squares().iter() {
+        let choices = variant.promotion.choices(code, sq);
+        if choices.is_empty() {
+            continue;
+        }
+        match out.iter_mut().find(|(_, c)| c == choices) {
+            Some((s, _)) => s.insert(sq),
+            None => {
+                let mut s = SquareSet::EMPTY;
+                s.insert(sq);
+                out.push((s, choices.to_vec()));
+            }
+        }
+    }
+    out
+}
+
+fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let sets = promotion_sets(variant, kind);
+    if sets.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = sets
+        .iter()
+        .map(|(squares, choices)| {
+            format!(
+                "on {} into {}",
+                describe_squares(variant, squares),
+                piece_list(variant, choices)
+            )
+        })
+        .collect();
+    let black = match variant.symmetry {
+        Symmetry::Mirror => "Black's squares are the same reflected across the middle rank",
+        Symmetry::Rotate => "Black's squares are the same turned by 180 degrees",
+    };
+    Some(format!(
+        "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
+        parts.join("; ")
+    ))
+}
+
+/// Region policies (where a piece may go) will be described here once the
+/// language has them.
+/// The piece's region rules and region-limited moves, in words.
+fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    use crate::ir::rule::RegionPolicy;
+    let def = variant.piece(kind);
+    let white = |set: &crate::ir::piece::ByColor<SquareSet>| describe_region(variant, &set.white);
+    let border = |inside: &crate::ir::piece::ByColor<SquareSet>| {
+        variant
+            .borders
+            .iter()
+            .find(|b| b.inside == *inside)
+            .map_or_else(|| "border".to_string(), |b| b.name.clone())
+    };
+    let mut parts = Vec::new();
+    for rule in &def.region_rules {
+        let text = match &rule.policy {
+            RegionPolicy::NeverCross { inside } => format!("never crosses the {}", border(inside)),
+            RegionPolicy::CrossBeside { inside, .. } => {
+                format!(
+                    "crosses the {} only from or to a square beside it",
+                    border(inside)
+                )
+            }
+            RegionPolicy::StayIn(set) => format!("never leaves {}", white(set)),
+            RegionPolicy::NeverEnter(set) => {
+                format!("never enters {}, not even in passing", white(set))
+            }
+            RegionPolicy::NeverLand(set) => format!("never ends a move on {}", white(set)),
+        };
+        let side = match (rule.colors.white, rule.colors.black) {
+            (true, false) => " (White's only)",
+            (false, true) => " (Black's only)",
+            _ => "",
+        };
+        parts.push(format!("{text}{side}"));
+    }
+    let mut out = Vec::new();
+    if !parts.is_empty() {
+        out.push(format!(
+            "It {}; this limits its attacks and checks too. (Squares as White sees them; Black's follow by the board's symmetry.)",
+            join_and(&parts)
+        ));
+    }
+    for p in def
+        .patterns
+        .iter()
+        .filter(|p| p.from_region.is_some() || p.royal_only)
+    {
+        let clause = move_clauses(std::slice::from_ref(p))
+            .into_iter()
+            .map(|c| c.text)
+            .collect::<Vec<_>>();
+        let mut text = format!("It also {}", join_and(&clause));
+        if let Some(region) = &p.from_region {
+            text.push_str(&format!(
+                " when it stands on {}",
+                describe_region(variant, &region.white)
+            ));
+        }
+        if p.royal_only {
+            text.push_str(", but may capture only a royal piece that way (so two such pieces may not face each other)");
+        }
+        text.push('.');
+        out.push(text);
+    }
+    if out.is_empty() {
+        None
+    } else {
+        Some(out.join(" "))
+    }
+}
+
+/// A region in words: its name if the script declared it, else its squares.
+fn describe_region(variant: &Variant, set: &SquareSet) -> String {
+    match variant.regions.iter().find(|r| r.squares.white == *set) {
+        Some(r) => format!("the region `{}`", r.name),
+        None => describe_squares(variant, set),
+    }
+}
+
+fn direction_note(variant: &Variant, def: &PieceDef) -> Option<String> {
+    let lopsided = def.patterns.iter().any(|p| {
+        let vs: Vec<(i8, i8)> = if p.travel == Travel::Path {
+            p.paths
+                .iter()
+                .filter_map(|path| path.first())
+                .map(|s| (s.dx, s.dy))
+                .collect()
+        } else {
+            p.vectors.clone()
+        };
+        vs.iter().any(|&(x, y)| !vs.contains(&(-x, y)))
+    });
+    if !lopsided {
+        return None;
+    }
+    Some(match variant.symmetry {
+        Symmetry::Mirror => "Directions are as White sees them; Black's moves are White's reflected across the middle rank, so Black's forward is toward rank 1 and left and right are as White sees them.".to_string(),
+        Symmetry::Rotate => "Directions are as White sees them; Black's moves are White's turned by 180 degrees, so Black's forward and right are toward rank 1 and the a-file.".to_string(),
+    })
+}
+
+/// "a", "a or b", "a, b or c".
+pub fn join_or(items: &[String]) -> String {
+    join_with(items, "or", false)
+}
+
+/// "a, or b" for clauses that contain commas themselves.
+fn join_or_comma(items: &[String]) -> String {
+    join_with(items, "or", true)
+}
+
+/// "a, b, and c": the clauses of a sentence.
+fn join_and(items: &[String]) -> String {
+    if items.len() == 2 {
+        return format!("{}, and {}", items[0], items[1]);
+    }
+    join_with(items, "and", true)
+}
+
+fn join_with(items: &[String], word: &str, serial_comma: bool) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => {
+            let head = items[..n - 1].join(", ");
+            let comma = if serial_comma { "," } else { "" };
+            format!("{head}{comma} {word} {}", items[n - 1])
+        }
+    }
+}
+
+/// The squares of a set, as names, for messages.
+pub fn square_names(variant: &Variant, squares: impl IntoIterator<Item = Square>) -> Vec<String> {
+    squares
+        .into_iter()
+        .map(|s| variant.geometry.name(s))
+        .collect()
+}

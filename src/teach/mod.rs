@@ -1,0 +1,34 @@
+//! Teaching how pieces move: plain-English explanations generated from the
+//! compiled move patterns (`explain`), move diagrams in the terminal
+//! (`show`), SVG boards (`svg`) and a rules page per variant (`doc`).
+//!
+//! Everything here works from the compiled [`Variant`] (its move patterns,
+//! tables and rules), never from stored text, so any piece a script can
+//! define is explained and drawn. The functions are plain and
+//! side-effect free so that the REPL and the command line share them.
+
+pub mod cli;
+pub mod diagram;
+pub mod doc;
+pub mod explain;
+pub mod show;
+pub mod svg;
+
+use crate::ir::piece::PieceKind;
+use crate::ir::Variant;
+
+/// Finds a piece by name (`knight`) or FEN letter (`N` or `n`), ignoring case.
+pub fn find_piece(variant: &Variant, name: &str) -> Option<PieceKind> {
+    if let Some(i) = variant
+        .pieces
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(name))
+    {
+        return Some(PieceKind(i as u8));
+    }
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => variant.kind_by_letter(c),
+        _ => None,
+    }
+}

@@ -1,0 +1,165 @@
+//! Move diagrams as text, for the terminal (`varia show`, `show` in the REPL).
+//!
+//! Every square is three characters wide; marks are not letters, so they
+//! cannot be mistaken for pieces. Voids are blank, region borders
+//! are drawn as `|` and `---` between squares, and a legend follows.
+
+use std::sync::Arc;
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::Variant;
+use crate::teach::diagram::{
+    teaching_square, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+};
+use crate::vm::Position;
+
+/// A White piece alone on the empty board at `at` (default: a square that
+/// shows its moves well), with its moves marked.
+pub fn show_piece(variant: &Arc<Variant>, kind: PieceKind, at: Option<Square>) -> String {
+    let at = at.unwrap_or_else(|| teaching_square(variant, kind));
+    let piece = Piece {
+        color: Color::White,
+        kind,
+    };
+    render(&Diagram::piece_alone(variant, piece, at))
+}
+
+/// The piece on `at` in a position, with its legal moves, blockers and screens.
+///
+/// # Errors
+/// There is no piece on `at`.
+pub fn show_in_position(pos: &Position, at: Square) -> Result<String, String> {
+    Ok(render(&Diagram::piece_in_position(pos, at)?))
+}
+
+/// Draws a diagram as text, White at the bottom.
+pub fn render(d: &Diagram) -> String {
+    let v = &d.variant;
+    let g = &v.geometry;
+    let (files, ranks) = (g.files() as i32, g.ranks() as i32);
+    let regions: Vec<&SquareSet> = v.regions.iter().map(|r| &r.squares.white).collect();
+    let differs = |a: Square, b: Square| regions.iter().any(|r| r.contains(a) != r.contains(b));
+    let mut out = String::new();
+    if !d.caption.is_empty() {
+        out.push_str(&d.caption);
+        out.push('\n');
+    }
+    for rank in (0..ranks).rev() {
+        out.push_str(&format!("{:>3} ", rank + 1));
+        for file in 0..files {
+            let here = g.square(file, rank);
+            let left = g.square(file - 1, rank);
+            let sep = match (left, here) {
+                (Some(a), Some(b)) if differs(a, b) => '|',
+                _ => ' ',
+            };
+            out.push(sep);
+            out.push_str(&cell(d, here));
+        }
+        out.push('\n');
+        // A border line below this rank where regions differ.
+        if rank > 0 {
+            let mut line = String::from("    ");
+            let mut any = false;
+            for file in 0..files {
+                line.push(' ');
+                match (g.square(file, rank), g.square(file, rank - 1)) {
+                    (Some(a), Some(b)) if differs(a, b) => {
+                        line.push_str("---");
+                        any = true;
+                    }
+                    _ => line.push_str("   "),
+                }
+            }
+            if any {
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out.push_str("    ");
+    for file in 0..files {
+        out.push_str(&format!("  {} ", (b'a' + file as u8) as char));
+    }
+    out.push('\n');
+    out.push_str(&legend(d));
+    out
+}
+
+fn cell(d: &Diagram, sq: Option<Square>) -> String {
+    let Some(sq) = sq else {
+        return "   ".to_string();
+    };
+    let mark = d.marks[sq.index()];
+    let letter = d.board[sq.index()].map(|p| {
+        let c = d.variant.piece(p.kind).letter;
+        if p.color == Color::White {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    });
+    if d.subject == Some(sq) {
+        return format!("[{}]", letter.unwrap_or('?'));
+    }
+    match letter {
+        Some(c) if mark & MARK_CAPTURE != 0 => format!("({c})"),
+        Some(c) if mark & MARK_SCREEN != 0 => format!("^{c}^"),
+        Some(c) if mark & MARK_BLOCK != 0 => format!("#{c}#"),
+        Some(c) => format!(" {c} "),
+        None => match mark & (MARK_MOVE | MARK_CAPTURE) {
+            m if m == MARK_MOVE | MARK_CAPTURE => " * ".to_string(),
+            MARK_MOVE => " + ".to_string(),
+            MARK_CAPTURE => " ! ".to_string(),
+            _ => " . ".to_string(),
+        },
+    }
+}
+
+fn legend(d: &Diagram) -> String {
+    let has = |f: u8| d.marks.iter().any(|m| m & f != 0);
+    let occupied = |f: u8| {
+        d.marks
+            .iter()
+            .zip(&d.board)
+            .any(|(m, p)| m & f != 0 && p.is_some())
+    };
+    let empty = |f: u8| {
+        d.marks
+            .iter()
+            .zip(&d.board)
+            .any(|(m, p)| *m & (MARK_MOVE | MARK_CAPTURE) == f && p.is_none())
+    };
+    let mut items = Vec::new();
+    if d.subject.is_some() {
+        items.push("[X] the piece".to_string());
+    }
+    if empty(MARK_MOVE | MARK_CAPTURE) {
+        items.push("* moves or captures".to_string());
+    }
+    if empty(MARK_MOVE) {
+        items.push("+ moves only".to_string());
+    }
+    if empty(MARK_CAPTURE) {
+        items.push("! captures only".to_string());
+    }
+    if occupied(MARK_CAPTURE) {
+        items.push("(p) can be captured".to_string());
+    }
+    if has(MARK_BLOCK) {
+        items.push("#p# blocks a move".to_string());
+    }
+    if has(MARK_SCREEN) {
+        items.push("^p^ screen to hop over".to_string());
+    }
+    if !d.variant.regions.is_empty() {
+        let names: Vec<&str> = d.variant.regions.iter().map(|r| r.name.as_str()).collect();
+        items.push(format!("| --- region borders ({})", names.join(", ")));
+    }
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!("    {}\n", items.join("   "))
+    }
+}

@@ -1,0 +1,104 @@
+//! The teaching commands as a user runs them: `varia explain`, `show`, `diagram`, `doc`.
+
+use std::process::{Command, Output};
+
+fn varia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run varia")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn explain_a_piece_of_a_script() {
+    let o = varia(&["explain", "scripts/grand-betza.variant", "Phoenix"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("steps one square orthogonally, or jumps exactly two squares diagonally, over anything in between"));
+    let o = varia(&["explain", "chess", "Unicorn"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Knight (N)"));
+}
+
+#[test]
+fn explain_a_betza_string() {
+    let o = varia(&["explain", "--betza", "fmWfceFifmnD"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("may capture en passant"));
+    let o = varia(&["explain", "--betza", "xQ"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn show_draws_the_moves() {
+    let o = varia(&["show", "chess", "N", "--at", "d4"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("[N]"));
+    let marks: usize = out
+        .lines()
+        .filter(|l| !l.contains("the piece"))
+        .map(|l| l.matches(" * ").count())
+        .sum();
+    assert_eq!(marks, 8, "{out}");
+    let o = varia(&[
+        "show",
+        "chess",
+        "R",
+        "--at",
+        "d4",
+        "--fen",
+        "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("(p)") && out.contains("#P#"), "{out}");
+}
+
+#[test]
+fn diagram_and_doc_write_files() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("teach-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("balbo.svg");
+    let o = varia(&[
+        "diagram",
+        "scripts/balbo.variant",
+        "--piece",
+        "N",
+        "--at",
+        "f5",
+        "--last",
+        "f2f4",
+        "--flip",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("mark"))
+            .count(),
+        8
+    );
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("last-move"))
+            .count(),
+        2
+    );
+    let o = varia(&[
+        "doc",
+        "scripts/diamond.variant",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(dir.join("diamond-chess.html").exists());
+}
