@@ -175,3 +175,35 @@ fn a_hook_that_returns_nonsense_is_an_error() {
         .hook_error()
         .is_some_and(|e| e.message.contains("game-end hook must return")));
 }
+
+#[test]
+fn three_check_matches_pyffish() {
+    let v = script("3check");
+    let lines = oracle("3check", 1500, 11, &["--max-plies", "120"]);
+    let over = lines.iter().filter(|l| l.moves.is_empty()).count();
+    assert!(over > 0, "no game ended in the sample");
+    compare(&v, &lines);
+}
+
+#[test]
+fn three_checks_win() {
+    let v = script("3check");
+    let mut pos = Position::from_fen(
+        &v,
+        "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",
+    )
+    .unwrap();
+    assert_eq!(pos.counter(0, Color::White), 1);
+    let mv = parse_coord(&pos, "d1h5").unwrap();
+    pos.try_play(mv).unwrap();
+    assert_eq!(pos.counter(0, Color::White), 0);
+    assert!(write_fen(&pos).contains(" 0+3 "), "{}", write_fen(&pos));
+    assert!(pos.legal_moves().is_empty());
+    assert!(matches!(
+        pos.outcome(),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Variant(_)
+        }
+    ));
+}

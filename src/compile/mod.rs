@@ -238,6 +238,7 @@ impl Compiler {
         let mut restricts: Vec<&ast::RestrictDecl> = Vec::new();
         let mut alsos: Vec<&ast::AlsoDecl> = Vec::new();
         let mut hooks: Vec<(&ast::HookDecl, SourceId)> = Vec::new();
+        let mut counters: Vec<(String, i32)> = Vec::new();
 
         for file in files {
             let src = file.source;
@@ -323,6 +324,25 @@ impl Compiler {
                     }
                     Item::Restrict(r) => restricts.push(r),
                     Item::Also(a) => alsos.push(a),
+                    Item::Counter(n, v) => {
+                        if counters.iter().any(|(c, _)| *c == n.value) {
+                            errors.push(ScriptError::new(
+                                "varia::compile::duplicate",
+                                format!("counter `{}` is declared twice", n.value),
+                                n.span,
+                                "second declaration",
+                            ));
+                        } else if counters.len() >= crate::ir::MAX_COUNTERS {
+                            errors.push(ScriptError::new(
+                                "varia::compile::too_many_counters",
+                                format!("at most {} counters", crate::ir::MAX_COUNTERS),
+                                n.span,
+                                "one too many",
+                            ));
+                        } else {
+                            counters.push((n.value.clone(), v.value.min(i32::MAX as u32) as i32));
+                        }
+                    }
                     Item::Hook(h) => {
                         // A later file's hook replaces an earlier one at the same point.
                         if let Some(i) = hooks
@@ -605,6 +625,7 @@ impl Compiler {
             pieces: defs,
             regions: ir_regions,
             borders: ir_borders,
+            counters,
             hooks,
             start_fen: setup.value.clone(),
             start_codes,

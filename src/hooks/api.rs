@@ -6,11 +6,11 @@
 //! map `#{name, letter, color, royal}` or `()`), `pos.squares(color, name)`
 //! and `pos.pieces(color)` (square names), `pos.neighbours(sq)`,
 //! `pos.in_region(name, sq, color)`, `pos.file(sq)` and `pos.rank(sq)`
-//! (from 1), `pos.square(file, rank)`. `mv` is a map `#{from, to, piece,
+//! (from 1), `pos.square(file, rank)`, `pos.counter(name, color)`. `mv` is a map `#{from, to, piece,
 //! color, captured, promotion, kind}` (`captured`/`promotion` are `""` when
 //! none). Results: `win(reason)`, `loss(reason)`, `draw(reason)` (for the
 //! side to move), `winner(color, reason)`. Effects: `remove(sq)`,
-//! `put(sq, name, color)`.
+//! `put(sq, name, color)`, `set_counter(name, color, value)`.
 
 use std::sync::Arc;
 
@@ -28,6 +28,7 @@ pub struct PositionView {
     pub(crate) side: Color,
     pub(crate) in_check: bool,
     pub(crate) history_len: i64,
+    pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
 /// The move a hook is asked about.
@@ -114,6 +115,8 @@ pub enum Effect {
     Remove(Square),
     /// Put a piece on the square (replacing what stands there).
     Put(Square, Piece),
+    /// Set counter `index` of a side.
+    SetCounter(usize, Color, i32),
 }
 
 impl Effect {
@@ -138,6 +141,26 @@ impl Effect {
                     .and_then(|d| d.clone().into_string().ok())
                     .unwrap_or_default()
             };
+            if text("effect") == "counter" {
+                let name = text("counter");
+                let index = variant
+                    .counters
+                    .iter()
+                    .position(|(c, _)| *c == name)
+                    .ok_or_else(|| format!("no counter is called `{name}`"))?;
+                let color = parse_color(&text("color"))
+                    .ok_or("set_counter(name, color, value) needs \"white\" or \"black\"")?;
+                let value = map
+                    .get("value")
+                    .and_then(|d| d.as_int().ok())
+                    .ok_or("set_counter needs a whole number")?;
+                out.push(Effect::SetCounter(
+                    index,
+                    color,
+                    value.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+                ));
+                continue;
+            }
             let sq_name = text("square");
             let sq = g
                 .parse_square(&sq_name)
@@ -298,6 +321,29 @@ pub fn register(engine: &mut Engine) {
                 Some(s) => g.name(s).into(),
                 None => Dynamic::UNIT,
             }
+        },
+    );
+    engine.register_fn(
+        "counter",
+        |p: &mut PositionView, name: &str, color: &str| -> i64 {
+            let (Some(i), Some(c)) = (
+                p.variant.counters.iter().position(|(n, _)| n == name),
+                parse_color(color),
+            ) else {
+                return 0;
+            };
+            p.counters[2 * i + c.index()] as i64
+        },
+    );
+    engine.register_fn(
+        "set_counter",
+        |name: &str, color: &str, value: i64| -> Dynamic {
+            let mut m = Map::new();
+            m.insert("effect".into(), "counter".into());
+            m.insert("counter".into(), name.into());
+            m.insert("color".into(), color.into());
+            m.insert("value".into(), value.into());
+            m.into()
         },
     );
     engine.register_fn("win", |reason: &str| result("win", "", reason));

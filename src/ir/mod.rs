@@ -18,6 +18,9 @@ use crate::ir::rule::{CastlingRule, GameEndRules, PromotionTable};
 use crate::ir::zobrist::ZobristKeys;
 pub use crate::syntax::ast::Symmetry;
 
+/// The most counters a variant may declare.
+pub const MAX_COUNTERS: usize = 4;
+
 /// A named set of squares, as each side sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -72,6 +75,8 @@ pub struct Variant {
     pub tables: MoveTables,
     /// Hash keys.
     pub zobrist: ZobristKeys,
+    /// Per-side counters hooks read and change (name, start value), at most [`MAX_COUNTERS`].
+    pub counters: Vec<(String, i32)>,
     /// Rhai hooks, if the script has any.
     pub hooks: Option<std::sync::Arc<crate::hooks::Hooks>>,
 }

@@ -41,6 +41,15 @@ impl ZobristKeys {
         }
     }
 
+    /// The key of counter `index` of one side having `value`.
+    pub fn counter(&self, index: usize, side: usize, value: i32) -> u64 {
+        let mut z =
+            self.black_to_move ^ ((index as u64) << 48 | (side as u64) << 40 | value as u32 as u64);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
     /// The key of a piece code on a square.
     #[inline]
     pub fn piece(&self, code: u8, sq: Square) -> u64 {

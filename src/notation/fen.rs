@@ -170,8 +170,27 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     let Some(&(_, placement)) = fields.first() else {
         return Err(err("empty FEN", 0, fen.len()));
     };
-    if fields.len() > 6 {
-        let (s, p) = fields[6];
+    // Counters (`3+3`, as Fairy-Stockfish writes n-check) may follow the en
+    // passant field; the move counters come after them.
+    let mut counters = None;
+    let mut shift = 0;
+    if let Some(&(s, p)) = fields.get(4) {
+        if let Some((w, b)) = p.split_once('+') {
+            let parse = |t: &str| {
+                t.parse::<i32>().map_err(|_| {
+                    err(
+                        format!("`{p}` is not a counter field such as `3+3`"),
+                        s,
+                        s + p.len(),
+                    )
+                })
+            };
+            counters = Some([parse(w)?, parse(b)?]);
+            shift = 1;
+        }
+    }
+    if fields.len() > 6 + shift {
+        let (s, p) = fields[6 + shift];
         return Err(err("too many fields in the FEN", s, s + p.len()));
     }
     let geometry = &variant.geometry;
@@ -242,7 +261,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         }
     };
     let number = |i: usize, default: u32| -> Result<u32, ParseFenError> {
-        match fields.get(i) {
+        match fields.get(i + shift) {
             None => Ok(default),
             Some(&(s, p)) => p
                 .parse::<u32>()
@@ -252,7 +271,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     let halfmoves = number(4, 0)?;
     let fullmoves = number(5, 1)?;
     if fullmoves == 0 {
-        let (s, p) = fields[5];
+        let (s, p) = fields[5 + shift];
         return Err(err("the move number starts at 1", s, s + p.len()));
     }
     Ok(Setup {
@@ -262,6 +281,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         en_passant,
         halfmoves,
         fullmoves,
+        counters,
     })
 }
 
@@ -351,6 +371,13 @@ pub fn write_fen(pos: &Position) -> String {
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
     out.push_str(&en_passant_field(pos));
+    if !variant.counters.is_empty() {
+        out.push_str(&format!(
+            " {}+{}",
+            pos.counter(0, Color::White),
+            pos.counter(0, Color::Black)
+        ));
+    }
     out.push_str(&format!(" {} {}", pos.halfmoves(), pos.fullmoves()));
     out
 }

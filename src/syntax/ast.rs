@@ -48,6 +48,8 @@ pub enum Item {
     Also(AlsoDecl),
     /// `hook POINT { code }`.
     Hook(HookDecl),
+    /// `counter name = N`.
+    Counter(Spanned<String>, Spanned<u32>),
 }
 
 impl Item {
@@ -67,6 +69,7 @@ impl Item {
             Item::Restrict(r) => r.span,
             Item::Also(a) => a.span,
             Item::Hook(h) => h.point.span,
+            Item::Counter(n, _) => n.span,
         }
     }
 }

@@ -178,6 +178,13 @@ fn lower_item(
             .map(Item::Restrict)
             .map_err(one),
         Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
+        Rule::counter_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_counter).map_err(one)?;
+            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
+            let value = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
+            Ok(Item::Counter(name, value))
+        }
         Rule::hook_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_hook).map_err(one)?;

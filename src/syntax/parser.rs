@@ -83,7 +83,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::policy_never_land => "`never land in`",
         Rule::also_decl => "`also`",
                 Rule::also_royal => "`against royal`",
-        Rule::kw_hook => "`hook`",
+                Rule::kw_hook => "`hook`",
+        Rule::kw_counter => "`counter`",
+        Rule::counter_decl => "`counter`",
         Rule::hook_decl => "`hook`",
         Rule::hook_body => "a hook's code in braces",
         Rule::hook_code => "Rhai code",
@@ -185,7 +187,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, hook (see README.md)"
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, hook, counter (see README.md)"
     } else {
         "see README.md for the syntax"
     };

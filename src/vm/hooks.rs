@@ -38,6 +38,7 @@ impl Position {
             side: self.side,
             in_check: self.is_check(),
             history_len: self.history.len() as i64,
+            counters: self.counters,
         }
     }
 
@@ -175,6 +176,17 @@ impl Position {
         for effect in effects {
             let sq = match effect {
                 Effect::Remove(sq) | Effect::Put(sq, _) => sq,
+                Effect::SetCounter(i, color, value) => {
+                    // Restored by `unplay` from its undo record.
+                    let slot = 2 * i + color.index();
+                    self.hash ^=
+                        self.variant
+                            .zobrist
+                            .counter(i, color.index(), self.counters[slot]);
+                    self.counters[slot] = value;
+                    self.hash ^= self.variant.zobrist.counter(i, color.index(), value);
+                    continue;
+                }
             };
             let before = self.board[sq.index()];
             undo.push((sq, before));

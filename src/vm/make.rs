@@ -16,6 +16,7 @@ pub struct Undo {
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
+    counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
 /// What the light board-only make needs to take a move back.
@@ -101,6 +102,7 @@ impl Position {
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
             hash: self.hash,
+            counters: self.counters,
         };
         self.history.push(self.hash);
         let mut h = self.hash;
@@ -286,6 +288,7 @@ impl Position {
         self.halfmoves = undo.halfmoves;
         self.fullmoves = undo.fullmoves;
         self.hash = undo.hash;
+        self.counters = undo.counters;
         self.history.pop();
     }
 

@@ -47,6 +47,8 @@ pub struct Position {
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
     /// The first hook error met.
     pub(crate) hook_error: Option<crate::hooks::HookError>,
+    /// The variant's counters: counter `i` of side `c` at `2 * i + c`.
+    pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
 impl PartialEq for Position {
@@ -188,7 +190,16 @@ impl Position {
             history: Vec::new(),
             effects: Vec::new(),
             hook_error: None,
+            counters: [0; 2 * crate::ir::MAX_COUNTERS],
         };
+        for (i, (_, start)) in variant.counters.iter().enumerate() {
+            pos.counters[2 * i] = *start;
+            pos.counters[2 * i + 1] = *start;
+        }
+        if let (Some([w, b]), false) = (setup.counters, variant.counters.is_empty()) {
+            pos.counters[0] = w;
+            pos.counters[1] = b;
+        }
         if setup.board.len() != geometry.cells() {
             return Err(PositionError {
                 kinds: vec![PositionErrorKind::WrongSize],
@@ -388,7 +399,15 @@ impl Position {
         if self.side == Color::Black {
             h ^= z.black_to_move;
         }
+        for i in 0..2 * self.variant.counters.len() {
+            h ^= z.counter(i / 2, i % 2, self.counters[i]);
+        }
         h
+    }
+
+    /// The value of counter `index` for a side.
+    pub fn counter(&self, index: usize, color: Color) -> i32 {
+        self.counters[2 * index + color.index()]
     }
 
     /// The variant being played.

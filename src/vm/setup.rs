@@ -19,4 +19,7 @@ pub struct Setup {
     pub halfmoves: u32,
     /// The move number, starting at 1.
     pub fullmoves: u32,
+    /// The first counter's values (White, Black), if the FEN gives them
+    /// (`3+3` after the en passant field, as Fairy-Stockfish writes n-check).
+    pub counters: Option<[i32; 2]>,
 }
