@@ -207,3 +207,12 @@ fn three_checks_win() {
         }
     ));
 }
+
+#[test]
+fn atomic_matches_pyffish() {
+    let v = script("atomic");
+    let lines = oracle("atomic", 1200, 17, &["--max-plies", "120"]);
+    let over = lines.iter().filter(|l| l.moves.is_empty()).count();
+    assert!(over > 0, "no game ended in the sample");
+    compare(&v, &lines);
+}

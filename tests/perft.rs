@@ -100,3 +100,18 @@ fn grand_betza() {
 fn xiangqi() {
     run_suite("xiangqi.perft");
 }
+
+#[test]
+fn atomic() {
+    run_suite("atomic.perft");
+}
+
+#[test]
+fn three_check() {
+    run_suite("3check.perft");
+}
+
+#[test]
+fn king_of_the_hill() {
+    run_suite("kingofthehill.perft");
+}

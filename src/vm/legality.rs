@@ -30,6 +30,11 @@ impl Position {
             return; // the game is over by a hook: no moves
         }
         self.pseudo_legal_moves(out);
+        if self.has_after_move_hook() {
+            self.filter_by_hooks(out);
+            self.keep_legal_with_effects(out);
+            return;
+        }
         let us = self.side;
         if self.royals.get(us).is_empty() {
             if self.variant.hooks.is_some() {
@@ -62,6 +67,71 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out);
         }
+    }
+
+    fn has_after_move_hook(&self) -> bool {
+        self.variant
+            .hooks
+            .as_ref()
+            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+    }
+
+    /// Legality when an after-move hook may change the board (Atomic's
+    /// explosions): each move is played in full, effects included. It is
+    /// illegal if it destroys the mover's last royal piece; legal if it
+    /// destroys the opponent's last one; otherwise legal if no royal piece
+    /// of the mover is in check, where a check is a capture the opponent
+    /// could make that leaves the opponent a royal piece.
+    fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let them = us.opposite();
+        let mut kept = Vec::with_capacity(out.len());
+        for &mv in out.iter() {
+            let had_ours = !self.royals.get(us).is_empty();
+            let had_theirs = !self.royals.get(them).is_empty();
+            let undo = self.play_unchecked(mv);
+            let legal = if had_ours && self.royals.get(us).is_empty() {
+                false
+            } else if had_theirs && self.royals.get(them).is_empty() {
+                true
+            } else {
+                !self.in_check_with_effects(us)
+            };
+            self.unplay(mv, undo);
+            if legal {
+                kept.push(mv);
+            }
+        }
+        *out = kept;
+    }
+
+    /// Whether the side to move (`them`) could capture a royal piece of
+    /// `color` and keep a royal piece of its own, effects included (a side
+    /// without royal pieces gives no check).
+    pub(crate) fn in_check_with_effects(&mut self, color: Color) -> bool {
+        let them = color.opposite();
+        if self.royals.get(them).is_empty() {
+            return false; // the capturer has no royal piece left: its game is over
+        }
+        for royal in self.royals.get(color).iter() {
+            for from in self.attackers_of(royal, them).iter() {
+                let code = self.board[from.index()];
+                let promotion = self.variant.promotion.choices(code, royal).first().copied();
+                let capture = Move {
+                    from,
+                    to: royal,
+                    kind: MoveKind::Normal,
+                    promotion,
+                };
+                let undo = self.play_unchecked(capture);
+                let survives = !self.royals.get(them).is_empty();
+                self.unplay(capture, undo);
+                if survives {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover unattacked.

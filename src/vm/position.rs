@@ -278,15 +278,28 @@ impl Position {
                 Err(reason) => kinds.push(PositionErrorKind::BadEnPassant { reason }),
             }
         }
+        // A side must have a royal piece when the variant has one, unless an
+        // after-move hook can remove pieces (an exploded king in Atomic ends
+        // the game; that position is still a position).
         let has_royal_kind = variant.pieces.iter().any(|p| p.royal);
-        if has_royal_kind {
+        let pieces_can_vanish = variant
+            .hooks
+            .as_ref()
+            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove));
+        if has_royal_kind && !pieces_can_vanish {
             for color in Color::ALL {
                 if pos.royals.get(color).is_empty() {
                     kinds.push(PositionErrorKind::MissingRoyal { color });
                 }
             }
         }
-        if kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite()) {
+        let opposite_check = if pieces_can_vanish {
+            // A check is a capture that leaves the capturer a royal piece.
+            kinds.is_empty() && pos.in_check_with_effects(pos.side.opposite())
+        } else {
+            kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite())
+        };
+        if opposite_check {
             kinds.push(PositionErrorKind::OppositeCheck);
         }
         if !kinds.is_empty() {
