@@ -481,7 +481,7 @@ impl Board {
                 b.castle[right] = false;
             }
         }
-        b.ep = if piece.to_ascii_uppercase() == b'P' && (m.to.1 - m.from.1).abs() == 2 {
+        b.ep = if piece.eq_ignore_ascii_case(&b'P') && (m.to.1 - m.from.1).abs() == 2 {
             Some((m.from.0, (m.from.1 + m.to.1) / 2))
         } else {
             None
@@ -763,14 +763,13 @@ impl Coverage {
         self.promotions += has(&|m| m.promo.is_some());
         self.castling += has(&|m| matches!(m.kind, Kind::Castle { .. }));
         self.cannon_captures +=
-            has(&|m| b.get(m.from).to_ascii_uppercase() == b'C' && b.get(m.to) != EMPTY);
+            has(&|m| b.get(m.from).eq_ignore_ascii_case(&b'C') && b.get(m.to) != EMPTY);
         self.nahbi_jumps += has(&|m| {
-            b.get(m.from).to_ascii_uppercase() == b'M'
+            b.get(m.from).eq_ignore_ascii_case(&b'M')
                 && ((m.to.0 - m.from.0).abs() == 2 || (m.to.1 - m.from.1).abs() == 2)
         });
-        self.queen_crossings += has(&|m| {
-            b.get(m.from).to_ascii_uppercase() == b'Q' && south(m.from.1) != south(m.to.1)
-        });
+        self.queen_crossings +=
+            has(&|m| b.get(m.from).eq_ignore_ascii_case(&b'Q') && south(m.from.1) != south(m.to.1));
     }
 }
 
@@ -805,10 +804,10 @@ fn pick(rng: &mut Rng, style: Style, pos: &Position, moves: &[varia::vm::Move]) 
     };
     let promotions = indices(&|c| c.ends_with(|ch: char| ch.is_ascii_alphabetic()));
     let captures = indices(&|c| b.get(split(c).1) != EMPTY);
-    let pawn_moves = indices(&|c| b.get(split(c).0).to_ascii_uppercase() == b'P');
+    let pawn_moves = indices(&|c| b.get(split(c).0).eq_ignore_ascii_case(&b'P'));
     let no_pawn_single_steps = indices(&|c| {
         let (from, to) = split(c);
-        b.get(from).to_ascii_uppercase() != b'P' || (to.1 - from.1).abs() == 2
+        !b.get(from).eq_ignore_ascii_case(&b'P') || (to.1 - from.1).abs() == 2
     });
     let roll = rng.below(10);
     let pool = match style {
