@@ -245,13 +245,12 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed)
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.node_limit.is_some_and(|n| self.nodes >= n)
-            {
-                self.aborted = true;
-            }
+                || self.node_limit.is_some_and(|n| self.nodes >= n))
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -478,7 +477,8 @@ impl Engine {
         let victim = if mv.kind == MoveKind::EnPassant {
             Some(1)
         } else {
-            pos.piece_at(mv.to).map(|p| values[p.kind.0 as usize].max(1))
+            pos.piece_at(mv.to)
+                .map(|p| values[p.kind.0 as usize].max(1))
         };
         let attacker = pos
             .piece_at(mv.from)

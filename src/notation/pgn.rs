@@ -55,7 +55,13 @@ fn escape(s: &str) -> String {
 pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHeader) -> String {
     let variant = start.variant();
     let mut out = String::new();
-    let or_q = |s: &str| if s.is_empty() { "?".to_string() } else { escape(s) };
+    let or_q = |s: &str| {
+        if s.is_empty() {
+            "?".to_string()
+        } else {
+            escape(s)
+        }
+    };
     let tags: Vec<(&str, String)> = vec![
         ("Event", "varia game".to_string()),
         ("Site", "varia".to_string()),
@@ -138,8 +144,10 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, String> {
                 .strip_prefix('"')
                 .and_then(|s| s.strip_suffix('"'))
                 .ok_or_else(|| format!("malformed tag value: {l}"))?;
-            game.tags
-                .push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+            game.tags.push((
+                name.to_string(),
+                value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            ));
             continue;
         }
         if l.starts_with('[') && seen_moves {

@@ -446,6 +446,16 @@ fn explain(
         reasons.push((rank, why, from));
     }
     reasons.sort_by_key(|r| std::cmp::Reverse(r.0));
+    if reasons.len() > 1 && reasons[0].0 <= 2 {
+        let what = match kind {
+            Some(k) => variant.piece(k).name.to_lowercase(),
+            None => "pawn".to_string(),
+        };
+        return MoveInputError::Illegal {
+            message: format!("no {what} of {side}'s can go to {}", g.name(to)),
+            from: None,
+        };
+    }
     let (_, message, from) = reasons.swap_remove(0);
     MoveInputError::Illegal {
         message,
