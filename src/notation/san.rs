@@ -435,7 +435,11 @@ fn explain(
             _ => " there".to_string(),
         };
         return MoveInputError::Illegal {
-            message: format!("{side} has no {what}{extra}"),
+            message: format!(
+                "there is no {} {}{extra}",
+                side.to_lowercase(),
+                what.to_lowercase()
+            ),
             from: None,
         };
     }

@@ -977,7 +977,6 @@ pub fn run(script: &str) -> i32 {
     session.render.color = wants_color();
     session.recovery_dir = state_dir();
     let interactive = std::io::stdin().is_terminal();
-    install_interrupt_handler(session.stop_flag(), interactive);
     let mut source: Box<dyn LineSource> = if interactive {
         match make_editor() {
             Some(ed) => Box::new(ed),
@@ -990,6 +989,9 @@ pub fn run(script: &str) -> i32 {
             input: std::io::stdin().lock(),
         })
     };
+    // After the line editor, which installs a SIGINT handler of its own:
+    // this one replaces it (Ctrl-C at the prompt is a key, not a signal).
+    install_interrupt_handler(session.stop_flag(), interactive);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     say!(
