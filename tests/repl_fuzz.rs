@@ -97,7 +97,7 @@ fn random_line(rng: &mut Rng) -> String {
     let n = 1 + rng.next() % 4;
     let mut parts = Vec::new();
     for _ in 0..n {
-        if rng.next() % 5 == 0 {
+        if rng.next().is_multiple_of(5) {
             let len = rng.next() % 8;
             let s: String = (0..len)
                 .map(|_| char::from_u32((rng.next() % 0x250) as u32).unwrap_or('?'))
@@ -107,7 +107,11 @@ fn random_line(rng: &mut Rng) -> String {
             parts.push(rng.pick(WORDS).to_string());
         }
     }
-    let line = parts.join(if rng.next() % 3 == 0 { "" } else { " " });
+    let line = parts.join(if rng.next().is_multiple_of(3) {
+        ""
+    } else {
+        " "
+    });
     // Keep the computer and perft quick; never quit.
     match line.split_whitespace().next() {
         Some("perft") => "perft 2".to_string(),
@@ -140,7 +144,7 @@ fn random_lines_never_panic() {
             sink.clear();
             s.execute(&line, &mut sink);
             // Random legal moves too, so games advance.
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 let moves = s.position().legal_moves();
                 if !moves.is_empty() {
                     let m = moves[(rng.next() % moves.len() as u64) as usize];
