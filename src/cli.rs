@@ -1,5 +1,6 @@
-//! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`, and
-//! the teaching commands `explain`, `show`, `diagram`, `doc` (in `teach::cli`).
+//! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`, the
+//! teaching commands `explain`, `show`, `diagram`, `doc` (in `teach::cli`),
+//! and `varia play` (also `varia` alone, or `varia SCRIPT`), the REPL.
 //!
 //! Library code returns errors; this module renders them and picks exit codes.
 
@@ -22,13 +23,21 @@ use crate::vm::Position;
     version,
     about = "A small language for writing chess variants as scripts, and a rules engine to play them"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Play this variant in the REPL (`varia SCRIPT` is `varia play SCRIPT`).
+    script: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play in the REPL, against a person or the computer (the default).
+    Play {
+        /// The variant script (default: the built-in orthodox chess).
+        script: Option<String>,
+    },
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft {
         /// The variant script (a path, or `chess` for the built-in one).
@@ -140,12 +149,10 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }
     };
     let Some(command) = args.command else {
-        use clap::CommandFactory;
-        let _ = Args::command().print_help();
-        println!();
-        return 0;
+        return crate::repl::run(args.script.as_deref().unwrap_or("chess"));
     };
     match command {
+        Command::Play { script } => crate::repl::run(script.as_deref().unwrap_or("chess")),
         Command::Perft {
             script,
             depth,

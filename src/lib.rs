@@ -27,9 +27,11 @@
 pub mod cli;
 pub mod compile;
 pub mod diagnostics;
+pub mod engine;
 pub mod hooks;
 pub mod ir;
 pub mod notation;
+pub mod repl;
 pub mod source;
 pub mod stdlib;
 pub mod syntax;

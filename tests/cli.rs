@@ -81,8 +81,8 @@ fn every_script_checks() {
 }
 
 #[test]
-fn no_arguments_prints_usage() {
-    let o = varia(&[]);
+fn help_prints_usage_and_no_arguments_open_the_repl() {
+    let o = varia(&["--help"]);
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(
@@ -90,7 +90,13 @@ fn no_arguments_prints_usage() {
             && out.contains("perft")
             && out.contains("moves")
             && out.contains("check")
+            && out.contains("play")
     );
+    // Issue 5: `varia` alone opens the REPL on orthodox chess (here with
+    // no input, so it leaves at once).
+    let o = varia(&[]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("varia: Chess (White to move)"));
 }
 
 fn assert_one_line_error(o: &Output, needle: &str) {

@@ -1,4 +1,6 @@
-//! Notations: FEN and coordinate moves.
+//! Notations: FEN, coordinate moves, SAN and PGN.
 
 pub mod coord;
 pub mod fen;
+pub mod pgn;
+pub mod san;

@@ -1,0 +1,539 @@
+//! The search: alpha-beta (principal variation search) with iterative
+//! deepening, a quiescence search over captures and promotions, a
+//! transposition table, check extensions, late-move reductions, and move
+//! ordering by the table's move, captures by value (most valuable victim,
+//! least valuable attacker), killer moves and the history heuristic.
+//!
+//! It runs on the rules VM ([`crate::vm::Position`]) like everything else,
+//! so it plays every variant, and it scores game ends by the variant's
+//! own rules (checkmate, stalemate, move rule, repetition). It stops at
+//! its depth, time or node limit, or when its stop flag is raised (the
+//! REPL raises it on Ctrl-C). What a position is worth lives in
+//! [`crate::engine::eval`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::engine::eval::Evaluator;
+use crate::ir::rule::GameResult;
+use crate::vm::{Move, MoveKind, Position};
+
+/// The score of a mate at the root; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+const MAX_PLY: usize = 96;
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: u32,
+    /// The time budget.
+    pub time: Option<Duration>,
+    /// The node budget.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A search to a fixed depth, without a clock.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            time: None,
+            nodes: None,
+        }
+    }
+
+    /// A search for a given time (up to 64 plies deep).
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            depth: 64,
+            time: Some(time),
+            nodes: None,
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Score for the side to move (centipawns, or beyond [`MATE_BOUND`] for mates).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (None: the game is over).
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Whether the stop flag or a limit cut the search short.
+    pub interrupted: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct TtEntry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: i16,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A searcher for one variant, with its tables (keep it between moves).
+#[derive(Debug)]
+pub struct Engine {
+    eval: Evaluator,
+    tt: Vec<TtEntry>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    cells: usize,
+    buffers: Vec<Vec<Move>>,
+    pv: Vec<Vec<Move>>,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    aborted: bool,
+}
+
+impl Engine {
+    /// An engine for the position's variant, with a table of 2^20 entries.
+    pub fn new(pos: &Position) -> Engine {
+        Engine::with_table_bits(pos, 20)
+    }
+
+    /// An engine with a transposition table of `2^bits` entries.
+    pub fn with_table_bits(pos: &Position, bits: u32) -> Engine {
+        let variant = pos.variant();
+        let cells = variant.geometry.cells();
+        let codes = 2 * variant.pieces.len() + 1;
+        Engine {
+            eval: Evaluator::new(variant),
+            tt: vec![TtEntry::default(); 1 << bits.clamp(8, 26)],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; codes * cells],
+            cells,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: None,
+            aborted: false,
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Uses this flag to stop: raising it ends the search soon with the best move so far.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Forgets what earlier searches learnt (transposition table, history).
+    pub fn clear(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches the position; `on_info` hears about each finished iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.deadline = limits.time.map(|t| self.start + t);
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.aborted = false;
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let mut pos = pos.clone();
+        let mut root_moves = Vec::new();
+        pos.legal_moves_into(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: root_moves.first().copied().into_iter().collect(),
+            interrupted: false,
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            let score = self.negamax(&mut pos, depth as i32, 0, -INF, INF);
+            if self.aborted {
+                // A partly searched iteration still improves on the last
+                // one if its first (the previous best) move was searched.
+                if let Some(&mv) = self.pv[0].first() {
+                    if Some(mv) != result.best && !self.pv[0].is_empty() && depth > 1 {
+                        result.best = Some(mv);
+                        result.pv = self.pv[0].clone();
+                    }
+                }
+                result.interrupted = true;
+                break;
+            }
+            result.best = self.pv[0].first().copied().or(result.best);
+            result.pv = self.pv[0].clone();
+            result.score = score;
+            result.depth = depth;
+            let info = SearchInfo {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: result.pv.clone(),
+            };
+            on_info(&info);
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                break; // a forced mate found within the horizon
+            }
+            if let (Some(t), Some(_)) = (limits.time, self.deadline) {
+                // Do not start an iteration that cannot finish.
+                if self.start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The score of a position without legal moves, for the side to move.
+    fn terminal(pos: &Position, ply: usize) -> i32 {
+        let rules = &pos.variant().game_end;
+        let result = match (pos.is_check(), rules.checkmate) {
+            (true, Some(r)) => r,
+            _ => rules.stalemate,
+        };
+        match result {
+            GameResult::Wins => MATE - ply as i32,
+            GameResult::Loses => -(MATE - ply as i32),
+            GameResult::Draws => 0,
+        }
+    }
+
+    fn is_draw(pos: &Position) -> bool {
+        let rules = &pos.variant().game_end;
+        if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) {
+            return true;
+        }
+        rules.repetition.is_some() && pos.repetitions() >= 2
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if ply > 0 && Self::is_draw(pos) {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        let key = pos.hash();
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == key && entry.bound != 0 {
+            tt_move = entry.mv;
+            if ply > 0 && entry.depth as i32 >= depth {
+                let s = score_from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return Self::terminal(pos, ply);
+        }
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(pos, m, tt_move, ply))
+            .collect();
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort: the best remaining move first.
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if scores[k] > scores[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            let quiet = scores[i] < 80_000;
+            let undo = pos.play_unchecked(mv);
+            let gives_check = pos.is_check();
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                let reduce = if depth >= 3 && i >= 4 && quiet && !in_check && !gives_check {
+                    1 + (i >= 12) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && (reduce > 0 || score < beta) {
+                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            pos.unplay(mv, undo);
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    if let Some(p) = pos.piece_at(mv.from) {
+                        let h = &mut self.history[p.code() as usize * self.cells + mv.to.index()];
+                        *h = (*h + depth * depth).min(60_000);
+                    }
+                }
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt[slot] = TtEntry {
+            key,
+            mv: best_move,
+            score: score_to_tt(best, ply),
+            depth: depth as i16,
+            bound,
+        };
+        best
+    }
+
+    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return Self::terminal(pos, ply);
+        }
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 1 {
+            self.buffers[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        moves.retain(|m| {
+            m.kind == MoveKind::EnPassant || m.promotion.is_some() || pos.piece_at(m.to).is_some()
+        });
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(pos, m, None, ply))
+            .collect();
+        for i in 0..moves.len() {
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if scores[k] > scores[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            let undo = pos.play_unchecked(mv);
+            let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
+            pos.unplay(mv, undo);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    fn order_score(&self, pos: &Position, mv: Move, tt_move: Option<Move>, ply: usize) -> i32 {
+        if Some(mv) == tt_move {
+            return 1_000_000;
+        }
+        let values = &self.eval.values;
+        let victim = if mv.kind == MoveKind::EnPassant {
+            Some(1)
+        } else {
+            pos.piece_at(mv.to)
+                .map(|p| values[p.kind.0 as usize].max(1))
+        };
+        let attacker = pos
+            .piece_at(mv.from)
+            .map_or(0, |p| values[p.kind.0 as usize]);
+        let promo = mv.promotion.map_or(0, |k| values[k.0 as usize]);
+        if let Some(v) = victim {
+            return 200_000 + 16 * v - attacker / 16 + promo;
+        }
+        if promo > 0 {
+            return 100_000 + promo;
+        }
+        let k = &self.killers[ply];
+        if k[0] == Some(mv) {
+            return 90_000;
+        }
+        if k[1] == Some(mv) {
+            return 89_000;
+        }
+        if matches!(mv.kind, MoveKind::Castle(_)) {
+            return 85_000;
+        }
+        match pos.piece_at(mv.from) {
+            Some(p) => self.history[p.code() as usize * self.cells + mv.to.index()].min(79_000),
+            None => 0,
+        }
+    }
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Writes a score for people: `+0.35` (pawns), or `#3` / `#-2` for mates (moves, not plies).
+pub fn format_score(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("#{}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("#-{}", (MATE + score) / 2)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}

@@ -1,0 +1,201 @@
+//! The REPL's commands: parsed from a typed line. Anything that is not a
+//! command is a move. Running them lives in [`crate::repl`].
+
+/// Who the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Both sides.
+    Both,
+    /// Neither.
+    None,
+}
+
+/// How long the computer thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Level {
+    /// A fixed depth in plies.
+    Depth(u32),
+    /// Seconds per move.
+    Time(f64),
+}
+
+/// A typed command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `help`
+    Help,
+    /// `board`: draw the board again.
+    Board,
+    /// `moves [SQUARE]`
+    Moves(Option<String>),
+    /// `undo [N]`
+    Undo(usize),
+    /// `redo [N]`
+    Redo(usize),
+    /// `new`
+    New,
+    /// `load SCRIPT`
+    Load(String),
+    /// `fen [FEN]`
+    Fen(Option<String>),
+    /// `pgn`
+    Pgn,
+    /// `save FILE`
+    Save(Option<String>),
+    /// `open FILE`
+    Open(String),
+    /// `perft N`
+    Perft(u32),
+    /// `flip`
+    Flip,
+    /// `go`
+    Go,
+    /// `play white|black|both|none`
+    Play(Option<Sides>),
+    /// `level [N | depth N | time S]`
+    Level(Option<Level>),
+    /// `hint`
+    Hint,
+    /// `pv on|off`: show each iteration of the search.
+    Pv(Option<bool>),
+    /// `quit`
+    Quit,
+    /// A move.
+    Move(String),
+}
+
+/// The command words, for help and completion.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("help", "this list"),
+    ("board", "draw the board again"),
+    (
+        "moves",
+        "moves [SQUARE]: the legal moves (of the piece on SQUARE)",
+    ),
+    ("undo", "undo [N]: take back the last move (or N)"),
+    ("redo", "redo [N]: play again a move taken back"),
+    ("new", "a new game of the same variant"),
+    (
+        "load",
+        "load SCRIPT: a new game of another variant (`chess` is built in)",
+    ),
+    (
+        "fen",
+        "fen [FEN]: show the position's FEN, or set up a position",
+    ),
+    ("pgn", "show the game in PGN"),
+    ("save", "save FILE: write the game as PGN"),
+    (
+        "open",
+        "open FILE: read a PGN game (its moves can then be undone and redone)",
+    ),
+    ("perft", "perft N: count the move tree N plies deep"),
+    ("flip", "view the board from the other side"),
+    ("go", "the computer plays the side to move"),
+    (
+        "play",
+        "play white|black|both|none: which sides the computer plays",
+    ),
+    (
+        "level",
+        "level N | depth N | time SECONDS: how hard the computer thinks",
+    ),
+    ("hint", "the computer suggests a move"),
+    (
+        "pv",
+        "pv on|off: show the computer's principal variation as it thinks",
+    ),
+    ("quit", "leave (offers to save an unsaved game); Ctrl-D too"),
+];
+
+/// Parses a typed line; `Err` says what is wrong with a command's arguments.
+///
+/// # Errors
+/// A message for a known command with bad arguments.
+pub fn parse_command(line: &str) -> Result<Command, String> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let arg = || (!rest.is_empty()).then(|| rest.to_string());
+    let count = |name: &str| -> Result<usize, String> {
+        if rest.is_empty() {
+            Ok(1)
+        } else {
+            rest.parse::<usize>()
+                .map_err(|_| format!("{name} takes a number of moves, as in `{name} 2`"))
+        }
+    };
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "help" | "?" | "h" => Command::Help,
+        "board" | "b" | "d" => Command::Board,
+        "moves" => Command::Moves(arg()),
+        "undo" | "u" | "back" => Command::Undo(count("undo")?),
+        "redo" | "forward" => Command::Redo(count("redo")?),
+        "new" => Command::New,
+        "load" => match arg() {
+            Some(s) => Command::Load(s),
+            None => return Err("load takes a script: `load scripts/balbo.variant`".into()),
+        },
+        "fen" => Command::Fen(arg()),
+        "pgn" => Command::Pgn,
+        "save" => Command::Save(arg()),
+        "open" => match arg() {
+            Some(s) => Command::Open(s),
+            None => return Err("open takes a file: `open game.pgn`".into()),
+        },
+        "perft" => match rest.parse::<u32>() {
+            Ok(n) if n <= 12 => Command::Perft(n),
+            Ok(_) => return Err("perft depth is at most 12".into()),
+            Err(_) => return Err("perft takes a depth: `perft 4`".into()),
+        },
+        "flip" => Command::Flip,
+        "go" => Command::Go,
+        "play" => Command::Play(match rest.to_ascii_lowercase().as_str() {
+            "" => None,
+            "white" | "w" => Some(Sides::White),
+            "black" | "b" => Some(Sides::Black),
+            "both" => Some(Sides::Both),
+            "none" | "off" => Some(Sides::None),
+            _ => return Err("play takes white, black, both or none".into()),
+        }),
+        "level" => Command::Level(parse_level(rest)?),
+        "hint" => Command::Hint,
+        "pv" => Command::Pv(match rest.to_ascii_lowercase().as_str() {
+            "" => None,
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => return Err("pv takes on or off".into()),
+        }),
+        "quit" | "exit" | "q" => Command::Quit,
+        _ => Command::Move(line.to_string()),
+    })
+}
+
+fn parse_level(rest: &str) -> Result<Option<Level>, String> {
+    let usage =
+        "level takes a depth (`level 6`, `level depth 6`) or seconds per move (`level time 2.5`)";
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let depth = |s: &str| match s.parse::<u32>() {
+        Ok(n) if (1..=60).contains(&n) => Ok(Some(Level::Depth(n))),
+        _ => Err(usage.to_string()),
+    };
+    match words.as_slice() {
+        [] => Ok(None),
+        [n] => depth(n),
+        ["depth", n] => depth(n),
+        ["time", s] => {
+            let s = s.trim_end_matches('s');
+            match s.parse::<f64>() {
+                Ok(t) if t > 0.0 && t <= 3600.0 => Ok(Some(Level::Time(t))),
+                _ => Err(usage.to_string()),
+            }
+        }
+        _ => Err(usage.to_string()),
+    }
+}

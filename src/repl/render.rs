@@ -1,0 +1,240 @@
+//! Drawing the board as text for the REPL: any size (files a–z, ranks
+//! past 9, labels aligned), voids as gaps, region borders (a line between
+//! two ranks or files that a region of the script splits, such as an
+//! equator), the last move and check marked, Unicode glyphs for the
+//! orthodox pieces and letters for the others, ANSI colour when asked.
+//! Deciding whether colour is wanted happens in [`crate::repl`].
+
+use crate::ir::geometry::Square;
+use crate::ir::piece::{Color, Piece};
+use crate::vm::{Move, Position};
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RenderOptions {
+    /// Black's view (rank 1 at the top).
+    pub flipped: bool,
+    /// ANSI colours.
+    pub color: bool,
+    /// Letters only (no Unicode glyphs).
+    pub ascii: bool,
+}
+
+const RESET: &str = "\x1b[0m";
+const LIGHT_BG: &str = "\x1b[48;5;180m";
+const DARK_BG: &str = "\x1b[48;5;137m";
+const LAST_LIGHT_BG: &str = "\x1b[48;5;186m";
+const LAST_DARK_BG: &str = "\x1b[48;5;143m";
+const CHECK_BG: &str = "\x1b[48;5;167m";
+const WHITE_FG: &str = "\x1b[1;38;5;231m";
+const BLACK_FG: &str = "\x1b[1;38;5;16m";
+const DIM: &str = "\x1b[2m";
+
+/// The glyph or letter of a piece.
+pub fn piece_symbol(pos: &Position, piece: Piece, opts: RenderOptions) -> String {
+    let def = pos.variant().piece(piece.kind);
+    if !opts.ascii {
+        let glyphs: Option<(char, char)> = match def.name.to_ascii_lowercase().as_str() {
+            "king" => Some(('♔', '♚')),
+            "queen" => Some(('♕', '♛')),
+            "rook" => Some(('♖', '♜')),
+            "bishop" => Some(('♗', '♝')),
+            "knight" => Some(('♘', '♞')),
+            "pawn" => Some(('♙', '♟')),
+            _ => None,
+        };
+        if let Some((white, black)) = glyphs {
+            // In colour, the filled glyph for both sides reads best.
+            let c = if opts.color || piece.color == Color::Black {
+                black
+            } else {
+                white
+            };
+            return c.to_string();
+        }
+    }
+    match piece.color {
+        Color::White => def.letter.to_string(),
+        Color::Black => def.letter.to_ascii_lowercase().to_string(),
+    }
+}
+
+/// Draws the position; `last` is the move that led to it.
+pub fn render_board(pos: &Position, last: Option<Move>, opts: RenderOptions) -> String {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let files = g.files() as i32;
+    let ranks = g.ranks() as i32;
+    let label_w = ranks.to_string().len();
+    let check_sq: Vec<Square> = if pos.is_check() {
+        let us = pos.side_to_move();
+        pos.pieces_of(us)
+            .iter()
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| variant.piece(p.kind).royal)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let last_squares: Vec<Square> = last.map(|m| vec![m.from, m.to]).unwrap_or_default();
+    // Region borders (White's view of each region).
+    let row_has = |r: i32, set: &crate::ir::geometry::SquareSet| -> (bool, bool) {
+        let mut any_in = false;
+        let mut any_out = false;
+        for f in 0..files {
+            if let Some(sq) = g.square(f, r) {
+                if set.contains(sq) {
+                    any_in = true;
+                } else {
+                    any_out = true;
+                }
+            }
+        }
+        (any_in, any_out)
+    };
+    let col_has = |f: i32, set: &crate::ir::geometry::SquareSet| -> (bool, bool) {
+        let mut any_in = false;
+        let mut any_out = false;
+        for r in 0..ranks {
+            if let Some(sq) = g.square(f, r) {
+                if set.contains(sq) {
+                    any_in = true;
+                } else {
+                    any_out = true;
+                }
+            }
+        }
+        (any_in, any_out)
+    };
+    // A border between rank r and r+1 when a region holds all of one and none of the other.
+    let rank_border = |r: i32| {
+        variant.regions.iter().any(|reg| {
+            let set = &reg.squares.white;
+            let a = row_has(r, set);
+            let b = row_has(r + 1, set);
+            (a == (true, false) && b == (false, true)) || (a == (false, true) && b == (true, false))
+        })
+    };
+    let file_border = |f: i32| {
+        variant.regions.iter().any(|reg| {
+            let set = &reg.squares.white;
+            let a = col_has(f, set);
+            let b = col_has(f + 1, set);
+            (a == (true, false) && b == (false, true)) || (a == (false, true) && b == (true, false))
+        })
+    };
+    let file_order: Vec<i32> = if opts.flipped {
+        (0..files).rev().collect()
+    } else {
+        (0..files).collect()
+    };
+    let rank_order: Vec<i32> = if opts.flipped {
+        (0..ranks).collect()
+    } else {
+        (0..ranks).rev().collect()
+    };
+    // Where vertical borders go: after display column i.
+    let vborder: Vec<bool> = (0..file_order.len())
+        .map(|i| {
+            if i + 1 >= file_order.len() {
+                return false;
+            }
+            let (a, b) = (file_order[i], file_order[i + 1]);
+            file_border(a.min(b))
+        })
+        .collect();
+    let mut out = String::new();
+    let file_row = {
+        let mut s = " ".repeat(label_w + 1);
+        for (i, &f) in file_order.iter().enumerate() {
+            s.push(' ');
+            s.push((b'a' + f as u8) as char);
+            s.push(' ');
+            if vborder[i] {
+                s.push(' ');
+            }
+        }
+        s.trim_end().to_string()
+    };
+    let dim = |s: &str| {
+        if opts.color {
+            format!("{DIM}{s}{RESET}")
+        } else {
+            s.to_string()
+        }
+    };
+    out.push_str(&dim(&file_row));
+    out.push('\n');
+    for (ri, &r) in rank_order.iter().enumerate() {
+        let mut line = format!("{:>w$} ", r + 1, w = label_w);
+        line = dim(&line);
+        for (i, &f) in file_order.iter().enumerate() {
+            let cell = g.cell(f, r);
+            let sq = g.square(f, r);
+            match (cell, sq) {
+                (_, None) => line.push_str("   "),
+                (_, Some(sq)) => {
+                    let light = (f + r) % 2 == 1;
+                    let piece = pos.piece_at(sq);
+                    let sym = piece
+                        .map(|p| piece_symbol(pos, p, opts))
+                        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
+                    let is_last = last_squares.contains(&sq);
+                    let is_check = check_sq.contains(&sq);
+                    if opts.color {
+                        let bg = if is_check {
+                            CHECK_BG
+                        } else if is_last {
+                            if light {
+                                LAST_LIGHT_BG
+                            } else {
+                                LAST_DARK_BG
+                            }
+                        } else if light {
+                            LIGHT_BG
+                        } else {
+                            DARK_BG
+                        };
+                        let fg = match piece.map(|p| p.color) {
+                            Some(Color::White) => WHITE_FG,
+                            _ => BLACK_FG,
+                        };
+                        line.push_str(&format!("{bg}{fg} {sym} {RESET}"));
+                    } else {
+                        let (l, rr) = if is_check {
+                            ('!', '!')
+                        } else if is_last {
+                            ('[', ']')
+                        } else {
+                            (' ', ' ')
+                        };
+                        line.push(l);
+                        line.push_str(&sym);
+                        line.push(rr);
+                    }
+                }
+            }
+            if vborder[i] {
+                line.push('│');
+            }
+        }
+        line.push(' ');
+        line.push_str(&dim(&format!("{}", r + 1)));
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if ri + 1 < rank_order.len() {
+            let next = rank_order[ri + 1];
+            if rank_border(r.min(next)) {
+                let width = file_order.len() * 3 + vborder.iter().filter(|b| **b).count();
+                out.push_str(&" ".repeat(label_w + 1));
+                out.push_str(&"─".repeat(width));
+                out.push('\n');
+            }
+        }
+    }
+    out.push_str(&dim(&file_row));
+    out.push('\n');
+    out
+}

@@ -1,0 +1,272 @@
+//! The REPL through the `varia` binary: one full game through a
+//! pseudo-terminal (completion, undo, Ctrl-C, a saved PGN, the history
+//! file), and sessions through piped standard input for the rest.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("varia-repl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `varia ARGS` with `input` piped in; returns standard output.
+fn piped(dir: &Path, args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(dir)
+        .env("VARIA_HOME", dir.join("home"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("varia runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("varia ends");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn script(name: &str) -> String {
+    format!("{}/scripts/{name}.variant", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn no_arguments_open_orthodox_chess() {
+    let dir = temp_dir("start");
+    let out = piped(&dir, &[], "moves\nquit\n");
+    assert!(out.contains("varia: Chess (White to move)"), "{out}");
+    assert!(out.contains("♔"), "{out}");
+    assert!(out.contains("(20 moves)"), "{out}");
+    assert!(!out.contains("\x1b["), "no colour when piped");
+}
+
+#[test]
+fn a_game_to_checkmate_with_undo_redo_fen_and_pgn() {
+    let dir = temp_dir("mate");
+    let out = piped(
+        &dir,
+        &["play", "chess"],
+        "f3\ne5\ng4\nundo\nredo\nQh4#\nNf3\nfen\npgn\nsave mate.pgn\nquit\n",
+    );
+    assert!(out.contains("2... Qh4#"), "{out}");
+    assert!(
+        out.contains("Game over: checkmate, Black wins (0-1)"),
+        "{out}"
+    );
+    assert!(out.contains("the game is over (checkmate"), "{out}");
+    assert!(out.contains("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+    let pgn = std::fs::read_to_string(dir.join("mate.pgn")).expect("saved");
+    assert!(pgn.contains("[Variant \"Chess\"]") && pgn.contains("[Result \"0-1\"]"));
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    // Open it again in a new session and take the mate back.
+    let out = piped(&dir, &[], "open mate.pgn\nundo\nmoves h4\nquit\n");
+    assert!(out.contains("opened mate.pgn: 4 moves"), "{out}");
+    assert!(out.contains("Qh4#"), "{out}");
+}
+
+#[test]
+fn illegal_moves_get_a_reason_and_the_piece_moves() {
+    let dir = temp_dir("illegal");
+    let out = piped(&dir, &[], "Bc4\nKe2\ne5\nNc3x\nO-O\nQh5\nquit\n");
+    assert!(
+        out.contains("`Bc4` cannot be played: the bishop on f1 cannot reach c4: the pawn on e2 is in the way. The bishop on f1 has no legal move."),
+        "{out}"
+    );
+    assert!(out.contains("own pawn on e2"), "{out}");
+    assert!(
+        out.contains("`O-O` cannot be played: cannot castle O-O: the bishop on f1 is in the way"),
+        "{out}"
+    );
+    // Only the reasons were printed: the position is unchanged.
+    assert!(!out.contains("1. "), "{out}");
+}
+
+#[test]
+fn ambiguous_moves_and_disambiguation() {
+    let dir = temp_dir("ambiguous");
+    let out = piped(
+        &dir,
+        &[],
+        "fen 4k3/8/8/8/8/8/4K3/R6R w - - 0 1\nRd1\nRad1\nquit\nno\n",
+    );
+    assert!(
+        out.contains("`Rd1` is ambiguous: it could be Rad1 or Rhd1"),
+        "{out}"
+    );
+    assert!(out.contains("1. Rad1"), "{out}");
+}
+
+#[test]
+fn the_computer_plays_and_hints() {
+    let dir = temp_dir("computer");
+    let out = piped(
+        &dir,
+        &[&script("balbo")],
+        "level 2\nhint\nplay black\nNd4\nplay none\npv on\ngo\nquit\nno\n",
+    );
+    assert!(out.contains("Balbo's Chess"), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("varia plays "), "{out}");
+    assert!(out.contains("  pv "), "{out}");
+}
+
+#[test]
+fn the_computer_plays_both_sides_to_the_end() {
+    let dir = temp_dir("both");
+    let out = piped(
+        &dir,
+        &[],
+        "fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\nlevel 3\nplay both\nsave end.pgn\nquit\n",
+    );
+    assert!(
+        out.contains("Game over: checkmate, White wins (1-0)"),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(dir.join("end.pgn")).expect("saved");
+    assert!(
+        pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\"]"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn every_seed_variant_loads_and_draws() {
+    let dir = temp_dir("variants");
+    let mut input = String::new();
+    for name in [
+        "berolina",
+        "berolina-plus",
+        "diamond",
+        "balbo",
+        "grand-betza",
+    ] {
+        input.push_str(&format!("load {}\nmoves\nflip\nperft 2\n", script(name)));
+    }
+    input.push_str("load nowhere.variant\nquit\n");
+    let out = piped(&dir, &[], &input);
+    for name in [
+        "Berolina Chess",
+        "Diamond Chess",
+        "Balbo's Chess",
+        "Grand Betza",
+    ] {
+        assert!(out.contains(&format!("{name} loaded from")), "{out}");
+    }
+    assert_eq!(out.matches("perft 2: ").count(), 5, "{out}");
+    assert!(out.contains("cannot read nowhere.variant"), "{out}");
+    // Grand Betza's ten files and ten ranks, aligned labels.
+    assert!(out.contains("   j  i  h  g  f  e  d  c  b  a"), "{out}");
+    assert!(out.contains("10 "), "{out}");
+}
+
+#[test]
+fn an_unsaved_game_is_kept_when_input_ends() {
+    let dir = temp_dir("unsaved");
+    let out = piped(&dir, &[], "e4\ne5\n");
+    assert!(out.contains("The game has unsaved moves"), "{out}");
+    assert!(out.contains("the game was kept in"), "{out}");
+    let kept: Vec<_> = std::fs::read_dir(dir.join("home"))
+        .expect("home")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("unsaved-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    let pgn = std::fs::read_to_string(kept[0].path()).expect("read");
+    assert!(pgn.contains("1. e4 e5 *"), "{pgn}");
+    // Replacing an unsaved game keeps it too.
+    let out = piped(&dir, &[], "d4\nnew\nquit\n");
+    assert!(out.contains("(the unsaved game was kept in"), "{out}");
+}
+
+/// Waits a little before typing, as a person does (the line editor
+/// switches the terminal mode between lines).
+fn slow(
+    p: &mut rexpect::session::PtySession,
+) -> Result<&mut rexpect::session::PtySession, rexpect::error::Error> {
+    p.flush()?;
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    Ok(p)
+}
+
+#[test]
+fn a_full_game_through_a_pseudo_terminal() -> Result<(), rexpect::error::Error> {
+    let dir = temp_dir("pty");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_varia"));
+    cmd.current_dir(&dir)
+        .env("VARIA_HOME", dir.join("home"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut p = rexpect::session::spawn_command(cmd, Some(20_000))?;
+    p.exp_string("1. White> ")?;
+    slow(&mut p)?.send_line("e4")?;
+    p.exp_string("1. e4")?;
+    p.exp_string("1... Black> ")?;
+    slow(&mut p)?.send_line("e5")?;
+    p.exp_string("2. White> ")?;
+    // Tab completes the only move that starts with "Qh".
+    slow(&mut p)?.send("Qh")?;
+    slow(&mut p)?.send("\t")?;
+    slow(&mut p)?.send("\r")?;
+    p.flush()?;
+    p.exp_string("2. Qh5")?;
+    p.exp_string("2... Black> ")?;
+    slow(&mut p)?.send_line("Nc6")?;
+    p.exp_string("3. White> ")?;
+    slow(&mut p)?.send_line("Bc4")?;
+    p.exp_string("3... Black> ")?;
+    // Undo and play it again.
+    slow(&mut p)?.send_line("undo")?;
+    p.exp_string("3. White> ")?;
+    slow(&mut p)?.send_line("Bc4")?;
+    p.exp_string("3... Black> ")?;
+    // Ctrl-C interrupts a long search.
+    slow(&mut p)?.send_line("level time 60")?;
+    p.exp_string("level: 60 s per move")?;
+    slow(&mut p)?.send_line("go")?;
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    slow(&mut p)?.send_control('c')?;
+    p.exp_string("search interrupted")?;
+    p.exp_string("3... Black> ")?;
+    // Ctrl-C at the prompt clears the line.
+    slow(&mut p)?.send("Qxh4")?;
+    slow(&mut p)?.send_control('c')?;
+    p.flush()?;
+    p.exp_string("Ctrl-C clears the line")?;
+    slow(&mut p)?.send_line("Nf6")?;
+    p.exp_string("3... Nf6")?;
+    slow(&mut p)?.send_line("Qxf7#")?;
+    p.exp_string("Game over: checkmate, White wins (1-0)")?;
+    slow(&mut p)?.send_line("quit")?;
+    p.exp_string("unsaved moves")?;
+    slow(&mut p)?.send_line("scholar.pgn")?;
+    p.exp_string("saved to scholar.pgn")?;
+    p.exp_eof()?;
+    let pgn = std::fs::read_to_string(dir.join("scholar.pgn")).expect("saved PGN");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "{pgn}"
+    );
+    let history = std::fs::read_to_string(dir.join("home/history")).expect("history file");
+    assert!(
+        history.contains("Qxf7#") && history.contains("undo"),
+        "{history}"
+    );
+    Ok(())
+}
