@@ -270,3 +270,32 @@ fn a_full_game_through_a_pseudo_terminal() -> Result<(), rexpect::error::Error> 
     );
     Ok(())
 }
+
+#[test]
+fn explain_and_show_teach_the_pieces() {
+    let dir = temp_dir("teach");
+    let out = piped(
+        &dir,
+        &[],
+        "explain N\nshow Knight at e4\nshow e2\nshow Wizard\nexplain\nquit\n",
+    );
+    assert!(
+        out.contains("The Knight (N, Betza `N`) leaps like a knight"),
+        "{out}"
+    );
+    // The knight on e4 of an empty board: its eight squares are marked.
+    let diagram: String = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Knight on e4"))
+        .take(10)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(diagram.matches('*').count(), 8, "{diagram}");
+    // The pawn on e2 in the start position: e3 and e4, moves only.
+    assert!(out.contains("White Pawn on e2"), "{out}");
+    assert!(
+        out.contains("no piece `Wizard`; the pieces are: King (K)"),
+        "{out}"
+    );
+    assert!(out.contains("explain takes a piece"), "{out}");
+}

@@ -60,6 +60,10 @@ pub enum Command {
     Level(Option<Level>),
     /// `hint`
     Hint,
+    /// `explain PIECE`
+    Explain(String),
+    /// `show PIECE [at SQUARE]` or `show SQUARE`
+    Show(String, Option<String>),
     /// `pv on|off`: show each iteration of the search.
     Pv(Option<bool>),
     /// `quit`
@@ -105,6 +109,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "level N | depth N | time SECONDS: how hard the computer thinks",
     ),
     ("hint", "the computer suggests a move"),
+    (
+        "explain",
+        "explain PIECE: how a piece moves, and its other rules, in words",
+    ),
+    (
+        "show",
+        "show PIECE [at SQUARE]: a diagram of its moves; show SQUARE: the piece there, here",
+    ),
     (
         "pv",
         "pv on|off: show the computer's principal variation as it thinks",
@@ -166,6 +178,21 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         }),
         "level" => Command::Level(parse_level(rest)?),
         "hint" => Command::Hint,
+        "explain" => match rest {
+            "" => return Err("explain takes a piece: `explain Knight` or `explain N`".into()),
+            piece => Command::Explain(piece.to_string()),
+        },
+        "show" => {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                [piece] => Command::Show(piece.to_string(), None),
+                [piece, "at", square] => Command::Show(piece.to_string(), Some(square.to_string())),
+                _ => return Err(
+                    "show takes a piece (`show Knight`, `show N at e4`) or a square (`show e2`)"
+                        .into(),
+                ),
+            }
+        }
         "pv" => Command::Pv(match rest.to_ascii_lowercase().as_str() {
             "" => None,
             "on" => Some(true),

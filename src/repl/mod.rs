@@ -339,9 +339,71 @@ impl Session {
                     say!(out, "hint: {} {text}", move_to_san(pos, mv));
                 }
             }
+            Command::Explain(piece) => match self.piece_kind(&piece) {
+                Ok(kind) => {
+                    let text =
+                        crate::teach::explain::explain_piece(self.position().variant(), kind);
+                    say!(out, "{text}");
+                }
+                Err(e) => {
+                    say!(out, "{e}");
+                }
+            },
+            Command::Show(what, at) => self.show_command(&what, at.as_deref(), out),
             Command::Move(text) => self.human_move(&text, out),
         }
         Flow::Continue
+    }
+
+    /// A piece kind from a name (any case) or a FEN letter.
+    fn piece_kind(&self, text: &str) -> Result<crate::ir::piece::PieceKind, String> {
+        let pos = self.position();
+        let v = pos.variant();
+        let mut chars = text.chars();
+        let by_letter = match (chars.next(), chars.next()) {
+            (Some(c), None) => v.kind_by_letter(c),
+            _ => None,
+        };
+        by_letter.or_else(|| pos.kind_named(text)).ok_or_else(|| {
+            let names: Vec<String> = v
+                .pieces
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.letter))
+                .collect();
+            format!("no piece `{text}`; the pieces are: {}", names.join(", "))
+        })
+    }
+
+    /// `show PIECE [at SQUARE]` on an empty board, or `show SQUARE` in the current position.
+    fn show_command(&mut self, what: &str, at: Option<&str>, out: &mut dyn Write) {
+        let pos = self.position().clone();
+        let g = &pos.variant().geometry;
+        if at.is_none() {
+            if let Some(sq) = g.parse_square(what) {
+                let text = crate::teach::show::show_in_position(&pos, sq).unwrap_or_else(|e| e);
+                say!(out, "{text}");
+                return;
+            }
+        }
+        let kind = match self.piece_kind(what) {
+            Ok(k) => k,
+            Err(e) => {
+                say!(out, "{e}");
+                return;
+            }
+        };
+        let square = match at {
+            None => None,
+            Some(name) => match g.parse_square(name) {
+                Some(sq) => Some(sq),
+                None => {
+                    say!(out, "`{name}` is not a square of this board");
+                    return;
+                }
+            },
+        };
+        let text = crate::teach::show::show_piece(pos.variant(), kind, square);
+        say!(out, "{text}");
     }
 
     fn help(&self, out: &mut dyn Write) {
