@@ -78,6 +78,21 @@ pub struct Hook {
     body: String,
 }
 
+impl Hook {
+    /// The `//` comment lines of the hook's code, joined: what the rule is,
+    /// in the script author's words.
+    pub fn doc_comment(&self) -> String {
+        let lines: Vec<&str> = self
+            .body
+            .lines()
+            .map(str::trim)
+            .filter_map(|l| l.strip_prefix("//"))
+            .map(str::trim)
+            .collect();
+        lines.join(" ")
+    }
+}
+
 /// A hook that failed while running (an error in its code, or a sandbox
 /// limit); the move that triggered it is not played.
 #[derive(Clone, Debug, PartialEq, Eq)]

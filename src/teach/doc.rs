@@ -315,5 +315,19 @@ fn special_rules(v: &Variant) -> Vec<(String, String)> {
     }
     end.push_str("</ul>");
     out.push(("End of the game".to_string(), end));
+    // Rules written as hooks, in the words of their comments.
+    if let Some(hooks) = &v.hooks {
+        let mut t = String::new();
+        for hook in &hooks.hooks {
+            let words = hook.doc_comment();
+            let text = if words.is_empty() {
+                "(no comment in the script)".to_string()
+            } else {
+                escape(&words)
+            };
+            let _ = write!(t, "<p><b>{}</b>: {}</p>", hook.point.name(), text);
+        }
+        out.push(("Rules written as hooks".to_string(), t));
+    }
     out
 }
