@@ -115,3 +115,8 @@ fn three_check() {
 fn king_of_the_hill() {
     run_suite("kingofthehill.perft");
 }
+
+#[test]
+fn large_nahbi() {
+    run_suite("large-nahbi.perft");
+}
