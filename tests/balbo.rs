@@ -8,6 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use common::moves::{moves, moves_from};
 use common::oracle::{compare, oracle, script, OracleLine};
 use varia::compile::compile_source;
 use varia::ir::geometry::Square;
@@ -23,28 +24,6 @@ fn balbo() -> Arc<Variant> {
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
     moves.iter().map(|m| m.to_string()).collect()
-}
-
-/// All legal moves, in coordinate form.
-fn moves(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
-}
-
-/// The legal moves of the piece on `from`.
-fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
-    let sq = pos
-        .variant()
-        .geometry
-        .parse_square(from)
-        .unwrap_or_else(|| panic!("{from} is not a square"));
-    pos.legal_moves()
-        .into_iter()
-        .filter(|m| m.from == sq)
-        .map(|m| move_to_coord(pos, m))
-        .collect()
 }
 
 fn at(fen: &str) -> Position {

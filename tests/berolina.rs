@@ -7,33 +7,16 @@ mod common;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use common::moves::{moves, moves_from};
 use common::oracle::{compare, manifest_dir, oracle, script};
 use varia::compile::compile_source;
 use varia::ir::Variant;
-use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::Position;
 
 fn position(variant: &Arc<Variant>, fen: &str) -> Position {
     Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// All legal moves, in coordinate form.
-fn moves(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
-}
-
-/// The legal moves of the piece on `from`.
-fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
-    moves(pos)
-        .into_iter()
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {

@@ -4,22 +4,14 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
+use common::moves::moves;
 use common::oracle::{compare, oracle, script};
 use varia::compile::compile_source;
 use varia::ir::piece::Color;
-use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::perft::perft;
 use varia::vm::{EndReason, Outcome, PlayError, Position};
-
-fn moves(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
-}
 
 #[test]
 fn king_of_the_hill_matches_pyffish() {

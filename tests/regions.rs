@@ -6,20 +6,10 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::moves::moves_from;
 use common::oracle::script;
 use varia::compile::compile_source;
-use varia::notation::coord::move_to_coord;
 use varia::vm::Position;
-
-fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
-}
 
 fn set(from: &str, targets: &str) -> BTreeSet<String> {
     targets

@@ -1,0 +1,26 @@
+#![allow(dead_code)]
+//! Move sets in coordinate form, for tests that compare them with
+//! hand-derived expectations.
+
+use std::collections::BTreeSet;
+
+use varia::notation::coord::move_to_coord;
+use varia::vm::Position;
+
+/// All legal moves, in coordinate form (`e2e4`, `e7e8q`).
+pub fn moves(pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect()
+}
+
+/// The legal moves of the piece on `from` (`a1` does not match `a10`).
+pub fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
+    moves(pos)
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
