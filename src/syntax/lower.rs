@@ -419,9 +419,7 @@ fn lower_also_decl(
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_also).map_err(one)?;
     let piece = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
-    let mut bc = Cursor::new(c.next(Rule::betza_string).map_err(one)?, source);
-    let betza = spanned_str(&bc.next(Rule::betza_text).map_err(one)?, source);
-    let moves = parse_betza(&betza.value, betza.span).map_err(one)?;
+    let (betza, moves) = lower_betza_string(c.next(Rule::betza_string).map_err(one)?, source)?;
     let from = match c.next_if(Rule::kw_from) {
         Some(_) => {
             Some(lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?)
@@ -508,6 +506,17 @@ fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Castlin
     Ok(CastlingDecl { kind, span })
 }
 
+/// A quoted Betza string: its text (spanned without the quotes) and its moves.
+fn lower_betza_string(
+    pair: Pair<'_, Rule>,
+    source: SourceId,
+) -> std::result::Result<(Spanned<String>, Vec<BetzaMove>), Vec<ScriptError>> {
+    let mut c = Cursor::new(pair, source);
+    let betza = spanned_str(&c.next(Rule::betza_text).map_err(|e| vec![e])?, source);
+    let moves = parse_betza(&betza.value, betza.span).map_err(|e| vec![e])?;
+    Ok((betza, moves))
+}
+
 fn lower_piece_decl(
     pair: Pair<'_, Rule>,
     source: SourceId,
@@ -522,9 +531,7 @@ fn lower_piece_decl(
         letter_pair.as_str().chars().next().unwrap_or('?'),
         span_of(&letter_pair, source),
     );
-    let mut bc = Cursor::new(c.next(Rule::betza_string).map_err(one)?, source);
-    let betza = spanned_str(&bc.next(Rule::betza_text).map_err(one)?, source);
-    let moves = parse_betza(&betza.value, betza.span).map_err(one)?;
+    let (betza, moves) = lower_betza_string(c.next(Rule::betza_string).map_err(one)?, source)?;
     let mut royal = false;
     while c.next_if(Rule::piece_attr).is_some() {
         royal = true;

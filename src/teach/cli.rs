@@ -60,15 +60,9 @@ pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i
             let Some(pos) = position(&v, Some(fen)) else {
                 return 1;
             };
-            let placed = match place_piece(&pos, piece, at) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!(
-                        "error: cannot put the piece on {}: {e}",
-                        v.geometry.name(at)
-                    );
-                    return 1;
-                }
+            let placed = match placed_or_report(&pos, piece, at) {
+                Some(p) => p,
+                None => return 1,
             };
             match show::show_in_position(&placed, at) {
                 Ok(text) => print!("{text}"),
@@ -123,15 +117,9 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
             if a.fen.is_none() {
                 Diagram::piece_alone(&v, piece, at)
             } else {
-                let placed = match place_piece(&pos, piece, at) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!(
-                            "error: cannot put the piece on {}: {e}",
-                            v.geometry.name(at)
-                        );
-                        return 1;
-                    }
+                let placed = match placed_or_report(&pos, piece, at) {
+                    Some(p) => p,
+                    None => return 1,
                 };
                 match Diagram::piece_in_position(&placed, at) {
                     Ok(d) => d,
@@ -245,4 +233,18 @@ fn last_move(v: &Arc<Variant>, text: &str) -> Option<(Square, Square)> {
         .map(|(_, c)| c)
         .collect();
     Some((v.geometry.parse_square(a)?, v.geometry.parse_square(&b)?))
+}
+
+/// The position with `piece` put on `at`, or None after printing why not.
+fn placed_or_report(pos: &Position, piece: Piece, at: Square) -> Option<Position> {
+    match place_piece(pos, piece, at) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!(
+                "error: cannot put the piece on {}: {e}",
+                pos.variant().geometry.name(at)
+            );
+            None
+        }
+    }
 }
