@@ -11,10 +11,19 @@ browser=$(command -v chromium || command -v chromium-browser || command -v googl
 [ -n "$browser" ] || { echo "no chromium found: apt-get install -y chromium" >&2; exit 2; }
 cargo build --quiet
 mkdir -p "$out"
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+# Headless, sandbox off (CI runs as root), no background connections (the
+# network is closed), a fresh profile; `timeout` so a stuck browser fails.
+run_browser() {
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking --disable-component-update \
+        --disable-sync --user-data-dir="$profile" "$@"
+}
 status=0
 for script in scripts/*.variant; do
     page=$(realpath "$(./target/debug/varia doc "$script" -o "$out" | sed 's/^wrote //')")
-    dom=$("$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$page" 2>/dev/null)
+    dom=$(run_browser --dump-dom "file://$page" 2>/dev/null) || { echo "FAIL $page: the browser failed" >&2; status=1; continue; }
     pieces=$(printf '%s' "$dom" | grep -o 'class="piece" id="piece-' | wc -l)
     svgs=$(printf '%s' "$dom" | grep -o '<svg' | wc -l)
     if [ "$pieces" -lt 1 ] || [ "$svgs" -le "$pieces" ]; then
@@ -23,7 +32,7 @@ for script in scripts/*.variant; do
     else
         echo "ok   $page: $pieces pieces, $svgs diagrams"
     fi
-    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-        --screenshot="${page%.html}.png" --window-size=1000,2400 "file://$page" >/dev/null 2>&1 || true
+    run_browser --hide-scrollbars --screenshot="${page%.html}.png" --window-size=1000,2400 \
+        "file://$page" >/dev/null 2>&1 || true
 done
 exit $status
