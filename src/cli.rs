@@ -87,7 +87,7 @@ enum Command {
     // --- teaching (src/teach/) ---
     /// Explain in plain English how a piece moves (from its compiled moves).
     Explain {
-        /// The variant script, then the piece (name or letter); or `--betza STRING`.
+        /// The variant script, then the piece (name or letter; none: every piece); or `--betza STRING`.
         args: Vec<String>,
         /// Explain a Betza string without a script.
         #[arg(long)]

@@ -26,6 +26,32 @@ fn explain_a_piece_of_a_script() {
 }
 
 #[test]
+fn explain_every_piece_of_a_script() {
+    let o = varia(&["explain", "scripts/xiangqi.variant"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let heads: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("The "))
+        .map(|l| l.split(" (").next().unwrap())
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "The General",
+            "The Advisor",
+            "The Elephant",
+            "The Horse",
+            "The Chariot",
+            "The Cannon",
+            "The Soldier"
+        ]
+    );
+    let o = varia(&["explain", "chess", "N", "extra"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn explain_a_betza_string() {
     let o = varia(&["explain", "--betza", "fmWfceFifmnD"]);
     assert!(o.status.success());

@@ -12,7 +12,8 @@ use crate::teach::diagram::{place_piece, teaching_square, Diagram};
 use crate::teach::{doc, explain, find_piece, show, svg};
 use crate::vm::Position;
 
-/// `varia explain SCRIPT PIECE` or `varia explain --betza STRING`.
+/// `varia explain SCRIPT [PIECE]` (without a piece: every piece of the
+/// variant) or `varia explain --betza STRING`.
 pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
     if let Some(b) = betza {
         return match explain::explain_betza(b) {
@@ -26,17 +27,33 @@ pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
             }
         };
     }
-    let [script, piece] = args else {
-        eprintln!("usage: varia explain SCRIPT PIECE, or varia explain --betza STRING");
-        return 2;
+    let (script, piece) = match args {
+        [script] => (script, None),
+        [script, piece] => (script, Some(piece)),
+        _ => {
+            eprintln!("usage: varia explain SCRIPT [PIECE], or varia explain --betza STRING");
+            return 2;
+        }
     };
     let Some(v) = load_variant(script) else {
         return 1;
     };
-    let Some((piece, _)) = lookup(&v, piece) else {
-        return 1;
+    let kinds: Vec<_> = match piece {
+        Some(name) => {
+            let Some((piece, _)) = lookup(&v, name) else {
+                return 1;
+            };
+            vec![piece.kind]
+        }
+        None => (0..v.pieces.len())
+            .map(|i| crate::ir::piece::PieceKind(i as u8))
+            .collect(),
     };
-    println!("{}", explain::explain_piece(&v, piece.kind));
+    let texts: Vec<String> = kinds
+        .into_iter()
+        .map(|k| explain::explain_piece(&v, k))
+        .collect();
+    println!("{}", texts.join("\n\n"));
     0
 }
 
