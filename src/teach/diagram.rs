@@ -56,7 +56,8 @@ pub struct Reach {
     pub potential_captures: SquareSet,
     /// Occupied squares that stop a ray with landing squares beyond them.
     pub blocks: SquareSet,
-    /// Screens of hopping moves.
+    /// Screens of hopping moves: the first piece on a hop's line, and the
+    /// pieces a leg jumps over where a piece must stand (`pafmW`, `jN`).
     pub screens: SquareSet,
 }
 
@@ -88,6 +89,9 @@ pub fn reach(
                     if f & MUST_BE_OCCUPIED != 0 {
                         if there.is_none() {
                             break;
+                        }
+                        if lands_after(j) {
+                            r.screens.insert(sq);
                         }
                         continue;
                     }
