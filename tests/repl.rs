@@ -272,6 +272,25 @@ fn a_full_game_through_a_pseudo_terminal() -> Result<(), rexpect::error::Error> 
 }
 
 #[test]
+fn show_draws_a_hopper_with_hurdles() {
+    let dir = temp_dir("hurdles");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/xiangqi.variant");
+    let out = piped(&dir, &[script], "show Cannon\nquit\n");
+    let diagram: String = out
+        .lines()
+        .skip_while(|l| !l.contains("Cannon on e5"))
+        .take(14)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        diagram.starts_with("Cannon on e5, with Soldier hurdles to hop over"),
+        "{out}"
+    );
+    assert_eq!(diagram.matches("^P^").count(), 4, "{diagram}");
+    assert_eq!(diagram.matches(" ! ").count(), 9, "{diagram}");
+}
+
+#[test]
 fn explain_and_show_teach_the_pieces() {
     let dir = temp_dir("teach");
     let out = piped(

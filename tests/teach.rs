@@ -6,10 +6,13 @@ use std::sync::Arc;
 
 use varia::compile::{compile_path, compile_source};
 use varia::ir::geometry::{Square, SquareSet};
+use varia::ir::pattern::{RayKind, CAPTURE, MOVE, MUST_BE_OCCUPIED};
 use varia::ir::piece::{Color, Piece, PieceKind};
 use varia::ir::Variant;
 use varia::notation::fen::{parse_fen, write_fen};
-use varia::teach::diagram::{reach, teaching_square, with_side, Diagram, MARK_CAPTURE, MARK_MOVE};
+use varia::teach::diagram::{
+    reach, teaching_square, with_side, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+};
 use varia::teach::{doc, explain, show, svg};
 use varia::vm::{MoveKind, Position};
 
@@ -158,11 +161,13 @@ fn marks_are_exactly_the_legal_moves() {
     }
 }
 
-/// The empty-board diagrams: each piece alone with the two royal pieces
-/// far away; its marks are its legal moves there, and with an enemy on
-/// each marked capture square, it can take it.
+/// The empty-board diagrams: each piece alone (with the hurdles a hopper
+/// is drawn with) and the two royal pieces far away; its marks are its
+/// legal moves on that board, and with an enemy on each marked capture
+/// square, it can take it.
 #[test]
 fn empty_board_marks_match_the_vm() {
+    let mut hurdled = 0;
     // Variants with hooks are left out: a game-end hook may end the game on
     // the teaching square (a king on King of the Hill's hill has no moves).
     for (name, v) in seeds().into_iter().filter(|(_, v)| v.hooks.is_none()) {
@@ -181,11 +186,16 @@ fn empty_board_marks_match_the_vm() {
                 kind,
             };
             let d = Diagram::piece_alone(&v, piece, at);
-            // Build a position: the piece, and royal pieces in corners the piece does not reach.
+            let board: Vec<u8> = d.board.iter().map(|p| p.map_or(0, |p| p.code())).collect();
+            if board.iter().filter(|&&c| c != 0).count() > 1 {
+                hurdled += 1;
+            }
+            // Build a position: the diagram's board (the piece and its hurdles), and
+            // royal pieces on empty squares the piece does not reach.
             let corners: Vec<Square> = g
                 .squares()
                 .iter()
-                .filter(|s| *s != at && d.marks[s.index()] == 0)
+                .filter(|s| board[s.index()] == 0 && d.marks[s.index()] == 0)
                 .collect();
             let mut setup = parse_fen(&v, &v.start_fen).unwrap();
             let mut found = None;
@@ -194,8 +204,7 @@ fn empty_board_marks_match_the_vm() {
                     if wk == bk {
                         continue;
                     }
-                    setup.board = vec![0; g.cells()];
-                    setup.board[at.index()] = piece.code();
+                    setup.board = board.clone();
                     setup.castling.clear();
                     setup.en_passant = None;
                     setup.side = Color::White;
@@ -214,9 +223,9 @@ fn empty_board_marks_match_the_vm() {
                         .code();
                     }
                     if let Ok(p) = Position::from_setup(&v, &setup) {
-                        // Royal pieces must not stand in the way.
-                        let (m, _) = destinations(&p, at);
-                        if m == d.marked(MARK_MOVE) {
+                        // Royal pieces must not stand in the way (or serve as hurdles).
+                        let (m, c) = destinations(&p, at);
+                        if m == d.marked(MARK_MOVE) && c.is_empty() {
                             found = Some(p);
                             break 'search;
                         }
@@ -231,9 +240,7 @@ fn empty_board_marks_match_the_vm() {
             });
             for t in d.marked(MARK_CAPTURE).iter() {
                 let mut s = parse_fen(&v, &write_fen(&pos)).unwrap();
-                if s.board[t.index()] != 0 {
-                    continue;
-                }
+                assert_eq!(s.board[t.index()], 0, "{name}: a capture mark on a piece");
                 s.board[t.index()] = Piece {
                     color: Color::Black,
                     kind: victim,
@@ -252,6 +259,223 @@ fn empty_board_marks_match_the_vm() {
             }
         }
     }
+    // The fairy Grasshopper and Cannon, and xiangqi's Cannon.
+    assert!(hurdled >= 3, "{hurdled} pieces drawn with hurdles");
+}
+
+/// Square names, for comparing with a set of marks.
+fn squares(list: &str) -> BTreeSet<String> {
+    list.split_whitespace().map(str::to_string).collect()
+}
+
+/// The diagram of a White piece alone on its teaching square.
+fn alone(v: &Arc<Variant>, name: &str) -> Diagram {
+    let kind = varia::teach::find_piece(v, name).unwrap();
+    let piece = Piece {
+        color: Color::White,
+        kind,
+    };
+    Diagram::piece_alone(v, piece, teaching_square(v, kind))
+}
+
+/// The legal moves of the diagram's piece on the diagram's board (hurdles
+/// included), with the kings on `wk` and `bk`, and the captures it makes
+/// with a Black `victim` on each empty square: (moves, captures).
+fn on_the_drawn_board(d: &Diagram, wk: &str, bk: &str, victim: &str) -> (SquareSet, SquareSet) {
+    let v = &d.variant;
+    let g = &v.geometry;
+    let at = d.subject.unwrap();
+    let mut setup = parse_fen(v, &v.start_fen).unwrap();
+    setup.board = d.board.iter().map(|p| p.map_or(0, |p| p.code())).collect();
+    setup.castling.clear();
+    setup.en_passant = None;
+    setup.side = Color::White;
+    let king = varia::teach::find_piece(v, "King").unwrap();
+    for (sq, color) in [(wk, Color::White), (bk, Color::Black)] {
+        let sq = g.parse_square(sq).unwrap();
+        assert_eq!(setup.board[sq.index()], 0);
+        setup.board[sq.index()] = Piece { color, kind: king }.code();
+    }
+    let pos = Position::from_setup(v, &setup).unwrap();
+    let (moves, none) = destinations(&pos, at);
+    assert!(none.is_empty());
+    let victim = Piece {
+        color: Color::Black,
+        kind: varia::teach::find_piece(v, victim).unwrap(),
+    }
+    .code();
+    // Each empty square alone, so that victims do not hide each other.
+    let mut captures = SquareSet::EMPTY;
+    for sq in g.squares().iter().filter(|s| setup.board[s.index()] == 0) {
+        let mut s = setup.clone();
+        s.board[sq.index()] = victim;
+        let p = Position::from_setup(v, &s).unwrap();
+        let (_, c) = destinations(&p, at);
+        captures = captures.union(&c);
+    }
+    (moves, captures)
+}
+
+/// The Grasshopper alone: Pawns two squares away on its eight lines, and
+/// it lands right behind each, where it may move or capture.
+#[test]
+fn grasshopper_alone_hops_over_hurdles() {
+    let v = compile_source("fairy.variant", FAIRY).unwrap();
+    let d = alone(&v, "Grasshopper");
+    assert_eq!(d.subject.map(|s| v.geometry.name(s)).as_deref(), Some("d4"));
+    let hurdles = squares("b2 b4 b6 d2 d6 f2 f4 f6");
+    let landings = squares("a1 a4 a7 d1 d7 g1 g4 g7");
+    assert_eq!(names(&v, d.marked(MARK_SCREEN)), hurdles);
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), landings);
+    assert_eq!(names(&v, d.marked(MARK_CAPTURE)), landings);
+    assert_eq!(names(&v, d.marked(MARK_BLOCK)), BTreeSet::new());
+    for sq in v.geometry.squares().iter() {
+        let want = hurdles.contains(&v.geometry.name(sq)).then_some(Piece {
+            color: Color::White,
+            kind: varia::teach::find_piece(&v, "Pawn").unwrap(),
+        });
+        if Some(sq) != d.subject {
+            assert_eq!(d.board[sq.index()], want, "{}", v.geometry.name(sq));
+        }
+    }
+    assert_eq!(
+        d.caption,
+        "Grasshopper on d4, with Pawn hurdles to hop over"
+    );
+    let (m, c) = on_the_drawn_board(&d, "h8", "h5", "Knight");
+    assert_eq!(names(&v, m), landings);
+    assert_eq!(names(&v, c), landings);
+}
+
+/// The Cannon alone: it slides up to the hurdles, and captures beyond them.
+#[test]
+fn cannon_alone_slides_to_hurdles_and_captures_beyond() {
+    let v = compile_source("fairy.variant", FAIRY).unwrap();
+    let d = alone(&v, "Cannon");
+    let moves = squares("c4 d3 d5 e4");
+    let captures = squares("a4 d1 d7 d8 g4 h4");
+    assert_eq!(names(&v, d.marked(MARK_SCREEN)), squares("b4 d2 d6 f4"));
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), moves);
+    assert_eq!(names(&v, d.marked(MARK_CAPTURE)), captures);
+    assert_eq!(
+        d.caption,
+        "Cannon on d4, with Pawn hurdles to hop over, which also block some of its other moves"
+    );
+    let (m, c) = on_the_drawn_board(&d, "h1", "a8", "Knight");
+    assert_eq!(names(&v, m), moves);
+    assert_eq!(names(&v, c), captures);
+    // Xiangqi's: its hurdles are Soldiers.
+    let v = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/xiangqi.variant"
+    ))
+    .unwrap();
+    let d = alone(&v, "Cannon");
+    assert_eq!(names(&v, d.marked(MARK_SCREEN)), squares("c5 e3 e7 g5"));
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d5 e4 e6 f5"));
+    assert_eq!(
+        names(&v, d.marked(MARK_CAPTURE)),
+        squares("a5 b5 e1 e2 e8 e9 e10 h5 i5")
+    );
+    assert!(d.caption.contains("with Soldier hurdles to hop over"));
+}
+
+/// The Nahbi alone: a Pawn on each orthogonal neighbour, which it jumps
+/// over; those Pawns take the place of its orthogonal king steps.
+#[test]
+fn nahbi_alone_jumps_over_its_neighbours() {
+    let v = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/large-nahbi.variant"
+    ))
+    .unwrap();
+    let d = alone(&v, "Nahbi");
+    assert_eq!(d.subject.map(|s| v.geometry.name(s)).as_deref(), Some("e6"));
+    assert_eq!(names(&v, d.marked(MARK_SCREEN)), squares("d6 e5 e7 f6"));
+    assert_eq!(
+        names(&v, d.marked(MARK_MOVE)),
+        squares("c6 d5 d7 e4 e8 f5 f7 g6")
+    );
+    assert_eq!(names(&v, d.marked(MARK_CAPTURE)), squares("d5 d7 f5 f7"));
+    assert_eq!(
+        d.caption,
+        "Nahbi on e6, with Pawn hurdles to jump over, which also block some of its other moves"
+    );
+    // The White King in Black's half, so the game-end hook does not end the game.
+    let (m, c) = on_the_drawn_board(&d, "a12", "j1", "Archer");
+    assert_eq!(names(&v, m), names(&v, d.marked(MARK_MOVE)));
+    assert_eq!(names(&v, c), names(&v, d.marked(MARK_CAPTURE)));
+}
+
+/// Every piece of every script whose moves need a piece to pass (hops,
+/// legs over an occupied square) is drawn with hurdles, and along every
+/// such ray something beyond a hurdle is marked; other pieces get none.
+#[test]
+fn every_hopper_shows_its_hops_on_the_empty_board() {
+    let mut hoppers = BTreeSet::new();
+    for (name, v) in seeds() {
+        let t = &v.tables;
+        for kind in kinds(&v) {
+            let at = teaching_square(&v, kind);
+            let piece = Piece {
+                color: Color::White,
+                kind,
+            };
+            let d = Diagram::piece_alone(&v, piece, at);
+            let unmoved = v.start_codes[at.index()] == piece.code();
+            let mut needs = false;
+            for ray in t.rays(piece.code(), at) {
+                if ray.initial && !unmoved {
+                    continue;
+                }
+                let s = ray.start as usize;
+                let sq = &t.path_squares[s..s + ray.len as usize];
+                let fl = &t.path_flags[s..s + ray.len as usize];
+                let landing = |j: usize| fl[j] & (MOVE | CAPTURE) != 0;
+                let hop = matches!(ray.kind, RayKind::Hop | RayKind::HopRight) && sq.len() > 1;
+                let first_pass = fl.iter().position(|f| f & MUST_BE_OCCUPIED != 0);
+                let leg = first_pass.is_some_and(|j| (j + 1..fl.len()).any(landing));
+                if !(hop || leg) {
+                    continue;
+                }
+                needs = true;
+                // Something on this ray is marked beyond a screen.
+                let screen = sq
+                    .iter()
+                    .position(|q| d.marks[q.index()] & MARK_SCREEN != 0)
+                    .unwrap_or_else(|| {
+                        panic!("{name} {}: a ray without a screen", v.piece(kind).name)
+                    });
+                assert!(
+                    sq[screen + 1..]
+                        .iter()
+                        .any(|q| d.marks[q.index()] & (MARK_MOVE | MARK_CAPTURE) != 0),
+                    "{name} {}: nothing marked beyond {}",
+                    v.piece(kind).name,
+                    v.geometry.name(sq[screen])
+                );
+            }
+            let pieces = d.board.iter().filter(|p| p.is_some()).count();
+            if needs {
+                hoppers.insert(format!("{name} {}", v.piece(kind).name));
+                assert!(d.caption.contains(" hurdles to "), "{}", d.caption);
+                assert!(pieces > 1);
+            } else {
+                assert_eq!(pieces, 1, "{name} {}: hurdles", v.piece(kind).name);
+                assert!(!d.caption.contains("hurdle"), "{}", d.caption);
+            }
+        }
+    }
+    assert_eq!(
+        hoppers.into_iter().collect::<Vec<_>>(),
+        [
+            "fairy Cannon",
+            "fairy Grasshopper",
+            "large-nahbi Cannon",
+            "large-nahbi Nahbi",
+            "xiangqi Cannon"
+        ]
+    );
 }
 
 fn svg_marks(svg_text: &str) -> (BTreeSet<String>, BTreeSet<String>) {

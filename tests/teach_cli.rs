@@ -128,3 +128,48 @@ fn diagram_and_doc_write_files() {
     assert!(o.status.success());
     assert!(dir.join("diamond-chess.html").exists());
 }
+
+#[test]
+fn show_and_diagram_put_hurdles_for_a_hopper() {
+    // The xiangqi Cannon alone: Soldiers two squares away on its four lines.
+    let o = varia(&["show", "scripts/xiangqi.variant", "Cannon"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            "Cannon on e5, with Soldier hurdles to hop over, which also block some of its other moves\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("^P^").count(), 4, "{out}");
+    assert!(out.contains("^p^ hurdle to hop or jump over"), "{out}");
+    // Captures beyond the hurdles: e8, e9, e10, e1, e2, a5, b5, h5, i5.
+    let board: String = out.lines().skip(1).take(12).collect();
+    assert_eq!(board.matches(" ! ").count(), 9, "{out}");
+    // In a corner: two lines, two hurdles.
+    let o = varia(&["show", "scripts/xiangqi.variant", "C", "--at", "a1"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.matches("^P^").count(), 2, "{out}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("teach-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("nahbi.svg");
+    let o = varia(&[
+        "diagram",
+        "scripts/large-nahbi.variant",
+        "--piece",
+        "Nahbi",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let screens: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("screen"))
+        .map(|n| n.attribute("data-square").unwrap())
+        .collect();
+    assert_eq!(screens, ["e5", "d6", "f6", "e7"]);
+    assert!(text.contains("Nahbi on e6, with Pawn hurdles to jump over"));
+}

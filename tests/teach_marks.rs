@@ -90,7 +90,7 @@ fn a_cannon_screen_is_marked() {
         .collect();
     assert_eq!(screens, set(&["e5"]));
     let text = show::render(&d);
-    assert!(text.contains("^p^ screen to hop over"), "{text}");
+    assert!(text.contains("^p^ hurdle to hop or jump over"), "{text}");
     let rank5 = text
         .lines()
         .find(|l| l.trim_start().starts_with("5 "))

@@ -9,6 +9,16 @@
 //! - on an **empty board** the marks come from walking the piece's rays
 //!   (the same tables the VM walks): squares it could move to, and squares
 //!   it could capture on if an enemy stood there.
+//!
+//! Blockers are pieces that stop a ray with landing squares beyond them;
+//! screens (hurdles) are pieces a move must pass over: the first piece on
+//! a hop's line, or a piece on a square a leg must jump over. A piece
+//! with such moves would show none of them on an empty board, so its
+//! empty-board diagram gets friendly hurdles on those rays
+//! ([`place_hurdles`]), marked as screens; the marks are still exactly
+//! the moves on the board as drawn, so a hurdle that blocks another move
+//! of the piece (a cannon's slide, the Nahbi's king step) hides it, and
+//! the caption says so.
 
 use std::sync::Arc;
 
@@ -25,7 +35,8 @@ pub const MARK_MOVE: u8 = 1;
 pub const MARK_CAPTURE: u8 = 2;
 /// A piece on the square blocks a move further along (a slide, a lame leg, a multi-leg path).
 pub const MARK_BLOCK: u8 = 4;
-/// The piece on the square is the screen (hurdle) of a hopping move.
+/// The piece on the square is the screen (hurdle) of a hopping move, or a
+/// piece a leg jumps over (on an empty board: a hurdle put there for it).
 pub const MARK_SCREEN: u8 = 8;
 
 /// A board to draw, with marks for one piece's moves.
@@ -56,7 +67,8 @@ pub struct Reach {
     pub potential_captures: SquareSet,
     /// Occupied squares that stop a ray with landing squares beyond them.
     pub blocks: SquareSet,
-    /// Screens of hopping moves.
+    /// Screens of hopping moves: the first piece on a hop's line, and the
+    /// pieces a leg jumps over where a piece must stand (`pafmW`, `jN`).
     pub screens: SquareSet,
 }
 
@@ -88,6 +100,9 @@ pub fn reach(
                     if f & MUST_BE_OCCUPIED != 0 {
                         if there.is_none() {
                             break;
+                        }
+                        if lands_after(j) {
+                            r.screens.insert(sq);
                         }
                         continue;
                     }
@@ -183,6 +198,115 @@ pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
     central_square(variant)
 }
 
+/// The kind of piece an empty-board diagram uses as a hurdle: the
+/// non-royal kind with the most copies in the start position (the pawns,
+/// in most variants), then the one with the fewest moves from the centre.
+/// None only when every kind is royal (then the piece itself serves).
+pub fn hurdle_kind(variant: &Variant) -> Option<PieceKind> {
+    let t = &variant.tables;
+    let centre = central_square(variant);
+    (0..variant.pieces.len())
+        .map(|i| PieceKind(i as u8))
+        .filter(|k| !variant.piece(*k).royal)
+        .min_by_key(|&kind| {
+            let code = Piece {
+                color: Color::White,
+                kind,
+            }
+            .code();
+            let copies = variant.start_codes.iter().filter(|&&c| c == code).count();
+            let mut reached = SquareSet::EMPTY;
+            for ray in t.rays(code, centre).iter().filter(|r| !r.initial) {
+                let s = ray.start as usize;
+                for j in s..s + ray.len as usize {
+                    if t.path_flags[j] & (MOVE | CAPTURE) != 0 {
+                        reached.insert(t.path_squares[j]);
+                    }
+                }
+            }
+            (std::cmp::Reverse(copies), reached.len(), kind.0)
+        })
+}
+
+/// The hurdles [`place_hurdles`] put on a board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hurdles {
+    /// Their squares.
+    pub squares: SquareSet,
+    /// Their kind (None: no hurdles).
+    pub kind: Option<PieceKind>,
+    /// Whether some are hoppers' screens (otherwise all are squares a leg
+    /// must jump over).
+    pub hops: bool,
+}
+
+/// Puts hurdles on `board` for `piece` on `at`, so that the moves that
+/// need a piece to pass show: on each of its rays that reaches nothing
+/// without one, a friendly piece of [`hurdle_kind`]. A hop's hurdle stands
+/// two squares along its line when a landing square lies behind that (so
+/// the hop's landing squares lie beyond a square it passes), else on the
+/// first; a leg that must jump over an occupied square gets a hurdle on
+/// that square. A hop whose line already holds a piece (another ray's
+/// hurdle) gets none. Works for any piece, from its rays alone.
+pub fn place_hurdles(
+    variant: &Variant,
+    piece: Piece,
+    at: Square,
+    board: &mut [Option<Piece>],
+    unmoved: bool,
+) -> Hurdles {
+    let t = &variant.tables;
+    let mut out = Hurdles::default();
+    let kind = hurdle_kind(variant).unwrap_or(piece.kind);
+    let hurdle = Piece {
+        color: piece.color,
+        kind,
+    };
+    for ray in t.rays(piece.code(), at) {
+        if ray.initial && !unmoved {
+            continue;
+        }
+        let s = ray.start as usize;
+        let squares = &t.path_squares[s..s + ray.len as usize];
+        let flags = &t.path_flags[s..s + ray.len as usize];
+        let lands = |j: usize| flags.get(j).is_some_and(|f| f & (MOVE | CAPTURE) != 0);
+        let lands_after = |j: usize| (j + 1..flags.len()).any(lands);
+        let mut put = |sq: Square, board: &mut [Option<Piece>]| {
+            if sq != at && board[sq.index()].is_none() {
+                board[sq.index()] = Some(hurdle);
+                out.squares.insert(sq);
+                out.kind = Some(kind);
+            }
+        };
+        match ray.kind {
+            RayKind::Hop | RayKind::HopRight => {
+                if squares.iter().any(|q| board[q.index()].is_some()) {
+                    continue;
+                }
+                let behind = |j: usize| {
+                    if ray.kind == RayKind::HopRight {
+                        lands(j + 1)
+                    } else {
+                        lands_after(j)
+                    }
+                };
+                if let Some(j) = [1, 0].into_iter().find(|&j| behind(j)) {
+                    put(squares[j], board);
+                    out.hops = true;
+                }
+            }
+            RayKind::Slide => {
+                for (j, &sq) in squares.iter().enumerate() {
+                    if flags[j] & MUST_BE_OCCUPIED != 0 && lands_after(j) {
+                        put(sq, board);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 impl Diagram {
     /// A position without marks.
     pub fn of_position(pos: &Position) -> Diagram {
@@ -203,12 +327,25 @@ impl Diagram {
     /// A piece alone on the empty board, with the squares it may move to
     /// and those it could capture on. It counts as never moved when it
     /// stands on one of its start squares.
+    ///
+    /// A piece whose moves need a piece to pass (a hopper's screen, a leg
+    /// over a square that must be occupied) would show none of those on a
+    /// truly empty board, so friendly hurdles are put on the board for
+    /// them ([`place_hurdles`]); they are marked as screens, and the marks
+    /// are the moves on the board as drawn, hurdles included. The caption
+    /// says so, and says when the hurdles also block other moves.
     pub fn piece_alone(variant: &Arc<Variant>, piece: Piece, at: Square) -> Diagram {
         let cells = variant.geometry.cells();
         let mut board = vec![None; cells];
         board[at.index()] = Some(piece);
         let unmoved = variant.start_codes.get(at.index()) == Some(&piece.code());
-        let r = reach(variant, piece, at, &board, unmoved);
+        let bare = reach(variant, piece, at, &board, unmoved);
+        let hurdles = place_hurdles(variant, piece, at, &mut board, unmoved);
+        let r = if hurdles.squares.is_empty() {
+            bare.clone()
+        } else {
+            reach(variant, piece, at, &board, unmoved)
+        };
         let mut marks = vec![0; cells];
         for sq in r.moves.iter() {
             marks[sq.index()] |= MARK_MOVE;
@@ -216,18 +353,40 @@ impl Diagram {
         for sq in r.potential_captures.iter() {
             marks[sq.index()] |= MARK_CAPTURE;
         }
+        for sq in r.blocks.iter() {
+            marks[sq.index()] |= MARK_BLOCK;
+        }
+        for sq in r.screens.iter() {
+            marks[sq.index()] |= MARK_SCREEN;
+        }
         let def = variant.piece(piece.kind);
+        let mut caption = format!(
+            "{} on {}{}",
+            def.name,
+            variant.geometry.name(at),
+            if unmoved && def.has_initial_moves() {
+                " (not yet moved)"
+            } else {
+                ""
+            }
+        );
+        if let Some(kind) = hurdles.kind {
+            caption.push_str(&format!(
+                ", with {} hurdles to {} over",
+                variant.piece(kind).name,
+                if hurdles.hops { "hop" } else { "jump" }
+            ));
+            let lost = !bare.moves.difference(&r.moves).is_empty()
+                || !bare
+                    .potential_captures
+                    .difference(&r.potential_captures)
+                    .is_empty();
+            if lost {
+                caption.push_str(", which also block some of its other moves");
+            }
+        }
         Diagram {
-            caption: format!(
-                "{} on {}{}",
-                def.name,
-                variant.geometry.name(at),
-                if unmoved && def.has_initial_moves() {
-                    " (not yet moved)"
-                } else {
-                    ""
-                }
-            ),
+            caption,
             variant: variant.clone(),
             board,
             subject: Some(at),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
 use crate::ir::{Symmetry, Variant};
-use crate::teach::diagram::{teaching_square, Diagram};
+use crate::teach::diagram::{teaching_square, Diagram, MARK_SCREEN};
 use crate::teach::explain::{describe_moves, describe_squares, join_or, rule_paragraphs};
 use crate::teach::svg;
 use crate::vm::Position;
@@ -121,11 +121,29 @@ footer {{ margin-top: 3em; color: #777; font-size: .9em; }}
     let _ = writeln!(h, "</section>");
     // Pieces.
     let _ = writeln!(h, r#"<section id="pieces"><h2>The pieces</h2>"#);
+    let diagrams: Vec<Diagram> = (0..v.pieces.len())
+        .map(|i| {
+            let kind = PieceKind(i as u8);
+            let piece = Piece {
+                color: Color::White,
+                kind,
+            };
+            Diagram::piece_alone(v, piece, teaching_square(v, kind))
+        })
+        .collect();
+    let hurdles = if diagrams
+        .iter()
+        .any(|d| d.marks.iter().any(|m| m & MARK_SCREEN != 0))
+    {
+        "<span>blue diamond: a hurdle, put there for the moves that hop or jump over a piece</span>"
+    } else {
+        ""
+    };
     let _ = writeln!(
         h,
-        r#"<p class="legend"><span>green dot: moves there</span><span>red ring: captures there</span><span>dot in a ring: either</span><span>blue square: the piece</span></p>"#
+        r#"<p class="legend"><span>green dot: moves there</span><span>red ring: captures there</span><span>dot in a ring: either</span><span>blue square: the piece</span>{hurdles}</p>"#
     );
-    for (i, def) in v.pieces.iter().enumerate() {
+    for ((i, def), diagram) in v.pieces.iter().enumerate().zip(&diagrams) {
         let kind = PieceKind(i as u8);
         let in_setup = v.start_codes.iter().any(|&c| {
             c == Piece {
@@ -139,18 +157,12 @@ footer {{ margin-top: 3em; color: #777; font-size: .9em; }}
                 }
                 .code()
         });
-        let at = teaching_square(v, kind);
-        let piece = Piece {
-            color: Color::White,
-            kind,
-        };
-        let diagram = Diagram::piece_alone(v, piece, at);
         let _ = writeln!(
             h,
             r#"<div class="piece" id="piece-{}">"#,
             escape(&def.name.to_ascii_lowercase())
         );
-        h.push_str(&svg::render(&diagram, false));
+        h.push_str(&svg::render(diagram, false));
         let _ = writeln!(h, "<div>");
         let _ = writeln!(
             h,

@@ -15,7 +15,8 @@ use crate::teach::diagram::{
 use crate::vm::Position;
 
 /// A White piece alone on the empty board at `at` (default: a square that
-/// shows its moves well), with its moves marked.
+/// shows its moves well), with its moves marked; a hopper gets hurdles to
+/// hop over (see [`Diagram::piece_alone`]).
 pub fn show_piece(variant: &Arc<Variant>, kind: PieceKind, at: Option<Square>) -> String {
     let at = at.unwrap_or_else(|| teaching_square(variant, kind));
     let piece = Piece {
@@ -147,11 +148,15 @@ fn legend(d: &Diagram) -> String {
     if occupied(MARK_CAPTURE) {
         items.push("(p) can be captured".to_string());
     }
-    if has(MARK_BLOCK) {
+    // A screen that also blocks is drawn as a screen.
+    if d.marks
+        .iter()
+        .any(|m| m & MARK_BLOCK != 0 && m & MARK_SCREEN == 0)
+    {
         items.push("#p# blocks a move".to_string());
     }
     if has(MARK_SCREEN) {
-        items.push("^p^ screen to hop over".to_string());
+        items.push("^p^ hurdle to hop or jump over".to_string());
     }
     if !d.variant.regions.is_empty() {
         let names: Vec<&str> = d.variant.regions.iter().map(|r| r.name.as_str()).collect();

@@ -7,7 +7,9 @@
 //! filled white or black), fairy pieces a disc with their letter. Marks:
 //! a green dot where the piece may move, a red ring where it may capture
 //! (on an empty board: where it would capture an enemy), both for both; an
-//! orange cross on a piece that blocks, a blue diamond on a hop's screen.
+//! orange cross on a piece that blocks, a blue diamond on a hurdle (a hop's
+//! screen or a piece a leg jumps over; the diamond wins when a hurdle also
+//! blocks). A caption too long for the board is wrapped onto more lines.
 
 use std::fmt::Write;
 
@@ -21,6 +23,24 @@ const MARGIN: i32 = 24;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const REGION_COLORS: [&str; 4] = ["#c0392b", "#2471a3", "#7d3c98", "#1e8449"];
+/// Height of a caption line.
+const CAPTION_LINE: i32 = 19;
+
+/// Splits text into lines of at most `width` characters, at spaces
+/// (a longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
 
 /// The solid chess glyph of an orthodox piece (by its name), if it is one.
 pub fn glyph(def: &PieceDef) -> Option<char> {
@@ -49,8 +69,14 @@ pub fn render(d: &Diagram, flip: bool) -> String {
     let v = &d.variant;
     let g = &v.geometry;
     let (files, ranks) = (g.files() as i32, g.ranks() as i32);
-    let caption_h = if d.caption.is_empty() { 0 } else { 28 };
     let width = MARGIN + files * SQUARE + 8;
+    // The caption, wrapped to the board's width (about 7.6 units a character in DejaVu Sans).
+    let caption = wrap(&d.caption, ((width - MARGIN) / 8).max(12) as usize);
+    let caption_h = if caption.is_empty() {
+        0
+    } else {
+        9 + CAPTION_LINE * caption.len() as i32
+    };
     let height = caption_h + ranks * SQUARE + MARGIN + 4;
     let top = caption_h;
     // Top-left corner of a square.
@@ -70,12 +96,13 @@ pub fn render(d: &Diagram, flip: bool) -> String {
         s,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
-    if caption_h > 0 {
+    for (i, line) in caption.iter().enumerate() {
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="19" font-size="15" fill="#222">{}</text>"##,
+            r##"<text x="{}" y="{}" font-size="15" fill="#222">{}</text>"##,
             MARGIN,
-            escape(&d.caption)
+            19 + CAPTION_LINE * i as i32,
+            escape(line)
         );
     }
     // Squares.
