@@ -318,3 +318,25 @@ fn explain_and_show_teach_the_pieces() {
     );
     assert!(out.contains("explain takes a piece"), "{out}");
 }
+
+#[test]
+fn show_with_a_lower_case_letter_draws_blacks_piece() {
+    let dir = temp_dir("black");
+    let out = piped(&dir, &[], "show p\nquit\n");
+    // Black's pawn on its start square moves down the board: one or two squares.
+    let lines: Vec<&str> = out.lines().collect();
+    let caption = lines
+        .iter()
+        .position(|l| l.contains("Pawn on d7 (not yet moved)"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let rank = |n: usize| lines[caption + 9 - n];
+    assert!(rank(7).contains("[p]"), "{out}");
+    assert_eq!(
+        rank(6).split_whitespace().collect::<Vec<_>>(),
+        ["6", ".", ".", "!", "+", "!", ".", ".", "."]
+    );
+    assert_eq!(
+        rank(5).split_whitespace().collect::<Vec<_>>(),
+        ["5", ".", ".", ".", "+", ".", ".", ".", "."]
+    );
+}

@@ -570,7 +570,14 @@ fn terminal_diagrams() {
     for (name, v) in seeds() {
         let mut text = String::new();
         for kind in kinds(&v) {
-            text.push_str(&show::show_piece(&v, kind, None));
+            text.push_str(&show::show_piece(
+                &v,
+                Piece {
+                    color: Color::White,
+                    kind,
+                },
+                None,
+            ));
             text.push('\n');
         }
         insta::assert_snapshot!(format!("show_{name}"), text);

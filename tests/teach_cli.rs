@@ -52,6 +52,18 @@ fn explain_every_piece_of_a_script() {
 }
 
 #[test]
+fn show_a_black_piece_by_its_lower_case_letter() {
+    let o = varia(&["show", "chess", "p"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("Pawn on d7 (not yet moved)\n  8"),
+        "{text}"
+    );
+    assert!(text.contains("\n  7   .   .   .  [p]  .   .   .   . \n  6   .   .   !   +   !   .   .   . \n  5   .   .   .   +   ."), "{text}");
+}
+
+#[test]
 fn explain_a_betza_string() {
     let o = varia(&["explain", "--betza", "fmWfceFifmnD"]);
     assert!(o.status.success());

@@ -402,7 +402,13 @@ impl Session {
                 }
             },
         };
-        let text = crate::teach::show::show_piece(pos.variant(), kind, square);
+        // A lower-case letter means Black's piece, as in FEN.
+        let black = what.len() == 1 && what.chars().all(|c| c.is_ascii_lowercase());
+        let piece = crate::ir::piece::Piece {
+            color: if black { Color::Black } else { Color::White },
+            kind,
+        };
+        let text = crate::teach::show::show_piece(pos.variant(), piece, square);
         say!(out, "{text}");
     }
 

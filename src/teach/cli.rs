@@ -8,7 +8,7 @@ use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::notation::coord::parse_coord;
-use crate::teach::diagram::{place_piece, teaching_square, Diagram};
+use crate::teach::diagram::{place_piece, teaching_square_of, Diagram};
 use crate::teach::{doc, explain, find_piece, show, svg};
 use crate::vm::Position;
 
@@ -71,9 +71,9 @@ pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i
         None => None,
     };
     match fen {
-        None => print!("{}", show::show_piece(&v, piece.kind, at)),
+        None => print!("{}", show::show_piece(&v, piece, at)),
         Some(fen) => {
-            let at = at.unwrap_or_else(|| teaching_square(&v, piece.kind));
+            let at = at.unwrap_or_else(|| teaching_square_of(&v, piece));
             let Some(pos) = position(&v, Some(fen)) else {
                 return 1;
             };
@@ -130,7 +130,7 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
             let Some((piece, _)) = lookup(&v, name) else {
                 return 1;
             };
-            let at = at.unwrap_or_else(|| teaching_square(&v, piece.kind));
+            let at = at.unwrap_or_else(|| teaching_square_of(&v, piece));
             if a.fen.is_none() {
                 Diagram::piece_alone(&v, piece, at)
             } else {

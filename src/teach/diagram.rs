@@ -174,17 +174,24 @@ pub fn central_square(variant: &Variant) -> Square {
         .unwrap_or_default()
 }
 
+/// A good square to show a White piece on: see [`teaching_square_of`].
+pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
+    teaching_square_of(
+        variant,
+        Piece {
+            color: Color::White,
+            kind,
+        },
+    )
+}
+
 /// A good square to show a piece on: for a piece with first-move-only
 /// moves, its start square nearest the middle file (so the first move
 /// shows); otherwise the centre.
-pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
+pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
     let g = &variant.geometry;
-    let code = Piece {
-        color: Color::White,
-        kind,
-    }
-    .code();
-    if variant.piece(kind).has_initial_moves() {
+    let code = piece.code();
+    if variant.piece(piece.kind).has_initial_moves() {
         let mid = (g.files() as i32 - 1) * 10 / 2;
         let start = g
             .squares()

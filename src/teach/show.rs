@@ -7,22 +7,18 @@
 use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::teach::diagram::{
-    teaching_square, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+    teaching_square_of, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
 };
 use crate::vm::Position;
 
-/// A White piece alone on the empty board at `at` (default: a square that
+/// A piece alone on the empty board at `at` (default: a square that
 /// shows its moves well), with its moves marked; a hopper gets hurdles to
 /// hop over (see [`Diagram::piece_alone`]).
-pub fn show_piece(variant: &Arc<Variant>, kind: PieceKind, at: Option<Square>) -> String {
-    let at = at.unwrap_or_else(|| teaching_square(variant, kind));
-    let piece = Piece {
-        color: Color::White,
-        kind,
-    };
+pub fn show_piece(variant: &Arc<Variant>, piece: Piece, at: Option<Square>) -> String {
+    let at = at.unwrap_or_else(|| teaching_square_of(variant, piece));
     render(&Diagram::piece_alone(variant, piece, at))
 }
 
