@@ -10,10 +10,11 @@ out=${1:-target/rules-pages}
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 [ -n "$browser" ] || { echo "no chromium found: apt-get install -y chromium" >&2; exit 2; }
 cargo build --quiet
+varia=${CARGO_TARGET_DIR:-target}/debug/varia
 mkdir -p "$out"
 status=0
 for script in scripts/*.variant; do
-    page=$(realpath "$(./target/debug/varia doc "$script" -o "$out" | sed 's/^wrote //')")
+    page=$(realpath "$("$varia" doc "$script" -o "$out" | sed 's/^wrote //')")
     dom=$("$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$page" 2>/dev/null)
     pieces=$(printf '%s' "$dom" | grep -o 'class="piece" id="piece-' | wc -l)
     svgs=$(printf '%s' "$dom" | grep -o '<svg' | wc -l)
