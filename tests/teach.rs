@@ -507,9 +507,12 @@ fn names(v: &Variant, s: SquareSet) -> BTreeSet<String> {
     s.iter().map(|q| v.geometry.name(q)).collect()
 }
 
-fn png(name: &str, svg_text: &str) {
+/// Rasterizes an SVG with resvg, with the system's fonts or with none at all.
+fn rasterize(svg_text: &str, system_fonts: bool) -> resvg::tiny_skia::Pixmap {
     let mut opt = resvg::usvg::Options::default();
-    opt.fontdb_mut().load_system_fonts();
+    if system_fonts {
+        opt.fontdb_mut().load_system_fonts();
+    }
     let tree = resvg::usvg::Tree::from_str(svg_text, &opt).expect("usvg parses the SVG");
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
@@ -518,9 +521,18 @@ fn png(name: &str, svg_text: &str) {
         resvg::tiny_skia::Transform::default(),
         &mut pixmap.as_mut(),
     );
+    pixmap
+}
+
+/// Writes `name.png` under the test's temporary directory (`target/tmp/teach-png`).
+fn save_png(name: &str, pixmap: &resvg::tiny_skia::Pixmap) {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("teach-png");
     std::fs::create_dir_all(&dir).unwrap();
     pixmap.save_png(dir.join(format!("{name}.png"))).unwrap();
+}
+
+fn png(name: &str, svg_text: &str) {
+    save_png(name, &rasterize(svg_text, true));
 }
 
 #[test]
@@ -611,5 +623,166 @@ fn rules_pages_parse() {
             "{name}: a diagram per piece and the setup"
         );
         insta::assert_snapshot!(format!("doc_{name}"), html);
+    }
+}
+
+/// Diagrams showing every piece of a variant in both colours, each on a
+/// light and on a dark square (as many diagrams as that takes).
+fn every_piece(v: &Arc<Variant>) -> Vec<Diagram> {
+    let g = &v.geometry;
+    let mut todo: Vec<(Piece, i32)> = Vec::new();
+    for kind in kinds(v) {
+        for color in Color::ALL {
+            for parity in 0..2 {
+                todo.push((Piece { color, kind }, parity));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    while !todo.is_empty() {
+        let mut d = Diagram::of_position(&Position::start(v));
+        d.board.iter_mut().for_each(|p| *p = None);
+        for sq in g.squares().iter() {
+            let parity = (g.file_of(sq) + g.rank_of(sq)) % 2;
+            if let Some(i) = todo.iter().position(|(_, p)| *p == parity) {
+                d.board[sq.index()] = Some(todo.remove(i).0);
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Ink: a pixel far from all the `background` colours (sum of the channel differences).
+fn ink(
+    pixmap: &resvg::tiny_skia::Pixmap,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    background: &[[u8; 3]],
+) -> usize {
+    let mut n = 0;
+    for y in (y0.ceil() as u32)..(y1.floor() as u32).min(pixmap.height()) {
+        for x in (x0.ceil() as u32)..(x1.floor() as u32).min(pixmap.width()) {
+            let p = pixmap.pixel(x, y).unwrap();
+            let far = background.iter().all(|b| {
+                let d = (p.red() as i32 - b[0] as i32).abs()
+                    + (p.green() as i32 - b[1] as i32).abs()
+                    + (p.blue() as i32 - b[2] as i32).abs();
+                d > 60
+            });
+            n += far as usize;
+        }
+    }
+    n
+}
+
+/// The pixels of a square area.
+fn patch(pixmap: &resvg::tiny_skia::Pixmap, x: f64, y: f64, size: f64) -> Vec<u8> {
+    let mut out = Vec::new();
+    for yy in y as u32..(y + size) as u32 {
+        for xx in x as u32..(x + size) as u32 {
+            let p = pixmap.pixel(xx, yy).unwrap();
+            out.extend([p.red(), p.green(), p.blue()]);
+        }
+    }
+    out
+}
+
+/// The diagrams draw their pieces and coordinates as outlines: rendered with
+/// no fonts at all, every occupied square and every coordinate shows ink.
+#[test]
+fn svg_diagrams_need_no_fonts() {
+    const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
+    const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
+    const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
+    let sq = svg::SQUARE as f64;
+    for (name, v) in seeds() {
+        let g = &v.geometry;
+        let mut diagrams = vec![(false, Diagram::of_position(&Position::start(&v)))];
+        diagrams.push((true, diagrams[0].1.clone()));
+        diagrams.extend(every_piece(&v).into_iter().map(|d| (false, d)));
+        // The pixels of each piece, by colour and square colour.
+        let mut looks = std::collections::HashMap::new();
+        for (i, (flip, d)) in diagrams.iter().enumerate() {
+            let text = svg::render(d, *flip);
+            let pixmap = rasterize(&text, false);
+            save_png(&format!("nofont-{name}-{i}"), &pixmap);
+            // Where the squares are, from the SVG.
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            let mut at = std::collections::HashMap::new();
+            for n in doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("square"))
+            {
+                let xy = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+                at.insert(
+                    n.attribute("data-square").unwrap().to_string(),
+                    (xy("x"), xy("y")),
+                );
+            }
+            let squares: Vec<Square> = g.squares().iter().collect();
+            let pos = |s: Square| at[&g.name(s)];
+            for &s in &squares {
+                let Some(p) = d.board[s.index()] else {
+                    continue;
+                };
+                let (x, y) = pos(s);
+                // Inside the square, clear of region borders.
+                let n = ink(
+                    &pixmap,
+                    x + 3.0,
+                    y + 3.0,
+                    x + sq - 3.0,
+                    y + sq - 3.0,
+                    &[LIGHT, DARK],
+                );
+                assert!(
+                    n >= 100,
+                    "{name} diagram {i}: the {:?} {} on {} shows {n} pixels of ink",
+                    p.color,
+                    v.piece(p.kind).name,
+                    g.name(s)
+                );
+                let parity = (g.file_of(s) + g.rank_of(s)) % 2;
+                looks
+                    .entry((p.color, parity, p.kind))
+                    .or_insert_with(|| patch(&pixmap, x + 3.0, y + 3.0, sq - 6.0));
+            }
+            let left = squares.iter().map(|&s| pos(s).0).fold(f64::MAX, f64::min);
+            let bottom = squares.iter().map(|&s| pos(s).1).fold(0.0, f64::max) + sq;
+            for f in 0..g.files() as i32 {
+                let s = *squares.iter().find(|&&s| g.file_of(s) == f).unwrap();
+                let x = pos(s).0;
+                // Below the board, clear of region borders.
+                let n = ink(&pixmap, x, bottom + 3.0, x + sq, bottom + 24.0, &[WHITE]);
+                assert!(n >= 8, "{name} diagram {i}: file {f} has {n} pixels of ink");
+            }
+            for r in 0..g.ranks() as i32 {
+                let s = *squares.iter().find(|&&s| g.rank_of(s) == r).unwrap();
+                let y = pos(s).1;
+                let n = ink(&pixmap, 0.0, y, left - 3.0, y + sq, &[WHITE]);
+                assert!(
+                    n >= 8,
+                    "{name} diagram {i}: rank {} has {n} pixels of ink",
+                    r + 1
+                );
+            }
+        }
+        // Pieces are told apart: no two kinds look the same (a disc without its letter would).
+        for ((color, parity, kind), look) in &looks {
+            for ((color2, parity2, kind2), look2) in &looks {
+                if color == color2 && parity == parity2 && kind < kind2 {
+                    assert!(
+                        look != look2,
+                        "{name}: the {:?} {} and {} look the same",
+                        color,
+                        v.piece(*kind).name,
+                        v.piece(*kind2).name
+                    );
+                }
+            }
+        }
     }
 }

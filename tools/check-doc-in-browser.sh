@@ -10,6 +10,7 @@ out=${1:-target/rules-pages}
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 [ -n "$browser" ] || { echo "no chromium found: apt-get install -y chromium" >&2; exit 2; }
 cargo build --quiet
+varia=${CARGO_TARGET_DIR:-target}/debug/varia
 mkdir -p "$out"
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
@@ -22,7 +23,7 @@ run_browser() {
 }
 status=0
 for script in scripts/*.variant; do
-    page=$(realpath "$(./target/debug/varia doc "$script" -o "$out" | sed 's/^wrote //')")
+    page=$(realpath "$("$varia" doc "$script" -o "$out" | sed 's/^wrote //')")
     dom=$(run_browser --dump-dom "file://$page" 2>/dev/null) || { echo "FAIL $page: the browser failed" >&2; status=1; continue; }
     pieces=$(printf '%s' "$dom" | grep -o 'class="piece" id="piece-' | wc -l)
     svgs=$(printf '%s' "$dom" | grep -o '<svg' | wc -l)

@@ -1,6 +1,7 @@
 //! Teaching how pieces move: plain-English explanations generated from the
 //! compiled move patterns (`explain`), move diagrams in the terminal
-//! (`show`), SVG boards (`svg`) and a rules page per variant (`doc`).
+//! (`show`), SVG boards (`svg`, drawn with the font outlines in `glyphs`)
+//! and a rules page per variant (`doc`).
 //!
 //! Everything here works from the compiled [`Variant`] (its move patterns,
 //! tables and rules), never from stored text, so any piece a script can
@@ -11,6 +12,7 @@ pub mod cli;
 pub mod diagram;
 pub mod doc;
 pub mod explain;
+pub mod glyphs;
 pub mod show;
 pub mod svg;
 

@@ -3,8 +3,11 @@
 //! The board is drawn in its real shape: only existing squares are drawn,
 //! so voids are gaps (Balbo's diamond is a diamond). Coordinates run along
 //! the left and bottom edges, named regions get a coloured border, the
-//! orthodox pieces use the chess glyphs (the solid ones for both colours,
-//! filled white or black), fairy pieces a disc with their letter. Marks:
+//! orthodox pieces are the chess figures (the white ones for White, the
+//! solid ones for Black, their details cut out in white), fairy pieces a
+//! disc with their letter. Pieces and coordinates are outlines of DejaVu
+//! Sans glyphs embedded as paths ([`crate::teach::glyphs`]), so a diagram
+//! looks the same with or without fonts; only the caption is text. Marks:
 //! a green dot where the piece may move, a red ring where it may capture
 //! (on an empty board: where it would capture an enemy), both for both; an
 //! orange cross on a piece that blocks, a blue diamond on a hurdle (a hop's
@@ -16,12 +19,17 @@ use std::fmt::Write;
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, PieceDef};
 use crate::teach::diagram::{Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN};
+use crate::teach::glyphs::{self, Figure, Glyph};
 
 /// Size of one square in SVG units.
 pub const SQUARE: i32 = 48;
 const MARGIN: i32 = 24;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
+/// Size of the chess figures (pixels per em).
+const FIGURE: f64 = (SQUARE - 6) as f64;
+/// Width of the stroke that thickens the white figures' lines, in pixels.
+const OUTLINE: f64 = 0.8;
 const REGION_COLORS: [&str; 4] = ["#c0392b", "#2471a3", "#7d3c98", "#1e8449"];
 /// Height of a caption line.
 const CAPTION_LINE: i32 = 19;
@@ -42,19 +50,73 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The solid chess glyph of an orthodox piece (by its name), if it is one.
-pub fn glyph(def: &PieceDef) -> Option<char> {
+/// The chess figure of an orthodox piece (by its name): its index in
+/// [`glyphs::WHITE`] and [`glyphs::BLACK`] (king, queen, rook, bishop,
+/// knight, pawn), if it is one.
+pub fn figure(def: &PieceDef) -> Option<usize> {
     Some(
         match (def.name.to_ascii_lowercase().as_str(), def.betza.as_str()) {
-            ("king", _) => '\u{265A}',
-            ("queen", "Q") => '\u{265B}',
-            ("rook", "R") => '\u{265C}',
-            ("bishop", "B") => '\u{265D}',
-            ("knight", "N") => '\u{265E}',
-            ("pawn", _) => '\u{265F}',
+            ("king", _) => 0,
+            ("queen", "Q") => 1,
+            ("rook", "R") => 2,
+            ("bishop", "B") => 3,
+            ("knight", "N") => 4,
+            ("pawn", _) => 5,
             _ => return None,
         },
     )
+}
+
+/// A number for an attribute: at most `decimals` decimals, no trailing zeros.
+fn num(x: f64, decimals: usize) -> String {
+    let s = format!("{x:.decimals$}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// The transform that draws glyph units at `size` pixels per em, with the
+/// glyph-space point `(gx, gy)` at `(x, y)`.
+fn place(x: f64, y: f64, size: f64, gx: f64, gy: f64) -> String {
+    let k = size / glyphs::EM as f64;
+    format!(
+        "translate({} {}) scale({})",
+        num(x - gx * k, 2),
+        num(y - gy * k, 2),
+        num(k, 6)
+    )
+}
+
+/// A coordinate label, `size` pixels per em, centred on `x` (by the
+/// advance widths, as text would be) with its baseline at `y`.
+fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
+    let glyphs: Vec<&Glyph> = text
+        .chars()
+        .filter_map(|c| match c {
+            'a'..='z' => Some(&glyphs::LOWER[c as usize - 'a' as usize]),
+            '0'..='9' => Some(&glyphs::DIGITS[c as usize - '0' as usize]),
+            _ => None,
+        })
+        .collect();
+    let width: i32 = glyphs.iter().map(|g| g.advance).sum();
+    let _ = write!(
+        s,
+        r##"<g class="coord" data-coord="{text}" fill="#444" transform="{}">"##,
+        place(x, y, size, width as f64 / 2.0, 0.0)
+    );
+    let mut pen = 0;
+    for g in glyphs {
+        if pen == 0 {
+            let _ = write!(s, r#"<path d="{}"/>"#, g.d);
+        } else {
+            let _ = write!(s, r#"<path transform="translate({pen} 0)" d="{}"/>"#, g.d);
+        }
+        pen += g.advance;
+    }
+    let _ = writeln!(s, "</g>");
 }
 
 fn escape(s: &str) -> String {
@@ -89,7 +151,7 @@ pub fn render(d: &Diagram, flip: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, 'Segoe UI Symbol', 'Noto Sans Symbols2', Arial, sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">"#
     );
     let _ = writeln!(s, "<title>{}</title>", escape(&v.name));
     let _ = writeln!(
@@ -99,7 +161,7 @@ pub fn render(d: &Diagram, flip: bool) -> String {
     for (i, line) in caption.iter().enumerate() {
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" font-size="15" fill="#222">{}</text>"##,
+            r##"<text x="{}" y="{}" font-family="DejaVu Sans, Arial, sans-serif" font-size="15" fill="#222">{}</text>"##,
             MARGIN,
             19 + CAPTION_LINE * i as i32,
             escape(line)
@@ -168,22 +230,22 @@ pub fn render(d: &Diagram, flip: bool) -> String {
     // Coordinates.
     for f in 0..files {
         let col = if flip { files - 1 - f } else { f };
-        let _ = writeln!(
-            s,
-            r##"<text class="coord" x="{}" y="{}" font-size="13" text-anchor="middle" fill="#444">{}</text>"##,
-            MARGIN + col * SQUARE + SQUARE / 2,
-            top + ranks * SQUARE + 17,
-            (b'a' + f as u8) as char
+        label(
+            &mut s,
+            &((b'a' + f as u8) as char).to_string(),
+            (MARGIN + col * SQUARE + SQUARE / 2) as f64,
+            (top + ranks * SQUARE + 17) as f64,
+            13.0,
         );
     }
     for r in 0..ranks {
         let row = if flip { r } else { ranks - 1 - r };
-        let _ = writeln!(
-            s,
-            r##"<text class="coord" x="{}" y="{}" font-size="13" text-anchor="middle" fill="#444">{}</text>"##,
-            MARGIN / 2,
-            top + row * SQUARE + SQUARE / 2 + 5,
-            r + 1
+        label(
+            &mut s,
+            &(r + 1).to_string(),
+            (MARGIN / 2) as f64,
+            (top + row * SQUARE + SQUARE / 2 + 5) as f64,
+            13.0,
         );
     }
     // Pieces.
@@ -262,32 +324,77 @@ pub fn render(d: &Diagram, flip: bool) -> String {
 }
 
 fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
-    let (fill, stroke) = match color {
-        Color::White => ("#ffffff", "#000000"),
-        Color::Black => ("#000000", "#ffffff"),
+    let (fill, ink, side) = match color {
+        Color::White => ("#ffffff", "#000000", "white"),
+        Color::Black => ("#000000", "#ffffff", "black"),
     };
-    let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+    let (cx, cy) = ((x + SQUARE / 2) as f64, (y + SQUARE / 2) as f64);
     let name = escape(&def.name);
-    match glyph(def) {
-        Some(c) => {
-            // The solid glyph, outlined so that White's shows on light squares.
-            let outline = "#000000";
-            let _ = writeln!(
+    match figure(def) {
+        Some(i) => {
+            // The figure, centred on its bounding box, white under its holes
+            // so that its details show on any square. White's lines are
+            // thickened by a stroke; Black's figure, which has none (it would
+            // close the thin holes), is enlarged by as much instead.
+            let f: &Figure = match color {
+                Color::White => &glyphs::WHITE[i],
+                Color::Black => &glyphs::BLACK[i],
+            };
+            let [x0, y0, x1, y1] = f.bbox;
+            let em = glyphs::EM as f64;
+            let size = match color {
+                Color::White => FIGURE,
+                Color::Black => FIGURE * (1.0 + OUTLINE / ((y1 - y0) as f64 * FIGURE / em)),
+            };
+            let _ = write!(
                 s,
-                r#"<text class="piece" data-piece="{name}" x="{cx}" y="{}" font-size="{}" text-anchor="middle" fill="{fill}" stroke="{outline}" stroke-width="1.4" stroke-linejoin="round">{c}</text>"#,
-                y + SQUARE - 8,
-                SQUARE - 6
+                r#"<g class="piece" data-piece="{name}" data-color="{side}" transform="{}">"#,
+                place(cx, cy, size, (x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0)
             );
+            if !f.holes.is_empty() {
+                let _ = write!(s, r##"<path d="{}" fill="#ffffff"/>"##, f.holes);
+            }
+            match color {
+                Color::White => {
+                    let _ = writeln!(
+                        s,
+                        r##"<path d="{}" fill="#000000" stroke="#000000" stroke-width="{}" stroke-linejoin="round"/></g>"##,
+                        f.ink,
+                        num(OUTLINE * em / size, 1)
+                    );
+                }
+                Color::Black => {
+                    let _ = writeln!(s, r##"<path d="{}" fill="#000000"/></g>"##, f.ink);
+                }
+            }
         }
         None => {
-            let _ = writeln!(
+            // A disc with the letter, centred on its box across and on the
+            // capitals' height down.
+            let _ = write!(
                 s,
-                r##"<g class="piece" data-piece="{name}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/><text x="{cx}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{stroke}">{}</text></g>"##,
-                SQUARE / 2 - 6,
-                cy + 8,
-                SQUARE / 2,
-                def.letter
+                r##"<g class="piece" data-piece="{name}" data-color="{side}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/>"##,
+                SQUARE / 2 - 6
             );
+            // Piece letters are A to Z (the grammar's `piece_letter`).
+            let c = def.letter.to_ascii_uppercase();
+            if c.is_ascii_uppercase() {
+                let g = &glyphs::BOLD_UPPER[c as usize - 'A' as usize];
+                let [x0, _, x1, _] = g.bbox;
+                let _ = write!(
+                    s,
+                    r#"<path transform="{}" d="{}" fill="{ink}"/>"#,
+                    place(
+                        cx,
+                        cy,
+                        (SQUARE / 2) as f64,
+                        (x0 + x1) as f64 / 2.0,
+                        -glyphs::BOLD_CAP_HEIGHT as f64 / 2.0
+                    ),
+                    g.d
+                );
+            }
+            let _ = writeln!(s, "</g>");
         }
     }
 }
