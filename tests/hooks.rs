@@ -1,11 +1,14 @@
-//! Rhai hooks: King of the Hill against pyffish's built-in
-//! `kingofthehill`, Large Nahbi's loss rule (rules.md §2.5 N5), effects and
-//! filters on small hand-checked positions, and the sandbox.
+//! Rhai hooks and the rules that replace the common ones: King of the Hill
+//! and Three-check, both as one-line rules (`reaching hill with King wins`,
+//! `giving 3 checks wins`, in scripts/) and as hooks (tests/fixtures/hooks/),
+//! against pyffish's built-in `kingofthehill` and `3check`; Atomic; Large
+//! Nahbi's loss rule (rules.md §2.5 N5); effects and filters on small
+//! hand-checked positions; the sandbox.
 
 mod common;
 
 use common::moves::moves;
-use common::oracle::{compare, oracle, script};
+use common::oracle::{compare, hook_fixture, oracle, script};
 use varia::compile::compile_source;
 use varia::ir::piece::Color;
 use varia::notation::coord::parse_coord;
@@ -15,17 +18,22 @@ use varia::vm::{EndReason, Outcome, PlayError, Position};
 
 #[test]
 fn king_of_the_hill_matches_pyffish() {
-    let v = script("kingofthehill");
     let lines = oracle("kingofthehill", 1500, 5, &["--max-plies", "160"]);
     // The long games reach the hill: make sure some positions are over by it.
     let over = lines.iter().filter(|l| l.moves.is_empty()).count();
     assert!(over > 0, "no game ended in the sample");
-    compare(&v, &lines);
+    compare(&script("kingofthehill"), &lines);
+    compare(&hook_fixture("kingofthehill"), &lines);
 }
 
 #[test]
 fn a_king_on_the_hill_wins() {
-    let v = script("kingofthehill");
+    for v in [script("kingofthehill"), hook_fixture("kingofthehill")] {
+        a_king_on_the_hill_wins_in(v);
+    }
+}
+
+fn a_king_on_the_hill_wins_in(v: std::sync::Arc<varia::ir::Variant>) {
     let mut pos = Position::from_fen(&v, "4k3/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     let mv = parse_coord(&pos, "e3e4").unwrap();
@@ -170,16 +178,31 @@ fn a_hook_that_returns_nonsense_is_an_error() {
 
 #[test]
 fn three_check_matches_pyffish() {
-    let v = script("3check");
     let lines = oracle("3check", 1500, 11, &["--max-plies", "120"]);
     let over = lines.iter().filter(|l| l.moves.is_empty()).count();
     assert!(over > 0, "no game ended in the sample");
-    compare(&v, &lines);
+    compare(&script("3check"), &lines);
+    compare(&hook_fixture("3check"), &lines);
 }
 
 #[test]
 fn three_checks_win() {
-    let v = script("3check");
+    for v in [script("3check"), hook_fixture("3check")] {
+        three_checks_win_in(v);
+    }
+}
+
+/// The hook-written versions count the same as Fairy-Stockfish's `go perft`
+/// (tests/perft/3check.perft and kingofthehill.perft give depth 4: 197,281).
+#[test]
+fn hook_written_versions_count_like_fairy_stockfish() {
+    for name in ["3check", "kingofthehill"] {
+        let mut pos = Position::start(&hook_fixture(name));
+        assert_eq!(perft(&mut pos, 4), 197_281, "{name}");
+    }
+}
+
+fn three_checks_win_in(v: std::sync::Arc<varia::ir::Variant>) {
     let mut pos = Position::from_fen(
         &v,
         "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",

@@ -239,6 +239,8 @@ impl Compiler {
         let mut alsos: Vec<&ast::AlsoDecl> = Vec::new();
         let mut hooks: Vec<(&ast::HookDecl, SourceId)> = Vec::new();
         let mut counters: Vec<(String, i32)> = Vec::new();
+        let mut goals: Vec<&ast::GoalDecl> = Vec::new();
+        let mut check_limit = Single::<Item>::new();
 
         for file in files {
             let src = file.source;
@@ -323,6 +325,10 @@ impl Compiler {
                         }
                     }
                     Item::Restrict(r) => restricts.push(r),
+                    Item::Goal(g) => goals.push(g),
+                    Item::CheckLimit(n, _) => {
+                        check_limit.set(item, src, n.span, "the checks to give", errors)
+                    }
                     Item::Also(a) => alsos.push(a),
                     Item::Counter(n, v) => {
                         if counters.iter().any(|(c, _)| *c == n.value) {
@@ -575,6 +581,75 @@ impl Compiler {
         }
 
         // Game end.
+        let mut ir_goals = Vec::new();
+        for g in &goals {
+            let squares = match evaluator.eval(&g.region) {
+                Ok(set) => region::for_both_sides(&geometry, set, symmetry),
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
+            let kinds: Vec<PieceKind> = g
+                .pieces
+                .iter()
+                .filter_map(|n| find_kind(&defs, n, errors))
+                .collect();
+            let region_name = match (&g.region.first, g.region.rest.is_empty()) {
+                (ast::RegionTerm::Ref(n), true) => Some(n.value.clone()),
+                _ => None,
+            };
+            ir_goals.push(crate::ir::rule::Goal {
+                kinds,
+                squares,
+                region_name,
+                result: result(g.result.value),
+            });
+        }
+        let check_limit = match check_limit.get() {
+            Some(Item::CheckLimit(n, r)) => {
+                if n.value == 0 {
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::bad_check_limit",
+                            "the checks to give must be at least 1",
+                            n.span,
+                            "zero checks",
+                        )
+                        .with_help("Three-check is `giving 3 checks wins`"),
+                    );
+                }
+                if let Some((name, _)) = counters.iter().find(|(c, _)| c == "checks") {
+                    errors.push(
+                        ScriptError::new(
+                            "varia::compile::duplicate",
+                            format!("counter `{name}` is declared twice"),
+                            n.span,
+                            "this rule keeps the counter `checks`",
+                        )
+                        .with_help(
+                            "drop the `counter checks` declaration; the rule counts the checks",
+                        ),
+                    );
+                } else if counters.len() >= crate::ir::MAX_COUNTERS {
+                    errors.push(ScriptError::new(
+                        "varia::compile::too_many_counters",
+                        format!("at most {} counters", crate::ir::MAX_COUNTERS),
+                        n.span,
+                        "this rule needs one",
+                    ));
+                }
+                // First, so that FEN's counter field (`3+3`) holds the checks.
+                let checks = n.value.min(i32::MAX as u32);
+                counters.insert(0, ("checks".to_string(), checks as i32));
+                Some(crate::ir::rule::CheckLimit {
+                    counter: 0,
+                    checks,
+                    result: result(r.value),
+                })
+            }
+            _ => None,
+        };
         let game_end = crate::ir::rule::GameEndRules {
             checkmate: checkmate.get().map(|r| result(r.value)),
             stalemate: stalemate
@@ -582,6 +657,8 @@ impl Compiler {
                 .map_or(crate::ir::rule::GameResult::Draws, |r| result(r.value)),
             move_rule: move_rule.get().map(|n| n.value),
             repetition: repetition.get().map(|n| n.value),
+            goals: ir_goals,
+            check_limit,
         };
         if let Some(mate) = checkmate.get() {
             if !defs.iter().any(|d| d.royal) {

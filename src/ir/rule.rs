@@ -76,6 +76,10 @@ pub struct GameEndRules {
     pub move_rule: Option<u32>,
     /// Draw when a position occurs this many times.
     pub repetition: Option<u32>,
+    /// Squares to reach (`reaching hill with King wins`).
+    pub goals: Vec<Goal>,
+    /// Checks to give (`giving 3 checks wins`).
+    pub check_limit: Option<CheckLimit>,
 }
 
 impl Default for GameEndRules {
@@ -85,8 +89,44 @@ impl Default for GameEndRules {
             stalemate: GameResult::Draws,
             move_rule: None,
             repetition: None,
+            goals: Vec::new(),
+            check_limit: None,
         }
     }
+}
+
+impl GameEndRules {
+    /// Whether a rule can end the game before the moves run out (goals, checks).
+    #[inline]
+    pub fn ends_early(&self) -> bool {
+        !self.goals.is_empty() || self.check_limit.is_some()
+    }
+}
+
+/// `reaching hill with King wins`: a side with a piece of one of the kinds
+/// on the squares (its own view of the region) gets the result at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The pieces that count.
+    pub kinds: Vec<PieceKind>,
+    /// The squares, for each side.
+    pub squares: ByColor<SquareSet>,
+    /// The region's name, if the script named it.
+    pub region_name: Option<String>,
+    /// What reaching them means for the side that did.
+    pub result: GameResult,
+}
+
+/// `giving 3 checks wins`: each side's checks left to give are a counter;
+/// a side whose counter reaches zero gets the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckLimit {
+    /// The counter's index in [`crate::ir::Variant::counters`].
+    pub counter: usize,
+    /// The checks to give.
+    pub checks: u32,
+    /// What giving the last one means for the side that gave it.
+    pub result: GameResult,
 }
 
 /// A restriction on where a piece may go, for the sides it applies to.

@@ -50,6 +50,10 @@ pub enum Item {
     Hook(HookDecl),
     /// `counter name = N`.
     Counter(Spanned<String>, Spanned<u32>),
+    /// `reaching REGION with A, B wins|loses|draws`.
+    Goal(GoalDecl),
+    /// `giving N checks wins|loses|draws`.
+    CheckLimit(Spanned<u32>, Spanned<GameResult>),
 }
 
 impl Item {
@@ -70,6 +74,8 @@ impl Item {
             Item::Also(a) => a.span,
             Item::Hook(h) => h.point.span,
             Item::Counter(n, _) => n.span,
+            Item::Goal(g) => g.span,
+            Item::CheckLimit(n, _) => n.span,
         }
     }
 }
@@ -328,6 +334,19 @@ pub enum Policy {
     NeverEnter(RegionExpr),
     /// `never land in REGION`.
     NeverLand(RegionExpr),
+}
+
+/// `reaching hill with King wins`.
+#[derive(Clone, Debug)]
+pub struct GoalDecl {
+    /// The squares to reach (as White sees them).
+    pub region: RegionExpr,
+    /// The pieces that count.
+    pub pieces: Vec<Spanned<String>>,
+    /// What reaching them means for the side that does.
+    pub result: Spanned<GameResult>,
+    /// The whole declaration.
+    pub span: Span,
 }
 
 /// `also Soldier "sW" from far-side`.

@@ -7,7 +7,7 @@ use crate::diagnostics::ScriptError;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File,
-    GameResult, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
+    GameResult, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
     RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -196,18 +196,38 @@ fn lower_item(
         Rule::castling_decl => lower_castling_decl(pair, source)
             .map(Item::Castling)
             .map_err(one),
+        Rule::goal_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_reaching).map_err(one)?;
+            let region =
+                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
+            c.next(Rule::kw_with).map_err(one)?;
+            let mut pieces = vec![spanned_str(&c.next(Rule::ident).map_err(one)?, source)];
+            while let Some(p) = c.next_if(Rule::ident) {
+                pieces.push(spanned_str(&p, source));
+            }
+            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
+            Ok(Item::Goal(GoalDecl {
+                region,
+                pieces,
+                result,
+                span,
+            }))
+        }
+        Rule::check_limit_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_giving).map_err(one)?;
+            let n = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
+            c.next(Rule::kw_checks).map_err(one)?;
+            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
+            Ok(Item::CheckLimit(n, result))
+        }
         Rule::checkmate_decl | Rule::stalemate_decl => {
             let is_mate = pair.as_rule() == Rule::checkmate_decl;
             let mut c = Cursor::new(pair, source);
             c.next_any().map_err(one)?;
-            let r = c.next(Rule::game_result).map_err(one)?;
-            let span = span_of(&r, source);
-            let value = match r.as_str() {
-                "wins" => GameResult::Wins,
-                "loses" => GameResult::Loses,
-                _ => GameResult::Draws,
-            };
-            let result = Spanned::new(value, span);
+            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
             Ok(if is_mate {
                 Item::Checkmate(result)
             } else {
@@ -408,6 +428,16 @@ fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Restric
         policy,
         span,
     })
+}
+
+fn lower_game_result(r: Pair<'_, Rule>, source: SourceId) -> Spanned<GameResult> {
+    let span = span_of(&r, source);
+    let value = match r.as_str() {
+        "wins" => GameResult::Wins,
+        "loses" => GameResult::Loses,
+        _ => GameResult::Draws,
+    };
+    Spanned::new(value, span)
 }
 
 fn lower_also_decl(

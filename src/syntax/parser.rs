@@ -86,6 +86,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
                 Rule::kw_hook => "`hook`",
         Rule::kw_counter => "`counter`",
         Rule::counter_decl => "`counter`",
+        Rule::kw_reaching => "`reaching`",
+        Rule::kw_giving => "`giving`",
+        Rule::kw_checks => "`checks`",
+        Rule::goal_decl => "`reaching REGION with PIECE wins`",
+        Rule::check_limit_decl => "`giving N checks wins`",
         Rule::hook_decl => "`hook`",
         Rule::hook_body => "a hook's code in braces",
         Rule::hook_code => "Rhai code",
@@ -187,7 +192,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, hook, counter (see README.md)"
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, hook, counter (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -163,10 +163,16 @@ pub fn reach(
 
 /// A central square of the board (the lower-left of the middle four).
 pub fn central_square(variant: &Variant) -> Square {
+    central_square_outside(variant, &SquareSet::EMPTY)
+}
+
+/// The central square nearest the middle that is not in `avoid`.
+fn central_square_outside(variant: &Variant, avoid: &SquareSet) -> Square {
     let g = &variant.geometry;
     let (cf, cr) = ((g.files() as i32 - 1) / 2, (g.ranks() as i32 - 1) / 2);
     g.squares()
         .iter()
+        .filter(|s| !avoid.contains(*s))
         .min_by_key(|s| {
             let (df, dr) = (g.file_of(*s) - cf, g.rank_of(*s) - cr);
             (df * df + dr * dr, s.0)
@@ -187,7 +193,8 @@ pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
 
 /// A good square to show a piece on: for a piece with first-move-only
 /// moves, its start square nearest the middle file (so the first move
-/// shows); otherwise the centre.
+/// shows); otherwise the centre, but off the squares where the piece would
+/// end the game at once (King of the Hill's hill).
 pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
     let g = &variant.geometry;
     let code = piece.code();
@@ -202,7 +209,15 @@ pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
             return s;
         }
     }
-    central_square(variant)
+    let goals = variant
+        .game_end
+        .goals
+        .iter()
+        .filter(|goal| goal.kinds.contains(&piece.kind))
+        .fold(SquareSet::EMPTY, |all, goal| {
+            all.union(goal.squares.get(piece.color))
+        });
+    central_square_outside(variant, &goals)
 }
 
 /// The kind of piece an empty-board diagram uses as a hurdle: the

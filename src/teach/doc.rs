@@ -315,6 +315,9 @@ fn special_rules(v: &Variant) -> Vec<(String, String)> {
         "<li>A player who has no legal move but is not in check (stalemate) {}.</li>",
         result(e.stalemate)
     );
+    for sentence in crate::teach::explain::game_end_sentences(v) {
+        let _ = write!(end, "<li>{}</li>", inline(&sentence));
+    }
     if let Some(n) = e.move_rule {
         let _ = write!(end, "<li>The game is drawn after {n} moves by each side without a capture or a move of a piece that can promote.</li>");
     }

@@ -47,6 +47,7 @@ pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
     [
         royal_rule(variant, def),
         castling_rule(variant, kind),
+        goal_rule(variant, kind),
         promotion_rule(variant, kind),
         region_rule(variant, kind),
         direction_note(variant, def),
@@ -813,6 +814,81 @@ fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
     Some(format!(
         "It is royal: it may never be left attacked (in check).{end}"
     ))
+}
+
+/// The sentences of the goals and of the checks to give, one per rule:
+/// "A player who gets a King onto the region `hill` (d4, e4, d5 or e5)
+/// wins at once." and "A player who gives check three times wins."
+pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
+    let rules = &variant.game_end;
+    let verb = |r: GameResult| match r {
+        GameResult::Wins => "wins",
+        GameResult::Loses => "loses",
+        GameResult::Draws => "draws",
+    };
+    let mut out: Vec<String> = rules
+        .goals
+        .iter()
+        .map(|goal| {
+            let names: Vec<String> = goal
+                .kinds
+                .iter()
+                .map(|k| variant.piece(*k).name.clone())
+                .collect();
+            let squares = describe_squares(variant, &goal.squares.white);
+            let place = match &goal.region_name {
+                Some(n) => format!("the region `{n}` ({squares})"),
+                None => squares,
+            };
+            let view = if goal.squares.white == goal.squares.black {
+                ""
+            } else {
+                " (Black's squares are the same seen from Black's side)"
+            };
+            format!(
+                "A player who gets {} onto {place}{view} {} at once.",
+                article_list(&names),
+                verb(goal.result)
+            )
+        })
+        .collect();
+    if let Some(limit) = rules.check_limit {
+        let times = match limit.checks {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{} times", number_word(n as i32)),
+        };
+        out.push(format!(
+            "A player who gives check {times} {}.",
+            verb(limit.result)
+        ));
+    }
+    out
+}
+
+/// "a King", "a King or an Archer".
+fn article_list(names: &[String]) -> String {
+    let with_article: Vec<String> = names
+        .iter()
+        .map(|n| {
+            let vowel = n.starts_with(['A', 'E', 'I', 'O', 'U']);
+            format!("{} {n}", if vowel { "an" } else { "a" })
+        })
+        .collect();
+    join_or(&with_article)
+}
+
+/// The goals that name this piece, as its own paragraph.
+fn goal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let sentences: Vec<String> = variant
+        .game_end
+        .goals
+        .iter()
+        .zip(game_end_sentences(variant))
+        .filter(|(goal, _)| goal.kinds.contains(&kind))
+        .map(|(_, sentence)| sentence)
+        .collect();
+    (!sentences.is_empty()).then(|| sentences.join(" "))
 }
 
 fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {

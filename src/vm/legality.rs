@@ -26,6 +26,9 @@ impl Position {
     /// `out` has grown to size).
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
+            return; // the game is over by a goal or the checks given: no moves
+        }
         if self.variant.hooks.is_some() && self.hook_game_end().is_some() {
             return; // the game is over by a hook: no moves
         }

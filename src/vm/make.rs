@@ -195,11 +195,28 @@ impl Position {
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
         self.hash = h;
+        if let Some(limit) = self.variant.game_end.check_limit {
+            self.count_check(limit.counter);
+        }
         if self.variant.hooks.is_some() {
             let effects = self.apply_after_move_hook(mv, undo.moved, captured);
             self.effects.push(effects);
         }
         Undo { captured, ..undo }
+    }
+
+    /// `giving N checks`: a move that gives check takes one from the
+    /// mover's checks left to give (`unplay` restores the counters).
+    fn count_check(&mut self, counter: usize) {
+        if !self.is_check() {
+            return;
+        }
+        let mover = self.side.opposite();
+        let slot = 2 * counter + mover.index();
+        let z = &self.variant.zobrist;
+        self.hash ^= z.counter(counter, mover.index(), self.counters[slot]);
+        self.counters[slot] -= 1;
+        self.hash ^= z.counter(counter, mover.index(), self.counters[slot]);
     }
 
     /// Clears the unmoved flag of castling kings and rooks that no longer

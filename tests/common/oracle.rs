@@ -23,9 +23,17 @@ pub fn manifest_dir() -> &'static Path {
 
 /// Compiles `scripts/NAME.variant`.
 pub fn script(name: &str) -> Arc<Variant> {
-    let path: PathBuf = manifest_dir().join(format!("scripts/{name}.variant"));
-    compile_path(path.to_str().expect("UTF-8 path"))
-        .unwrap_or_else(|e| panic!("scripts/{name}.variant: {e}"))
+    compile_file(&format!("scripts/{name}.variant"))
+}
+
+/// Compiles `tests/fixtures/hooks/NAME.variant` (a variant written with Rhai hooks).
+pub fn hook_fixture(name: &str) -> Arc<Variant> {
+    compile_file(&format!("tests/fixtures/hooks/{name}.variant"))
+}
+
+fn compile_file(relative: &str) -> Arc<Variant> {
+    let path: PathBuf = manifest_dir().join(relative);
+    compile_path(path.to_str().expect("UTF-8 path")).unwrap_or_else(|e| panic!("{relative}: {e}"))
 }
 
 const INSTALL_HINT: &str = "the differential tests need python3 with pyffish \
