@@ -193,12 +193,16 @@ fn three_checks_win() {
 }
 
 /// The hook-written versions count the same as Fairy-Stockfish's `go perft`
-/// (tests/perft/3check.perft and kingofthehill.perft give depth 4: 197,281).
+/// (tests/perft/3check.perft, kingofthehill.perft and atomic.perft at depth 4).
 #[test]
 fn hook_written_versions_count_like_fairy_stockfish() {
-    for name in ["3check", "kingofthehill"] {
+    for (name, count) in [
+        ("3check", 197_281),
+        ("kingofthehill", 197_281),
+        ("atomic", 197_326),
+    ] {
         let mut pos = Position::start(&hook_fixture(name));
-        assert_eq!(perft(&mut pos, 4), 197_281, "{name}");
+        assert_eq!(perft(&mut pos, 4), count, "{name}");
     }
 }
 
@@ -225,9 +229,49 @@ fn three_checks_win_in(v: std::sync::Arc<varia::ir::Variant>) {
 
 #[test]
 fn atomic_matches_pyffish() {
-    let v = script("atomic");
     let lines = oracle("atomic", 1200, 17, &["--max-plies", "120"]);
     let over = lines.iter().filter(|l| l.moves.is_empty()).count();
     assert!(over > 0, "no game ended in the sample");
-    compare(&v, &lines);
+    compare(&script("atomic"), &lines);
+    compare(&hook_fixture("atomic"), &lines);
+}
+
+/// `captures explode sparing Pawn`, by hand (and as pyffish's `atomic`
+/// answers): Nxe5 blows up the knight, the pawn it took and the knight on
+/// f6, and spares the pawn on e4; taking it back restores everything. With
+/// the kings side by side the rook on h3 gives no check (taking the king
+/// would blow up its own), so the king may step anywhere but f3.
+#[test]
+fn captures_explode() {
+    let v = script("atomic");
+    let start = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut pos = Position::from_fen(&v, start).unwrap();
+    let hash = pos.hash();
+    let mv = parse_coord(&pos, "f3e5").unwrap();
+    let undo = pos.play_unchecked(mv);
+    assert_eq!(
+        write_fen(&pos),
+        "rnbqkb1r/pppp1ppp/8/8/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3"
+    );
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unplay(mv, undo);
+    assert_eq!(write_fen(&pos), start);
+    assert_eq!(pos.hash(), hash);
+
+    let pos = Position::from_fen(&v, "8/8/8/8/8/3kK2r/8/8 w - - 0 1").unwrap();
+    assert_eq!(pos.outcome(), Outcome::Ongoing);
+    assert_eq!(
+        moves(&pos),
+        ["e3d2", "e3d4", "e3e2", "e3e4", "e3f2", "e3f4"]
+            .map(String::from)
+            .into()
+    );
+    // The pawn on d2 checks; taking it would blow up the own king (with
+    // the queen) or the king itself, so only king steps remain (pyffish
+    // agrees).
+    let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1").unwrap();
+    assert_eq!(
+        moves(&pos),
+        ["e1e2", "e1f1", "e1f2"].map(String::from).into()
+    );
 }

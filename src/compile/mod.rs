@@ -241,6 +241,7 @@ impl Compiler {
         let mut counters: Vec<(String, i32)> = Vec::new();
         let mut goals: Vec<&ast::GoalDecl> = Vec::new();
         let mut check_limit = Single::<Item>::new();
+        let mut explosion = Single::<Item>::new();
 
         for file in files {
             let src = file.source;
@@ -328,6 +329,9 @@ impl Compiler {
                     Item::Goal(g) => goals.push(g),
                     Item::CheckLimit(n, _) => {
                         check_limit.set(item, src, n.span, "the checks to give", errors)
+                    }
+                    Item::Explosion(_, span) => {
+                        explosion.set(item, src, *span, "the explosion rule", errors)
                     }
                     Item::Also(a) => alsos.push(a),
                     Item::Counter(n, v) => {
@@ -650,6 +654,15 @@ impl Compiler {
             }
             _ => None,
         };
+        let explosion = match explosion.get() {
+            Some(Item::Explosion(spared, _)) => Some(crate::ir::rule::Explosion {
+                spared: spared
+                    .iter()
+                    .filter_map(|n| find_kind(&defs, n, errors))
+                    .collect(),
+            }),
+            _ => None,
+        };
         let game_end = crate::ir::rule::GameEndRules {
             checkmate: checkmate.get().map(|r| result(r.value)),
             stalemate: stalemate
@@ -659,6 +672,7 @@ impl Compiler {
             repetition: repetition.get().map(|n| n.value),
             goals: ir_goals,
             check_limit,
+            royal_loss: explosion.is_some() && defs.iter().any(|d| d.royal),
         };
         if let Some(mate) = checkmate.get() {
             if !defs.iter().any(|d| d.royal) {
@@ -704,6 +718,7 @@ impl Compiler {
             borders: ir_borders,
             counters,
             hooks,
+            explosion,
             start_fen: setup.value.clone(),
             start_codes,
             promotion,

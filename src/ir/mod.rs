@@ -79,9 +79,22 @@ pub struct Variant {
     pub counters: Vec<(String, i32)>,
     /// Rhai hooks, if the script has any.
     pub hooks: Option<std::sync::Arc<crate::hooks::Hooks>>,
+    /// Captures explode (`captures explode sparing Pawn`).
+    pub explosion: Option<rule::Explosion>,
 }
 
 impl Variant {
+    /// Whether a move can remove pieces besides the one it captures (an
+    /// explosion, an after-move hook): then legality plays each move in
+    /// full, and a side may be left without its royal piece.
+    pub fn pieces_can_vanish(&self) -> bool {
+        self.explosion.is_some()
+            || self
+                .hooks
+                .as_ref()
+                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+    }
+
     /// The piece kind with this FEN letter (either case).
     pub fn kind_by_letter(&self, letter: char) -> Option<PieceKind> {
         let upper = letter.to_ascii_uppercase();

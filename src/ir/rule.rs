@@ -80,6 +80,8 @@ pub struct GameEndRules {
     pub goals: Vec<Goal>,
     /// Checks to give (`giving 3 checks wins`).
     pub check_limit: Option<CheckLimit>,
+    /// A side left without royal pieces loses (they can be blown up: `captures explode`).
+    pub royal_loss: bool,
 }
 
 impl Default for GameEndRules {
@@ -91,15 +93,17 @@ impl Default for GameEndRules {
             repetition: None,
             goals: Vec::new(),
             check_limit: None,
+            royal_loss: false,
         }
     }
 }
 
 impl GameEndRules {
-    /// Whether a rule can end the game before the moves run out (goals, checks).
+    /// Whether a rule can end the game before the moves run out (goals,
+    /// checks, a royal piece blown up).
     #[inline]
     pub fn ends_early(&self) -> bool {
-        !self.goals.is_empty() || self.check_limit.is_some()
+        !self.goals.is_empty() || self.check_limit.is_some() || self.royal_loss
     }
 }
 
@@ -115,6 +119,14 @@ pub struct Goal {
     pub region_name: Option<String>,
     /// What reaching them means for the side that did.
     pub result: GameResult,
+}
+
+/// `captures explode sparing Pawn`: a capture removes the capturing piece
+/// and every piece next to the capture square but the spared kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explosion {
+    /// The kinds an explosion next to them leaves standing.
+    pub spared: Vec<PieceKind>,
 }
 
 /// `giving 3 checks wins`: each side's checks left to give are a counter;

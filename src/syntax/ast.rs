@@ -54,6 +54,8 @@ pub enum Item {
     Goal(GoalDecl),
     /// `giving N checks wins|loses|draws`.
     CheckLimit(Spanned<u32>, Spanned<GameResult>),
+    /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
+    Explosion(Vec<Spanned<String>>, Span),
 }
 
 impl Item {
@@ -76,6 +78,7 @@ impl Item {
             Item::Counter(n, _) => n.span,
             Item::Goal(g) => g.span,
             Item::CheckLimit(n, _) => n.span,
+            Item::Explosion(_, span) => *span,
         }
     }
 }

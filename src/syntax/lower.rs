@@ -215,6 +215,19 @@ fn lower_item(
                 span,
             }))
         }
+        Rule::explosion_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_captures).map_err(one)?;
+            c.next(Rule::kw_explode).map_err(one)?;
+            let mut spared = Vec::new();
+            if c.next_if(Rule::kw_sparing).is_some() {
+                while let Some(p) = c.next_if(Rule::ident) {
+                    spared.push(spanned_str(&p, source));
+                }
+            }
+            Ok(Item::Explosion(spared, span))
+        }
         Rule::check_limit_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_giving).map_err(one)?;

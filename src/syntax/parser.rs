@@ -91,6 +91,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_checks => "`checks`",
         Rule::goal_decl => "`reaching REGION with PIECE wins`",
         Rule::check_limit_decl => "`giving N checks wins`",
+        Rule::kw_captures => "`captures`",
+        Rule::kw_explode => "`explode`",
+        Rule::kw_sparing => "`sparing`",
+        Rule::explosion_decl => "`captures explode`",
         Rule::hook_decl => "`hook`",
         Rule::hook_body => "a hook's code in braces",
         Rule::hook_code => "Rhai code",
@@ -192,7 +196,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, hook, counter (see README.md)"
+        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, captures, hook, counter (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -852,6 +852,25 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             )
         })
         .collect();
+    if let Some(explosion) = &variant.explosion {
+        let spared: Vec<String> = explosion
+            .spared
+            .iter()
+            .map(|k| format!("{}s", variant.piece(*k).name))
+            .collect();
+        let but = if spared.is_empty() {
+            String::new()
+        } else {
+            format!(" except {}", join_or(&spared))
+        };
+        let mut text = format!(
+            "Every capture is an explosion: the capturing piece and every piece{but} on the squares next to the capture square are removed with the captured piece."
+        );
+        if rules.royal_loss {
+            text.push_str(" A player whose royal piece is blown up loses, and a move that would blow up one's own royal piece is illegal (so a royal piece never captures).");
+        }
+        out.push(text);
+    }
     if let Some(limit) = rules.check_limit {
         let times = match limit.checks {
             1 => "once".to_string(),

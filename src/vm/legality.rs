@@ -33,7 +33,7 @@ impl Position {
             return; // the game is over by a hook: no moves
         }
         self.pseudo_legal_moves(out);
-        if self.has_after_move_hook() {
+        if self.variant.pieces_can_vanish() {
             self.filter_by_hooks(out);
             self.keep_legal_with_effects(out);
             return;
@@ -72,15 +72,8 @@ impl Position {
         }
     }
 
-    fn has_after_move_hook(&self) -> bool {
-        self.variant
-            .hooks
-            .as_ref()
-            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
-    }
-
-    /// Legality when an after-move hook may change the board (Atomic's
-    /// explosions): each move is played in full, effects included. It is
+    /// Legality when a move may remove more pieces (Atomic's explosions,
+    /// an after-move hook): each move is played in full, effects included. It is
     /// illegal if it destroys the mover's last royal piece; legal if it
     /// destroys the opponent's last one; otherwise legal if no royal piece
     /// of the mover is in check, where a check is a capture the opponent
@@ -116,8 +109,27 @@ impl Position {
         if self.royals.get(them).is_empty() {
             return false; // the capturer has no royal piece left: its game is over
         }
+        let explosion_only = self.variant.explosion.is_some()
+            && !self
+                .variant
+                .hooks
+                .as_ref()
+                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove));
         for royal in self.royals.get(color).iter() {
+            // The attack tries answer "attacked at all?" fast; the attackers
+            // are looked for only when it is.
+            if !self.is_attacked(royal, them) {
+                continue;
+            }
             for from in self.attackers_of(royal, them).iter() {
+                if explosion_only {
+                    // The capture blows up the capturer and the unspared
+                    // pieces next to the royal piece: no need to play it.
+                    if self.keeps_a_royal_after_capturing(from, royal, them) {
+                        return true;
+                    }
+                    continue;
+                }
                 let code = self.board[from.index()];
                 let promotion = self.variant.promotion.choices(code, royal).first().copied();
                 let capture = Move {
@@ -135,6 +147,31 @@ impl Position {
             }
         }
         false
+    }
+
+    /// `captures explode`: whether `side`, capturing on `target` with the
+    /// piece on `from`, keeps a royal piece after the explosion.
+    fn keeps_a_royal_after_capturing(
+        &self,
+        from: crate::ir::geometry::Square,
+        target: crate::ir::geometry::Square,
+        side: Color,
+    ) -> bool {
+        let g = &self.variant.geometry;
+        let spared = self
+            .variant
+            .explosion
+            .as_ref()
+            .map_or(&[][..], |e| &e.spared[..]);
+        self.royals.get(side).iter().any(|r| {
+            if r == from {
+                return false; // the capturer explodes
+            }
+            let next_to = (g.file_of(r) - g.file_of(target)).abs() <= 1
+                && (g.rank_of(r) - g.rank_of(target)).abs() <= 1;
+            !next_to
+                || spared.contains(&crate::ir::piece::Piece::from_code(self.board[r.index()]).kind)
+        })
     }
 
     /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover unattacked.

@@ -195,6 +195,14 @@ impl Position {
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
         self.hash = h;
+        if self.variant.explosion.is_some() {
+            let blown = if captured != 0 {
+                self.explode(mv.to)
+            } else {
+                Vec::new()
+            };
+            self.effects.push(blown);
+        }
         if let Some(limit) = self.variant.game_end.check_limit {
             self.count_check(limit.counter);
         }
@@ -203,6 +211,38 @@ impl Position {
             self.effects.push(effects);
         }
         Undo { captured, ..undo }
+    }
+
+    /// `captures explode`: removes the capturing piece on `center` and
+    /// every piece next to it but the spared kinds; returns what
+    /// [`Position::undo_effects`] needs (the hash and unmoved flags are
+    /// restored by `unplay`).
+    fn explode(&mut self, center: Square) -> Vec<(Square, u8)> {
+        let variant = self.variant.clone();
+        let spared = &variant
+            .explosion
+            .as_ref()
+            .map_or(&[][..], |e| &e.spared[..]);
+        let g = &variant.geometry;
+        let mut blown = Vec::with_capacity(9);
+        let around = (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr)));
+        for (df, dr) in around {
+            let Some(sq) = g.offset(center, df, dr) else {
+                continue;
+            };
+            let code = self.board[sq.index()];
+            if code == 0 || (sq != center && spared.contains(&Piece::from_code(code).kind)) {
+                continue;
+            }
+            blown.push((sq, code));
+            self.take(sq);
+            self.hash ^= variant.zobrist.piece(code, sq);
+            if self.unmoved.contains(sq) {
+                self.unmoved.remove(sq);
+                self.hash ^= variant.zobrist.unmoved[sq.index()];
+            }
+        }
+        blown
     }
 
     /// `giving N checks`: a move that gives check takes one from the
@@ -272,9 +312,15 @@ impl Position {
 
     /// Takes back the move `mv`, which must be the last one played, with its undo record.
     pub fn unplay(&mut self, mv: Move, undo: Undo) {
+        // Hook effects were pushed after the explosion's: taken back first.
         if self.variant.hooks.is_some() {
             if let Some(effects) = self.effects.pop() {
                 self.undo_effects(effects);
+            }
+        }
+        if self.variant.explosion.is_some() {
+            if let Some(blown) = self.effects.pop() {
+                self.undo_effects(blown);
             }
         }
         self.side = self.side.opposite();

@@ -62,6 +62,14 @@ impl Position {
     pub fn rule_game_end(&self) -> Option<(Option<Color>, String)> {
         let rules = &self.variant.game_end;
         let sides = [self.side.opposite(), self.side];
+        if rules.royal_loss {
+            for side in sides {
+                if self.royals.get(side).is_empty() {
+                    let reason = format!("{}'s royal piece was blown up", side_name(side));
+                    return Some((Some(side.opposite()), reason));
+                }
+            }
+        }
         if let Some(limit) = rules.check_limit {
             for side in sides {
                 if self.counter(limit.counter, side) <= 0 {

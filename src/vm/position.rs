@@ -278,14 +278,11 @@ impl Position {
                 Err(reason) => kinds.push(PositionErrorKind::BadEnPassant { reason }),
             }
         }
-        // A side must have a royal piece when the variant has one, unless an
-        // after-move hook can remove pieces (an exploded king in Atomic ends
-        // the game; that position is still a position).
+        // A side must have a royal piece when the variant has one, unless
+        // pieces can vanish (an exploded king in Atomic ends the game; that
+        // position is still a position).
         let has_royal_kind = variant.pieces.iter().any(|p| p.royal);
-        let pieces_can_vanish = variant
-            .hooks
-            .as_ref()
-            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove));
+        let pieces_can_vanish = variant.pieces_can_vanish();
         if has_royal_kind && !pieces_can_vanish {
             for color in Color::ALL {
                 if pos.royals.get(color).is_empty() {
