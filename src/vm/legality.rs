@@ -81,8 +81,36 @@ impl Position {
     fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
         let them = us.opposite();
+        // With explosions as the only effect, a quiet move removes nothing:
+        // as in chess, it can only expose a royal piece if that is attacked
+        // already, moves itself, or the mover shields it. Every other quiet
+        // move keeps the royal pieces unattacked, so out of check.
+        let quiet_shortcut = self.variant.explosion.is_some()
+            && !self
+                .variant
+                .hooks
+                .as_ref()
+                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+            && self.complex.get(them).is_empty()
+            && !self.royals.get(us).is_empty()
+            && !self.is_royal_attacked(us);
+        let pinned = if quiet_shortcut {
+            self.pin_candidates(us)
+        } else {
+            SquareSet::EMPTY
+        };
+        let royals = *self.royals.get(us);
         let mut kept = Vec::with_capacity(out.len());
         for &mv in out.iter() {
+            if quiet_shortcut
+                && mv.kind == MoveKind::Normal
+                && self.board[mv.to.index()] == 0
+                && !royals.contains(mv.from)
+                && !pinned.contains(mv.from)
+            {
+                kept.push(mv);
+                continue;
+            }
             let had_ours = !self.royals.get(us).is_empty();
             let had_theirs = !self.royals.get(them).is_empty();
             let undo = self.play_unchecked(mv);
