@@ -24,6 +24,7 @@ rows=(
   "grand betza (*)|scripts/grand-betza.variant|startpos|5|grandbetza-rhino2|$ini"
   "king of the hill|scripts/kingofthehill.variant|startpos|6|kingofthehill|"
   "three-check|scripts/3check.variant|startpos|6|3check|"
+  "atomic|scripts/atomic.variant|startpos|6|atomic|"
 )
 # (*) Fairy-Stockfish cannot express the Rhino: it runs its stand-in (WnN),
 # so the two count different trees from depth 5 on; the speeds still compare.
