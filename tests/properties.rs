@@ -557,3 +557,71 @@ proptest! {
         }
     }
 }
+
+/// (d) in every script whose pieces cannot vanish (its legality takes the
+/// shortcuts: pins, hopper lines): the legal moves equal the naive filter
+/// in the positions of seeded random games. Positions where a rule of the
+/// variant has ended the game have no moves.
+#[test]
+fn legal_moves_match_the_naive_definition_in_every_variant() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .collect();
+    paths.sort();
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut checked = 0;
+    for path in paths {
+        let v = compile_path(path.to_str().unwrap()).unwrap();
+        if v.pieces_can_vanish() {
+            continue;
+        }
+        for _game in 0..12 {
+            let mut pos = Position::start(&v);
+            for _ply in 0..160 {
+                let ours = sorted_keys(&pos, &pos.legal_moves());
+                let over = matches!(
+                    pos.outcome(),
+                    Outcome::Decisive {
+                        reason: EndReason::Variant(_),
+                        ..
+                    } | Outcome::Draw {
+                        reason: EndReason::Variant(_)
+                    }
+                );
+                if over {
+                    assert!(
+                        ours.is_empty(),
+                        "{}: moves after the end in {}",
+                        v.name,
+                        write_fen(&pos)
+                    );
+                    break;
+                }
+                let naive = sorted_keys(&pos, &naive_legal_moves(&pos));
+                assert_eq!(
+                    ours,
+                    naive,
+                    "{}: legal moves of {}",
+                    v.name,
+                    write_fen(&pos)
+                );
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[next(moves.len())]);
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
+}

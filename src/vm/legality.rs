@@ -3,9 +3,11 @@
 //! A move needs the full test (play it on the board, look for attacks on
 //! the royals, take it back) only when it could matter: when the side is in
 //! check, when a royal piece moves, for en passant and castling, when the
-//! variant has pieces whose attacks the tries do not describe, and when
-//! the moving piece is the first piece on some line between a royal piece
-//! and an enemy that could attack along it. Every other move is legal.
+//! moving piece is the first piece on some line between a royal piece and
+//! an enemy that could attack along it, and when the move starts or ends on
+//! a line along which an enemy hopper (or another piece whose attacks the
+//! tries do not describe) could reach a royal piece. Every other move is
+//! legal.
 
 use crate::ir::geometry::SquareSet;
 use crate::ir::piece::Color;
@@ -45,12 +47,11 @@ impl Position {
             }
             return;
         }
-        let them = us.opposite();
-        let full_test_always = self.is_check() || !self.complex.get(them).is_empty();
-        let pinned = if full_test_always {
-            SquareSet::EMPTY
+        let full_test_always = self.is_check();
+        let (pinned, lines) = if full_test_always {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
         } else {
-            self.pin_candidates(us)
+            (self.pin_candidates(us), self.complex_attack_lines(us))
         };
         let royals = *self.royals.get(us);
         let mut kept = 0;
@@ -60,7 +61,9 @@ impl Position {
                 || mv.kind == MoveKind::EnPassant
                 || matches!(mv.kind, MoveKind::Castle(_))
                 || royals.contains(mv.from)
-                || pinned.contains(mv.from);
+                || pinned.contains(mv.from)
+                || lines.contains(mv.from)
+                || lines.contains(mv.to);
             if !needs_test || self.leaves_royals_safe(mv) {
                 out[kept] = mv;
                 kept += 1;
@@ -209,6 +212,37 @@ impl Position {
         let safe = !self.is_royal_attacked(us);
         self.unplay_on_board(mv, undo);
         safe
+    }
+
+    /// For the enemy's complex pieces (hoppers, `j` leaps, first-move
+    /// captures, which the attack tries do not describe): the squares whose
+    /// occupancy decides whether they reach a royal piece of `color`, that
+    /// is each ray of theirs that runs into a royal piece, up to it, and
+    /// their own squares. A move that neither starts nor ends on one of
+    /// these cannot change those attacks.
+    fn complex_attack_lines(&self, color: Color) -> SquareSet {
+        let them = color.opposite();
+        let complex = self.complex.get(them);
+        let mut out = SquareSet::EMPTY;
+        if complex.is_empty() {
+            return out;
+        }
+        let royals = self.royals.get(color);
+        let t = &self.variant.tables;
+        for from in complex.iter() {
+            let code = self.board[from.index()];
+            for ray in t.rays(code, from) {
+                let s = ray.start as usize;
+                let squares = &t.path_squares[s..s + ray.len as usize];
+                if let Some(k) = squares.iter().position(|q| royals.contains(*q)) {
+                    out.insert(from);
+                    for q in &squares[..k] {
+                        out.insert(*q);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// `color`'s pieces that stand first on a line from one of its royal
