@@ -22,6 +22,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseResult;
@@ -564,13 +566,6 @@ proptest! {
 /// variant has ended the game have no moves.
 #[test]
 fn legal_moves_match_the_naive_definition_in_every_variant() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    paths.sort();
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = |n: usize| {
         seed ^= seed << 13;
@@ -579,8 +574,7 @@ fn legal_moves_match_the_naive_definition_in_every_variant() {
         (seed % n as u64) as usize
     };
     let mut checked = 0;
-    for path in paths {
-        let v = compile_path(path.to_str().unwrap()).unwrap();
+    for (_, v) in common::scripts::every_script() {
         if v.pieces_can_vanish() {
             continue;
         }

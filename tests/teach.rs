@@ -1,8 +1,12 @@
 //! Teaching output (src/teach/): explanations, terminal and SVG diagrams,
 //! rules pages, for every seed variant and every stdlib piece.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
+
+use common::scripts::FAIRY;
 
 use varia::compile::{compile_path, compile_source};
 use varia::ir::geometry::{Square, SquareSet};
@@ -16,34 +20,9 @@ use varia::teach::diagram::{
 use varia::teach::{doc, explain, show, svg};
 use varia::vm::{MoveKind, Position};
 
-/// Every piece of the fairy stdlib, on a board of its own.
-const FAIRY: &str = r#"variant "Fairy pieces"
-import orthodox
-import fairy
-board 8 x 8
-setup "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-"#;
-
 /// The seed variants and the fairy stdlib: (name, variant).
 fn seeds() -> Vec<(String, Arc<Variant>)> {
-    let mut paths: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    paths.sort();
-    let mut out: Vec<(String, Arc<Variant>)> = paths
-        .iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, compile_path(p.to_str().unwrap()).unwrap())
-        })
-        .collect();
-    out.push((
-        "fairy".to_string(),
-        compile_source("fairy.variant", FAIRY).unwrap(),
-    ));
-    out
+    common::scripts::scripts_and_fairy()
 }
 
 fn kinds(v: &Variant) -> impl Iterator<Item = PieceKind> {

@@ -13,10 +13,12 @@
 //! A sentence the reader does not understand fails the test: a new kind of
 //! sentence needs a reading here first.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use varia::compile::{compile_path, compile_source};
+use varia::compile::compile_source;
 use varia::ir::geometry::{Square, SquareSet};
 use varia::ir::piece::{Color, Piece, PieceKind};
 use varia::ir::Variant;
@@ -24,14 +26,6 @@ use varia::notation::fen::parse_fen;
 use varia::teach::diagram::teaching_square;
 use varia::teach::explain;
 use varia::vm::{MoveKind, Position};
-
-/// Every piece of the fairy stdlib, on a board of its own.
-const FAIRY: &str = r#"variant "Fairy pieces"
-import orthodox
-import fairy
-board 8 x 8
-setup "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-"#;
 
 /// More Betza strings, one piece each, for the sentence forms the scripts
 /// do not use yet: limited slides, one-way and sideways lines, narrow and
@@ -64,23 +58,7 @@ setup "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1"
 "#;
 
 fn variants() -> Vec<(String, Arc<Variant>)> {
-    let mut paths: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    paths.sort();
-    let mut out: Vec<(String, Arc<Variant>)> = paths
-        .iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, compile_path(p.to_str().unwrap()).unwrap())
-        })
-        .collect();
-    out.push((
-        "fairy".to_string(),
-        compile_source("fairy.variant", FAIRY).unwrap(),
-    ));
+    let mut out = common::scripts::scripts_and_fairy();
     out.push((
         "gallery".to_string(),
         compile_source("gallery.variant", GALLERY).unwrap(),

@@ -2,3 +2,4 @@
 
 pub mod moves;
 pub mod oracle;
+pub mod scripts;
