@@ -1,24 +1,9 @@
 //! The `varia` command as a user runs it: output, errors and exit codes.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn varia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run varia")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::bin::{stderr, stdout, varia};
 
 #[test]
 fn perft_prints_the_count_last() {
@@ -99,7 +84,7 @@ fn help_prints_usage_and_no_arguments_open_the_repl() {
     assert!(stdout(&o).contains("varia: Chess (White to move)"));
 }
 
-fn assert_one_line_error(o: &Output, needle: &str) {
+fn assert_one_line_error(o: &std::process::Output, needle: &str) {
     assert!(!o.status.success());
     let err = stderr(o);
     assert_eq!(err.trim().lines().count(), 1, "{err}");

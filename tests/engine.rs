@@ -9,6 +9,9 @@
 //! of the engine's own score, by playing the engine's move and asking the
 //! rules VM (`Position::outcome`) whether every defence is checkmated.
 
+mod common;
+
+use common::rng::Rng;
 use std::sync::Arc;
 
 use varia::compile::compile_path;
@@ -186,17 +189,6 @@ fn balbo_third_move_mate_against_the_passive_line() {
     let (mv, score) = best(&pos, 3);
     assert_eq!(move_to_san(&pos, mv), "Nxf8#");
     assert_eq!(score, MATE - 1);
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

@@ -3,21 +3,10 @@
 //! through `Session::execute`. Alone in its test binary because it
 //! changes the working directory (`save` may write files).
 
+mod common;
+
+use common::rng::Rng;
 use varia::repl::Session;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
 
 const WORDS: &[&str] = &[
     "help",

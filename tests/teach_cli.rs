@@ -1,19 +1,8 @@
 //! The teaching commands as a user runs them: `varia explain`, `show`, `diagram`, `doc`.
 
-use std::process::{Command, Output};
+mod common;
 
-fn varia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run varia")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::bin::{stdout, varia};
 
 #[test]
 fn explain_a_piece_of_a_script() {

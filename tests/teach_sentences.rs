@@ -15,6 +15,8 @@
 
 mod common;
 
+use common::rng::Rng;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -663,18 +665,6 @@ fn claimed(
         }
     }
     (moves, captures)
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
 }
 
 /// Each piece's explanation, read back, gives exactly the VM's moves from

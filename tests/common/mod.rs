@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests.
 
+pub mod bin;
 pub mod moves;
 pub mod oracle;
+pub mod rng;
 pub mod scripts;
