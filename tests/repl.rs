@@ -340,3 +340,24 @@ fn show_with_a_lower_case_letter_draws_blacks_piece() {
         ["5", ".", ".", ".", "+", ".", ".", ".", "."]
     );
 }
+
+#[test]
+fn the_board_draws_whole_rank_region_borders() {
+    // Xiangqi's `home` region is ranks 1-5: the river is drawn between 5 and 6.
+    let dir = temp_dir("river");
+    let out = piped(&dir, &[&script("xiangqi")], "quit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let six = lines
+        .iter()
+        .position(|l| l.starts_with(" 6 "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(lines[six + 1].trim().chars().all(|c| c == '─'), "{out}");
+    assert!(lines[six + 1].trim().chars().count() >= 27, "{out}");
+    assert!(lines[six + 2].starts_with(" 5 "), "{out}");
+    // No other border line on the board.
+    assert_eq!(
+        out.matches('─').count(),
+        lines[six + 1].trim().chars().count(),
+        "{out}"
+    );
+}

@@ -80,33 +80,23 @@ pub fn render_board(pos: &Position, last: Option<Move>, opts: RenderOptions) -> 
     };
     let last_squares: Vec<Square> = last.map(|m| vec![m.from, m.to]).unwrap_or_default();
     // Region borders (White's view of each region).
-    let row_has = |r: i32, set: &crate::ir::geometry::SquareSet| -> (bool, bool) {
-        let mut any_in = false;
-        let mut any_out = false;
-        for f in 0..files {
-            if let Some(sq) = g.square(f, r) {
-                if set.contains(sq) {
-                    any_in = true;
-                } else {
-                    any_out = true;
-                }
+    // Whether a line of squares has squares in the set, and squares out of it.
+    let in_and_out = |line: &mut dyn Iterator<Item = Square>,
+                      set: &crate::ir::geometry::SquareSet|
+     -> (bool, bool) {
+        line.fold((false, false), |(any_in, any_out), sq| {
+            if set.contains(sq) {
+                (true, any_out)
+            } else {
+                (any_in, true)
             }
-        }
-        (any_in, any_out)
+        })
     };
-    let col_has = |f: i32, set: &crate::ir::geometry::SquareSet| -> (bool, bool) {
-        let mut any_in = false;
-        let mut any_out = false;
-        for r in 0..ranks {
-            if let Some(sq) = g.square(f, r) {
-                if set.contains(sq) {
-                    any_in = true;
-                } else {
-                    any_out = true;
-                }
-            }
-        }
-        (any_in, any_out)
+    let row_has = |r: i32, set: &crate::ir::geometry::SquareSet| {
+        in_and_out(&mut (0..files).filter_map(|f| g.square(f, r)), set)
+    };
+    let col_has = |f: i32, set: &crate::ir::geometry::SquareSet| {
+        in_and_out(&mut (0..ranks).filter_map(|r| g.square(f, r)), set)
     };
     // A border between rank r and r+1 when a region holds all of one and none of the other.
     let rank_border = |r: i32| {
