@@ -184,28 +184,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     let Some(to) = typed.to else {
         return Err(syntax(text));
     };
-    let kind_wanted: Option<PieceKind> = match typed.letter {
-        Some(c) => match variant.kind_by_letter(c) {
-            Some(k) => Some(k),
-            None => {
-                return Err(MoveInputError::Syntax {
-                    message: format!("this variant has no piece with the letter {c}"),
-                })
-            }
-        },
-        None => None,
+    let kind_of = |letter: Option<char>| -> Result<Option<PieceKind>, MoveInputError> {
+        letter
+            .map(|c| {
+                variant
+                    .kind_by_letter(c)
+                    .ok_or_else(|| MoveInputError::Syntax {
+                        message: format!("this variant has no piece with the letter {c}"),
+                    })
+            })
+            .transpose()
     };
-    let promo_wanted: Option<PieceKind> = match typed.promotion {
-        Some(c) => match variant.kind_by_letter(c) {
-            Some(k) => Some(k),
-            None => {
-                return Err(MoveInputError::Syntax {
-                    message: format!("this variant has no piece with the letter {c}"),
-                })
-            }
-        },
-        None => None,
-    };
+    let kind_wanted = kind_of(typed.letter)?;
+    let promo_wanted = kind_of(typed.promotion)?;
     let matches_origin = |m: &Move| {
         typed.from_file.is_none_or(|f| g.file_of(m.from) == f)
             && typed.from_rank.is_none_or(|r| g.rank_of(m.from) == r)
