@@ -333,15 +333,7 @@ impl Engine {
         let mut best = -INF;
         let mut best_move = None;
         for i in 0..moves.len() {
-            // Selection sort: the best remaining move first.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if scores[k] > scores[j] {
-                    j = k;
-                }
-            }
-            moves.swap(i, j);
-            scores.swap(i, j);
+            bring_best_forward(&mut moves, &mut scores, i);
             let mv = moves[i];
             let quiet = scores[i] < 80_000;
             let undo = pos.play_unchecked(mv);
@@ -436,14 +428,7 @@ impl Engine {
             .map(|&m| self.order_score(pos, m, None, ply))
             .collect();
         for i in 0..moves.len() {
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if scores[k] > scores[j] {
-                    j = k;
-                }
-            }
-            moves.swap(i, j);
-            scores.swap(i, j);
+            bring_best_forward(&mut moves, &mut scores, i);
             let mv = moves[i];
             let undo = pos.play_unchecked(mv);
             let score = -self.quiesce(pos, ply + 1, -beta, -alpha);
@@ -536,4 +521,17 @@ pub fn format_score(score: i32) -> String {
     } else {
         format!("{:+.2}", score as f64 / 100.0)
     }
+}
+
+/// Selection sort, one step: swaps the best-scored move from `i` on into
+/// place `i` (moves are tried best first; most nodes cut off early).
+fn bring_best_forward(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut j = i;
+    for k in i + 1..moves.len() {
+        if scores[k] > scores[j] {
+            j = k;
+        }
+    }
+    moves.swap(i, j);
+    scores.swap(i, j);
 }
