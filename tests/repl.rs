@@ -327,7 +327,7 @@ fn show_with_a_lower_case_letter_draws_blacks_piece() {
     let lines: Vec<&str> = out.lines().collect();
     let caption = lines
         .iter()
-        .position(|l| l.contains("Pawn on d7 (not yet moved)"))
+        .position(|l| l.contains("Black Pawn on d7 (not yet moved)"))
         .unwrap_or_else(|| panic!("{out}"));
     let rank = |n: usize| lines[caption + 9 - n];
     assert!(rank(7).contains("[p]"), "{out}");

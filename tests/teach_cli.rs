@@ -46,7 +46,7 @@ fn show_a_black_piece_by_its_lower_case_letter() {
     assert!(o.status.success());
     let text = stdout(&o);
     assert!(
-        text.starts_with("Pawn on d7 (not yet moved)\n  8"),
+        text.starts_with("Black Pawn on d7 (not yet moved)\n  8"),
         "{text}"
     );
     assert!(text.contains("\n  7   .   .   .  [p]  .   .   .   . \n  6   .   .   !   +   !   .   .   . \n  5   .   .   .   +   ."), "{text}");

@@ -382,8 +382,14 @@ impl Diagram {
             marks[sq.index()] |= MARK_SCREEN;
         }
         let def = variant.piece(piece.kind);
+        // White's pieces are the default; Black's say so.
         let mut caption = format!(
-            "{} on {}{}",
+            "{}{} on {}{}",
+            if piece.color == Color::Black {
+                "Black "
+            } else {
+                ""
+            },
             def.name,
             variant.geometry.name(at),
             if unmoved && def.has_initial_moves() {
