@@ -275,3 +275,30 @@ fn captures_explode() {
         ["e1e2", "e1f1", "e1f2"].map(String::from).into()
     );
 }
+
+/// `pos.count(color, name)` and `pos.has_only(color, names)`, on positions
+/// counted by hand: a game-end hook that draws when White has only its King
+/// and at most two Knights left.
+#[test]
+fn count_and_has_only() {
+    let script = r#"import orthodox
+board 8 x 8
+hook game-end {
+    if pos.has_only("white", ["King", "Knight"]) && pos.count("white", "Knight") <= 2 {
+        return draw("White has only knights");
+    }
+}
+setup "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"
+"#;
+    let v = compile_source("count.variant", script).unwrap();
+    for (fen, over) in [
+        ("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", true),   // K + 2 N
+        ("4k3/8/8/8/8/8/8/1NN1K1N1 w - - 0 1", false), // K + 3 N
+        ("4k3/8/8/8/8/8/8/1N2K1B1 w - - 0 1", false),  // a bishop too
+        ("4k2q/8/8/8/8/8/8/4K3 w - - 0 1", true),      // bare king; Black's queen does not count
+    ] {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        assert_eq!(pos.legal_moves().is_empty(), over, "{fen}");
+        assert!(pos.hook_error().is_none(), "{fen}");
+    }
+}

@@ -277,6 +277,33 @@ pub fn register(engine: &mut Engine) {
             .map(|s| g.name(s).into())
             .collect()
     });
+    engine.register_fn(
+        "count",
+        |p: &mut PositionView, color: &str, name: &str| -> i64 {
+            p.board
+                .iter()
+                .filter(|&&code| {
+                    code != 0 && {
+                        let piece = Piece::from_code(code);
+                        color_name(piece.color) == color && p.variant.piece(piece.kind).name == name
+                    }
+                })
+                .count() as i64
+        },
+    );
+    engine.register_fn(
+        "has_only",
+        |p: &mut PositionView, color: &str, names: Array| -> bool {
+            let names: Vec<String> = names.into_iter().map(|n| n.to_string()).collect();
+            p.board.iter().all(|&code| {
+                code == 0 || {
+                    let piece = Piece::from_code(code);
+                    color_name(piece.color) != color
+                        || names.contains(&p.variant.piece(piece.kind).name)
+                }
+            })
+        },
+    );
     engine.register_fn("neighbours", |p: &mut PositionView, sq: &str| -> Array {
         let g = &p.variant.geometry;
         let Some(s) = p.square(sq) else {
