@@ -88,11 +88,19 @@ impl Variant {
     /// explosion, an after-move hook): then legality plays each move in
     /// full, and a side may be left without its royal piece.
     pub fn pieces_can_vanish(&self) -> bool {
-        self.explosion.is_some()
-            || self
-                .hooks
-                .as_ref()
-                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+        self.explosion.is_some() || self.has_after_move_hook()
+    }
+
+    /// Whether explosions are the only way pieces vanish (no after-move
+    /// hook): then what a move removes is known without running code.
+    pub fn only_explosions(&self) -> bool {
+        self.explosion.is_some() && !self.has_after_move_hook()
+    }
+
+    fn has_after_move_hook(&self) -> bool {
+        self.hooks
+            .as_ref()
+            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
     }
 
     /// The piece kind with this FEN letter (either case).

@@ -88,12 +88,7 @@ impl Position {
         // as in chess, it can only expose a royal piece if that is attacked
         // already, moves itself, or the mover shields it. Every other quiet
         // move keeps the royal pieces unattacked, so out of check.
-        let quiet_shortcut = self.variant.explosion.is_some()
-            && !self
-                .variant
-                .hooks
-                .as_ref()
-                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+        let quiet_shortcut = self.variant.only_explosions()
             && self.complex.get(them).is_empty()
             && !self.royals.get(us).is_empty()
             && !self.is_royal_attacked(us);
@@ -140,12 +135,7 @@ impl Position {
         if self.royals.get(them).is_empty() {
             return false; // the capturer has no royal piece left: its game is over
         }
-        let explosion_only = self.variant.explosion.is_some()
-            && !self
-                .variant
-                .hooks
-                .as_ref()
-                .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove));
+        let explosion_only = self.variant.only_explosions();
         for royal in self.royals.get(color).iter() {
             // The attack tries answer "attacked at all?" fast; the attackers
             // are looked for only when it is.
