@@ -13,6 +13,7 @@
 
 use std::sync::Arc;
 
+use crate::compile::betza::symmetric_vectors;
 use crate::compile::compile_source;
 use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
@@ -231,20 +232,6 @@ fn shape((a, b): (i32, i32)) -> Shape {
     }
 }
 
-/// All symmetric versions of an atom.
-fn symmetric((a, b): (i32, i32)) -> Vec<(i32, i32)> {
-    let mut out = Vec::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let v = (x * sx, y * sy);
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
-}
-
 /// A number as a word (one to twelve), else digits.
 pub fn number_word(n: i32) -> String {
     const WORDS: [&str; 13] = [
@@ -269,7 +256,7 @@ fn squares_word(n: i32) -> String {
 /// "straight forward or sideways"); empty when it is every direction of an
 /// oblique atom.
 pub fn direction_phrase(atom: (i32, i32), vectors: &[(i32, i32)]) -> String {
-    let all = symmetric(atom);
+    let all = symmetric_vectors(atom);
     let mut want: Vec<(i32, i32)> = vectors.to_vec();
     want.sort_unstable();
     want.dedup();
@@ -424,7 +411,7 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
     }
     // A king's step: one square in any direction.
     let full = |atom: (i32, i32), vs: &[(i32, i32)]| {
-        let mut a = symmetric(atom);
+        let mut a = symmetric_vectors(atom);
         a.sort_unstable();
         let mut b = vs.to_vec();
         b.sort_unstable();
