@@ -362,10 +362,7 @@ impl Engine {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                 }
             }
             if alpha >= beta {
@@ -399,6 +396,14 @@ impl Engine {
             bound,
         };
         best
+    }
+
+    /// The principal variation at `ply`: `mv`, then the one found below it.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -440,10 +445,7 @@ impl Engine {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                 }
                 if alpha >= beta {
                     break;
