@@ -7,20 +7,13 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::moves::moves_from;
+use common::moves::{moves_from, set};
 use common::oracle::script;
 use varia::compile::compile_source;
 use varia::ir::geometry::Square;
 use varia::ir::piece::Color;
 use varia::notation::coord::move_to_coord;
 use varia::vm::{Outcome, Position};
-
-fn set(from: &str, targets: &str) -> BTreeSet<String> {
-    targets
-        .split_whitespace()
-        .map(|t| format!("{from}{t}"))
-        .collect()
-}
 
 #[test]
 fn g1_rhino_zig_zag_with_blockers() {

@@ -4,19 +4,10 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
-use common::moves::moves_from;
+use common::moves::{moves_from, set};
 use common::oracle::script;
 use varia::compile::compile_source;
 use varia::vm::Position;
-
-fn set(from: &str, targets: &str) -> BTreeSet<String> {
-    targets
-        .split_whitespace()
-        .map(|t| format!("{from}{t}"))
-        .collect()
-}
 
 fn variant(rules: &str, fen: &str) -> Position {
     let text = format!(

@@ -6,16 +6,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::moves::moves_from;
+use common::moves::{moves_from, set};
 use common::oracle::{compare, oracle, script};
 use varia::vm::Position;
-
-fn set(from: &str, targets: &str) -> BTreeSet<String> {
-    targets
-        .split_whitespace()
-        .map(|t| format!("{from}{t}"))
-        .collect()
-}
 
 #[test]
 fn legal_moves_match_pyffish() {

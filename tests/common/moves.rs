@@ -24,3 +24,12 @@ pub fn moves_from(pos: &Position, from: &str) -> BTreeSet<String> {
         })
         .collect()
 }
+
+/// The moves from `from` to each of the space-separated `targets`
+/// (`set("e2", "e3 e4")` is `{e2e3, e2e4}`).
+pub fn set(from: &str, targets: &str) -> BTreeSet<String> {
+    targets
+        .split_whitespace()
+        .map(|t| format!("{from}{t}"))
+        .collect()
+}
