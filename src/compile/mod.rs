@@ -7,6 +7,7 @@
 //! file it is in.
 
 pub mod betza;
+mod hooks;
 mod legs;
 mod region;
 mod restrict;
@@ -701,7 +702,7 @@ impl Compiler {
             }
         }
 
-        let hooks = compile_hooks(&hooks, errors);
+        let hooks = hooks::compile_hooks(&hooks, errors);
         if !errors.is_empty() {
             return None;
         }
@@ -819,39 +820,6 @@ fn position_error(kind: &crate::vm::PositionErrorKind, setup: &Spanned<String>) 
         label,
     )
     .with_help(help)
-}
-
-/// Compiles the hooks (None when the script has none, so the VM pays nothing).
-fn compile_hooks(
-    decls: &[(&ast::HookDecl, SourceId)],
-    errors: &mut Vec<ScriptError>,
-) -> Option<Arc<crate::hooks::Hooks>> {
-    use crate::hooks::{HookPoint, Hooks};
-    let mut bodies = Vec::new();
-    for (decl, _) in decls {
-        match HookPoint::from_name(&decl.point.value) {
-            Some(point) => bodies.push((point, decl.code.value.clone(), decl.code.span)),
-            None => errors.push(
-                ScriptError::new(
-                    "varia::hook::unknown_point",
-                    format!("unknown hook point `{}`", decl.point.value),
-                    decl.point.span,
-                    "no such hook",
-                )
-                .with_help("hooks run at game-end, move-filter, after-move or promotion"),
-            ),
-        }
-    }
-    if bodies.is_empty() {
-        return None;
-    }
-    match Hooks::compile(&bodies) {
-        Ok(h) => Some(Arc::new(h)),
-        Err(mut es) => {
-            errors.append(&mut es);
-            None
-        }
-    }
 }
 
 /// The piece kind of a name, or an "unknown piece" error.
