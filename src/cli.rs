@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::compile::{compile_path, LoadError};
 use crate::ir::Variant;
 use crate::notation::coord::move_to_coord;
 use crate::vm::perft::{divide, perft};
 use crate::vm::Position;
+use crate::{compile_path, LoadError};
 
 /// varia: chess variants as scripts.
 #[derive(Debug, Parser)]

@@ -10,6 +10,146 @@ use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Na
 
 use crate::source::{SourceMap, Span};
 
+/// Declares [`Code`]: each variant with its string form and its explanation
+/// (the explanation is also the variant's doc).
+macro_rules! codes {
+    ($($variant:ident = $text:literal, $explanation:literal;)*) => {
+        /// Every diagnostic code, with its stable string form
+        /// ([`Code::as_str`], such as `varia::compile::unknown_piece`) and an
+        /// explanation of what it means and how to fix it
+        /// ([`Code::explanation`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $(#[doc = $explanation] $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of their string forms.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable string form, as rendered diagnostics show it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+
+            /// What the code means and how to fix the script.
+            pub fn explanation(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $explanation,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    BetzaAmbiguousLame = "varia::betza::ambiguous_lame",
+        "The lame modifier `n` was put on an atom whose leap can be blocked along more than one path (such as a long oblique leap), so it is not clear which squares must be empty. Write the move as a multi-leg move (`a`) that names the path, or drop `n`.";
+    BetzaBadGroup = "varia::betza::bad_group",
+        "A parenthesised group repeated with a count adds legs to a move, so it must start with the leg operator `a`. Put `a` at the start of the group, or remove the group.";
+    BetzaDoubledSlider = "varia::betza::doubled_slider",
+        "An atom that already slides (R, B, Q) was doubled (`RR`); doubling means \"ride\" only for leaping atoms such as `NN`. Write the slider once.";
+    BetzaEmpty = "varia::betza::empty",
+        "The piece's Betza string is empty, so the piece could never move. Give it at least one atom, such as `K` or `N`.";
+    BetzaHopOnLeaper = "varia::betza::hop_on_leaper",
+        "The hop modifiers `p` and `g` make a piece jump over another piece along a line, so they need a riding atom (R, B, or a doubled leaper). Put them on a rider, or remove them.";
+    BetzaLegDirection = "varia::betza::leg_direction",
+        "In a multi-leg move every leg after the first is given relative to the step before it, so it needs a direction modifier (such as `f`, `s`, `v`). Add the direction of the later leg.";
+    BetzaLocust = "varia::betza::locust",
+        "Capturing in the middle of a move (`c` on a leg that is not the last, a locust capture) is not supported yet. Capture only on the last leg.";
+    BetzaMultiLeg = "varia::betza::multi_leg",
+        "This form of multi-leg move (the `a` leg operator) is not supported here. Write the move with the supported multi-leg forms, or as separate moves.";
+    BetzaMultiLegOblique = "varia::betza::multi_leg_oblique",
+        "Multi-leg moves are supported for orthogonal and diagonal atoms only; this one uses an oblique atom (such as N or C). Write the move another way.";
+    BetzaMultiLegSlider = "varia::betza::multi_leg_slider",
+        "Each leg of a multi-leg move steps by one atom, but this leg uses a sliding atom. Use the stepping atom (W instead of R, F instead of B) with a count or a range instead.";
+    BetzaNoAtom = "varia::betza::no_atom",
+        "Modifiers were written with no atom after them (e.g. a Betza string ending in `f`). Modifiers come before the atom they change: add the atom, or remove the modifiers.";
+    BetzaRange = "varia::betza::range",
+        "A range or count in a Betza string is too large (at most 255). Use a smaller number, or the rider form for an unlimited range.";
+    BetzaTooManyPaths = "varia::betza::too_many_paths",
+        "A multi-leg move branches into more paths than the compiler allows. Split it into simpler moves, or give its legs narrower directions.";
+    BetzaUnknownAtom = "varia::betza::unknown_atom",
+        "The letter is not a Betza atom. The atoms are W F D N A H C Z G and the riders R B Q K and their doubled forms; check the spelling.";
+    BetzaUnknownModifier = "varia::betza::unknown_modifier",
+        "The letter is not a Betza modifier. Modifiers are directions (f b l r v s h) and kinds of move (m c n j p g i a); check the spelling.";
+    BetzaUnsupportedModifier = "varia::betza::unsupported_modifier",
+        "The modifier is a Betza modifier, but it does not apply to this atom or position (for example `n` or `j` on a rider, `h` on a non-oblique atom), or is not supported yet. Move it to an atom it applies to, or remove it.";
+    CompileBadCastling = "varia::compile::bad_castling",
+        "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, or a void lies between them. Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
+    CompileBadCheckLimit = "varia::compile::bad_check_limit",
+        "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
+    CompileBadRepetition = "varia::compile::bad_repetition",
+        "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
+    CompileBadSetup = "varia::compile::bad_setup",
+        "The setup (a FEN) cannot be read, or is not a legal start position of the variant: a rank of the wrong width, an unknown letter, a piece on a void, a castling right without its king and rook, an impossible en passant field, a side without its royal piece, or the side not to move in check. Fix the field the diagnostic points at.";
+    CompileBoardRanks = "varia::compile::board_ranks",
+        "A board given by its rank widths (`ranks 3 5 7 …`) needs exactly one width per rank, each at least 1, at most the number of files, and centrable on the middle file. Fix the widths, or describe the board with `without`.";
+    CompileBoardSize = "varia::compile::board_size",
+        "The board size is not supported: boards run from 2 x 2 up to 26 files, with at most 256 squares, and at least two squares must remain after `without`. Choose a size in range.";
+    CompileDuplicate = "varia::compile::duplicate",
+        "The same thing (a piece, region, border, hook, counter, or a single declaration such as the board) is declared twice in one file. Keep one of them; a script may override what it imports, but not itself.";
+    CompileDuplicateLetter = "varia::compile::duplicate_letter",
+        "Two pieces use the same FEN letter, so a FEN could not tell them apart. Give each piece its own letter.";
+    CompileImportCycle = "varia::compile::import_cycle",
+        "A module imports itself, directly or through other modules. Remove one of the imports in the cycle.";
+    CompileMissingBoard = "varia::compile::missing_board",
+        "The script (with its imports) declares no board. Add one, e.g. `board 8 x 8`.";
+    CompileMissingRook = "varia::compile::missing_rook",
+        "Castling names a king or rook that the setup does not have where the castling needs it. Put the pieces in the setup, fix the castling squares, or write `castling none`.";
+    CompileMissingSetup = "varia::compile::missing_setup",
+        "The script (with its imports) declares no start position. Add one as a FEN, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`.";
+    CompileNoRoyalPiece = "varia::compile::no_royal_piece",
+        "Checkmate ends the game, but no piece is royal, so nothing can be checkmated. Mark the king-like piece `royal`, or declare no checkmate rule.";
+    CompileTooManyCounters = "varia::compile::too_many_counters",
+        "A variant has at most four counters (including the one a check limit keeps). Remove a counter.";
+    CompileTooManyPieces = "varia::compile::too_many_pieces",
+        "A variant has more piece types than the VM supports. Remove some piece declarations, or import fewer pieces.";
+    CompileUnknownModule = "varia::compile::unknown_module",
+        "An `import` names a module the stdlib does not have. The help lists the modules there are; check the spelling.";
+    CompileUnknownPiece = "varia::compile::unknown_piece",
+        "A rule names a piece that is not declared. Declare it with `piece Name L \"betza\"`, import it, or check the spelling.";
+    HookSyntax = "varia::hook::syntax",
+        "The body of a Rhai hook does not compile. Fix the Rhai code at the place shown.";
+    HookUnknownPoint = "varia::hook::unknown_point",
+        "A hook is declared for a point where no hook runs. Hooks run at game-end, move-filter, after-move or promotion.";
+    Internal = "varia::internal",
+        "The parser and the syntax-tree builder disagree about a script: this is a bug in varia, not in the script. Please report it with the script that shows it.";
+    RegionCycle = "varia::region::cycle",
+        "A region is defined in terms of itself, directly or through other regions. Define one of the regions in the cycle from squares, files or ranks instead.";
+    RegionOffBoard = "varia::region::off_board",
+        "A region names a square, file or rank that is not on the board. Use only squares of the board.";
+    RegionUnknown = "varia::region::unknown",
+        "A region expression refers to a region that is not declared. Declare it with `region name = …`, or check the spelling.";
+    RegionUnknownBorder = "varia::region::unknown_border",
+        "A rule refers to a border that is not declared. Declare it with `border name = …`, or check the spelling.";
+    RegionVoidSquare = "varia::region::void_square",
+        "A region names a void square (a cell removed from the board), where no piece can ever stand. Leave the void out of the region.";
+    Syntax = "varia::syntax",
+        "The script does not follow the grammar at this place. The message says what was expected; check for a misspelled keyword or a missing part.";
+    SyntaxBoardRanks = "varia::syntax::board_ranks",
+        "`ranks` in a board declaration must be followed by the width of every rank. Give the widths, e.g. `board 7 x 4 ranks 1 3 5 7`, or drop `ranks`.";
+    SyntaxNumber = "varia::syntax::number",
+        "A number in the script is too large to be read. Use a smaller number.";
+    SyntaxUnclosedString = "varia::syntax::unclosed_string",
+        "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
+}
+
+impl Code {
+    /// The code with this string form (`varia::compile::bad_setup`), if any.
+    pub fn from_code_str(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One mistake in a script, with where it is and how to fix it. (Boxed,
 /// so that results carrying it stay small; its fields are read through
 /// [`ScriptErrorData`].)
@@ -19,8 +159,8 @@ pub struct ScriptError(Box<ScriptErrorData>);
 /// The contents of a [`ScriptError`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptErrorData {
-    /// A stable code, such as `varia::compile::unknown_piece`.
-    pub code: &'static str,
+    /// A stable code, such as [`Code::CompileUnknownPiece`].
+    pub code: Code,
     /// The one-line message.
     pub message: String,
     /// The offending text.
@@ -44,7 +184,7 @@ impl std::ops::Deref for ScriptError {
 impl ScriptError {
     /// A new error with a label and no help.
     pub fn new(
-        code: &'static str,
+        code: Code,
         message: impl Into<String>,
         span: Span,
         label: impl Into<String>,
@@ -149,7 +289,7 @@ fn supports_color() -> bool {
 /// One error joined with its source file, as miette renders it.
 #[derive(Debug)]
 struct LocatedError {
-    code: &'static str,
+    code: Code,
     message: String,
     help: Option<String>,
     labels: Vec<LabeledSpan>,
@@ -221,5 +361,60 @@ impl Diagnostic for LocatedError {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let _ = &self.other_file_notes;
         Some(Box::new(self.labels.iter().cloned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn code_strings_are_unique_and_explained() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+            assert!(code.as_str().starts_with("varia::"), "{code}");
+            assert!(!code.explanation().trim().is_empty(), "{code} unexplained");
+            assert_eq!(Code::from_code_str(code.as_str()), Some(*code));
+        }
+    }
+
+    /// Every code is written as a string only here: the rest of `src/`
+    /// names the enum.
+    #[test]
+    fn code_strings_appear_only_in_the_enum() {
+        fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    rust_files(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        assert!(files.len() > 10, "found the sources");
+        for path in files {
+            if path.ends_with("diagnostics.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            for code in Code::ALL {
+                let literal = format!("\"{}\"", code.as_str());
+                assert!(
+                    !text.contains(&literal),
+                    "{} writes the code {literal} as a string; use Code::{code:?}",
+                    path.display()
+                );
+            }
+            assert!(
+                !text.contains("\"varia::"),
+                "{} writes a diagnostic code as a string",
+                path.display()
+            );
+        }
     }
 }

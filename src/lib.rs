@@ -8,7 +8,7 @@
 //! # Examples
 //!
 //! ```
-//! use varia::{compile::compile_source, vm::{perft::perft, Position}};
+//! use varia::{compile_source, vm::{perft::perft, Position}};
 //!
 //! let script = r#"
 //!     variant "Chess"
@@ -30,6 +30,7 @@ pub mod diagnostics;
 pub mod engine;
 pub mod hooks;
 pub mod ir;
+pub mod load;
 pub mod notation;
 pub mod repl;
 pub mod source;
@@ -37,3 +38,5 @@ pub mod stdlib;
 pub mod syntax;
 pub mod teach;
 pub mod vm;
+
+pub use load::{compile_path, compile_source, LoadError};

@@ -4,7 +4,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::vm::perft::perft;
 use varia::vm::Position;
 

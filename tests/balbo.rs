@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use common::moves::{moves, moves_from};
 use common::oracle::{compare, oracle, script, OracleLine};
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::ir::geometry::Square;
 use varia::ir::piece::Color;
 use varia::ir::Variant;

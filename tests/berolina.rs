@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use common::moves::{moves, moves_from};
 use common::oracle::{compare, manifest_dir, oracle, script};
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::ir::Variant;
 use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::notation::coord::move_to_coord;
 use varia::vm::Position;
 

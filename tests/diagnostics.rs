@@ -17,9 +17,7 @@ fn diagnostics() {
             text.starts_with('#'),
             "{name}: the first line must be a `#` comment saying what mistake it shows"
         );
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            varia::compile::compile_source(&name, &text)
-        }));
+        let result = catch_unwind(AssertUnwindSafe(|| varia::compile_source(&name, &text)));
         let errors = match result {
             Err(_) => panic!("{name}: the compiler panicked instead of reporting the mistake"),
             Ok(Ok(_)) => panic!("{name}: this script should not compile, but it did"),

@@ -14,7 +14,7 @@ mod common;
 use common::rng::Rng;
 use std::sync::Arc;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::engine::eval::piece_values;
 use varia::engine::{Engine, Limits, MATE};
 use varia::ir::piece::Color;

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use common::moves::{moves_from, set};
 use common::oracle::script;
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::ir::geometry::Square;
 use varia::ir::piece::Color;
 use varia::notation::coord::move_to_coord;

@@ -9,7 +9,7 @@ mod common;
 
 use common::moves::moves;
 use common::oracle::{compare, hook_fixture, oracle, script};
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::ir::piece::Color;
 use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;

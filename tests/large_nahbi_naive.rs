@@ -36,7 +36,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Instant;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::ir::Variant;
 use varia::notation::coord::move_to_coord;
 use varia::notation::fen::write_fen;

@@ -3,7 +3,7 @@
 //! back as the same move, and every game written as PGN (from the setup
 //! and from a later position, with a FEN tag) reads back as the same game.
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::notation::coord::move_to_coord;
 use varia::notation::fen::write_fen;
 use varia::notation::pgn::{parse_pgn, replay, write_pgn, PgnHeader};

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::vm::perft::perft;
 use varia::vm::Position;
 

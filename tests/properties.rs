@@ -28,7 +28,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseResult;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::ir::Variant;
 use varia::notation::coord::{move_to_coord, parse_coord};
 use varia::notation::fen::write_fen;

@@ -6,7 +6,7 @@ mod common;
 
 use common::moves::{moves_from, set};
 use common::oracle::script;
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::vm::Position;
 
 fn variant(rules: &str, fen: &str) -> Position {

@@ -4,12 +4,12 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use varia::compile::{compile_path, compile_source};
 use varia::ir::piece::Color;
 use varia::ir::Variant;
 use varia::notation::coord::{move_to_coord, parse_coord};
 use varia::notation::fen::write_fen;
 use varia::vm::{EndReason, Outcome, Position};
+use varia::{compile_path, compile_source};
 
 fn chess() -> Arc<Variant> {
     compile_path(concat!(
@@ -170,7 +170,7 @@ fn a_side_that_is_not_to_move_may_not_be_in_check() {
     let err = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2r w - - 0 1").map(|_| ());
     assert!(err.is_ok());
     let err = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2r b - - 0 1").unwrap_err();
-    assert!(err.contains("not to move is in check"), "{err}");
+    assert!(err.to_string().contains("not to move is in check"), "{err}");
 }
 
 #[test]

@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use common::scripts::FAIRY;
 
-use varia::compile::{compile_path, compile_source};
 use varia::ir::geometry::{Square, SquareSet};
 use varia::ir::pattern::{RayKind, CAPTURE, MOVE, MUST_BE_OCCUPIED};
 use varia::ir::piece::{Color, Piece, PieceKind};
@@ -19,6 +18,7 @@ use varia::teach::diagram::{
 };
 use varia::teach::{doc, explain, show, svg};
 use varia::vm::{MoveKind, Position};
+use varia::{compile_path, compile_source};
 
 /// The seed variants and the fairy stdlib: (name, variant).
 fn seeds() -> Vec<(String, Arc<Variant>)> {

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::notation::fen::parse_fen;
 use varia::teach::diagram::{Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN};
 use varia::teach::{show, svg};

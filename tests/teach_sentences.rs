@@ -20,7 +20,7 @@ use common::rng::Rng;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use varia::compile::compile_source;
+use varia::compile_source;
 use varia::ir::geometry::{Square, SquareSet};
 use varia::ir::piece::{Color, Piece, PieceKind};
 use varia::ir::Variant;

@@ -20,7 +20,7 @@
 //!   the wide forward/backward pair, `lv`/`rv` the narrow left/right pair,
 //!   and `fh`, `bh`, `lh`, `rh` the four moves on that side.
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::pattern::{MovePattern, Travel};
 use crate::source::Spanned;
 use crate::syntax::ast::{BetzaMove, BetzaRepeat};
@@ -195,7 +195,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             'g' => hop_right = true,
             'a' => {
                 return Err(ScriptError::new(
-                    "varia::betza::multi_leg",
+                    Code::BetzaMultiLeg,
                     "multi-leg moves (`a`) are not supported yet",
                     mods[i].span,
                     "the `a` leg operator",
@@ -204,7 +204,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             }
             'h' => {
                 return Err(ScriptError::new(
-                    "varia::betza::unsupported_modifier",
+                    Code::BetzaUnsupportedModifier,
                     "the `h` (chiral half) modifier is not supported yet",
                     mods[i].span,
                     "`h`",
@@ -213,7 +213,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             }
             other => {
                 return Err(ScriptError::new(
-                    "varia::betza::unknown_modifier",
+                    Code::BetzaUnknownModifier,
                     format!("unknown Betza modifier `{other}`"),
                     mods[i].span,
                     "not a modifier",
@@ -233,7 +233,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
         BetzaRepeat::Doubled(span) => {
             if parts.iter().any(|(_, slides)| *slides) {
                 return Err(ScriptError::new(
-                    "varia::betza::doubled_slider",
+                    Code::BetzaDoubledSlider,
                     format!("`{atom}` already slides; doubling it means nothing"),
                     *span,
                     "repeated atom",
@@ -254,7 +254,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             .any(|((a, b), _)| shape_of(*a, *b) != Shape::Oblique)
         {
             return Err(ScriptError::new(
-                "varia::betza::unsupported_modifier",
+                Code::BetzaUnsupportedModifier,
                 format!(
                     "`{}h` (a half) applies to oblique atoms such as N, C, Z",
                     h[0].value
@@ -282,7 +282,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                 .map_or(m.atom.span, |c| c.span);
             if travel_range.is_none() {
                 return Err(ScriptError::new(
-                    "varia::betza::hop_on_leaper",
+                    Code::BetzaHopOnLeaper,
                     "`p` and `g` need a riding atom",
                     letter,
                     "hop modifier on a leap",
@@ -304,7 +304,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                     .find(|c| c.value == 'n' || c.value == 'j')
                     .map_or(m.atom.span, |c| c.span);
                 return Err(ScriptError::new(
-                    "varia::betza::unsupported_modifier",
+                    Code::BetzaUnsupportedModifier,
                     "`n` and `j` apply to single leaps, not to riders",
                     letter,
                     "on a rider",
@@ -319,7 +319,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                     .find(|c| c.value == 'n')
                     .map_or(m.atom.span, |c| c.span);
                 return Err(ScriptError::new(
-                    "varia::betza::ambiguous_lame",
+                    Code::BetzaAmbiguousLame,
                     format!("`n` on `{atom}` is ambiguous: its leap has more than one path"),
                     letter,
                     "lame modifier",
@@ -334,7 +334,7 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                     .find(|c| c.value == 'j')
                     .map_or(m.atom.span, |c| c.span);
                 return Err(ScriptError::new(
-                    "varia::betza::unsupported_modifier",
+                    Code::BetzaUnsupportedModifier,
                     format!("`j` on `{atom}` has no square to jump over"),
                     letter,
                     "jump modifier",
@@ -372,13 +372,8 @@ fn compile_move(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
 
 pub(crate) fn range_value(n: &Spanned<u32>) -> Result<u8, ScriptError> {
     u8::try_from(n.value).map_err(|_| {
-        ScriptError::new(
-            "varia::betza::range",
-            "range too large",
-            n.span,
-            "at most 255",
-        )
-        .with_help("write 0 for a slide without limit")
+        ScriptError::new(Code::BetzaRange, "range too large", n.span, "at most 255")
+            .with_help("write 0 for a slide without limit")
     })
 }
 
@@ -403,7 +398,7 @@ pub fn lame_path((x, y): (i32, i32)) -> Option<Vec<(i32, i32)>> {
 
 pub(crate) fn unknown_atom(atom: &Spanned<char>) -> ScriptError {
     ScriptError::new(
-        "varia::betza::unknown_atom",
+        Code::BetzaUnknownAtom,
         format!("unknown Betza atom `{}`", atom.value),
         atom.span,
         "not an atom",

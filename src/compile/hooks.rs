@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::source::SourceId;
 use crate::syntax::ast;
 
@@ -19,7 +19,7 @@ pub(super) fn compile_hooks(
             Some(point) => bodies.push((point, decl.code.value.clone(), decl.code.span)),
             None => errors.push(
                 ScriptError::new(
-                    "varia::hook::unknown_point",
+                    Code::HookUnknownPoint,
                     format!("unknown hook point `{}`", decl.point.value),
                     decl.point.span,
                     "no such hook",

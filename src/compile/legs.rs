@@ -25,7 +25,7 @@
 use crate::compile::betza::{
     atom_parts, range_value, selects, shape_of, symmetric_vectors, unknown_atom, Direction,
 };
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::source::{Span, Spanned};
 use crate::syntax::ast::{BetzaMove, BetzaRepeat};
@@ -85,7 +85,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             let first = g.modifiers.first();
             if first.map(|c| c.value) != Some('a') {
                 return Err(ScriptError::new(
-                    "varia::betza::bad_group",
+                    Code::BetzaBadGroup,
                     "a repeated group must start with `a`: it adds legs to the move",
                     g.span,
                     "this group",
@@ -130,7 +130,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
     // The atom: leaping steps only (sliding comes from `y` or the group).
     if !crooked && parts.iter().any(|(_, slides)| *slides) {
         return Err(ScriptError::new(
-            "varia::betza::multi_leg_slider",
+            Code::BetzaMultiLegSlider,
             format!("the legs of a multi-leg move step by one atom; `{atom}` slides"),
             m.atom.span,
             "a sliding atom",
@@ -141,7 +141,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
     for ((a, b), _) in &parts {
         if shape_of(*a, *b) == crate::compile::betza::Shape::Oblique {
             return Err(ScriptError::new(
-                "varia::betza::multi_leg_oblique",
+                Code::BetzaMultiLegOblique,
                 format!("multi-leg moves of the oblique atom `{atom}` are not supported"),
                 m.atom.span,
                 "oblique atom",
@@ -282,7 +282,7 @@ fn parse_leg(
             'c' if last => leg.captures = true,
             'c' => {
                 return Err(ScriptError::new(
-                    "varia::betza::locust",
+                    Code::BetzaLocust,
                     "capturing on the way (`c` on a leg that is not the last) is not supported yet",
                     mods[i].span,
                     "a capture in mid-move",
@@ -293,7 +293,7 @@ fn parse_leg(
             'i' if first => leg.initial = true,
             other => {
                 return Err(ScriptError::new(
-                    "varia::betza::unsupported_modifier",
+                    Code::BetzaUnsupportedModifier,
                     format!("`{other}` is not supported on {} leg of a multi-leg move", if first { "the first" } else { "a later" }),
                     mods[i].span,
                     "here",
@@ -305,7 +305,7 @@ fn parse_leg(
     }
     if !first && leg.turns.is_empty() {
         return Err(ScriptError::new(
-            "varia::betza::leg_direction",
+            Code::BetzaLegDirection,
             "a later leg needs a direction relative to the step before",
             span,
             "which way?",
@@ -341,7 +341,7 @@ impl Walker<'_> {
     fn emit(&mut self, path: &[PathStep], span: Span) -> Result<(), ScriptError> {
         if self.paths.len() >= MAX_BRANCHES {
             return Err(ScriptError::new(
-                "varia::betza::too_many_paths",
+                Code::BetzaTooManyPaths,
                 "this move branches into too many paths",
                 span,
                 "too many turns",

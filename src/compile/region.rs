@@ -3,10 +3,11 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::piece::{ByColor, Color};
 use crate::ir::Symmetry;
+use crate::source::Spanned;
 use crate::syntax::ast::{RankNumber, RegionDecl, RegionExpr, RegionOp, RegionTerm};
 
 /// Evaluates region expressions against one board.
@@ -54,32 +55,16 @@ impl<'a> RegionEvaluator<'a> {
 
     fn eval_term(&mut self, term: &RegionTerm) -> Result<SquareSet, ScriptError> {
         let g = self.geometry;
-        let universe = if self.allow_voids {
+        let universe: SquareSet = if self.allow_voids {
             (0..g.cells() as u16).map(Square).collect()
         } else {
             *g.squares()
         };
         match term {
             RegionTerm::Ranks { from, to } => {
-                let rank = |r: &crate::source::Spanned<RankNumber>| -> Result<i32, ScriptError> {
-                    let n = match r.value {
-                        RankNumber::Last => g.ranks() as u32,
-                        RankNumber::Number(n) => n,
-                    };
-                    if n == 0 || n > g.ranks() as u32 {
-                        return Err(ScriptError::new(
-                            "varia::region::off_board",
-                            format!("rank {n} is not on the board"),
-                            r.span,
-                            format!("the board has ranks 1 to {}", g.ranks()),
-                        )
-                        .with_help("write `rank last` for the last rank on any board"));
-                    }
-                    Ok(n as i32 - 1)
-                };
-                let a = rank(from)?;
+                let a = self.rank(from)?;
                 let b = match to {
-                    Some(t) => rank(t)?,
+                    Some(t) => self.rank(t)?,
                     None => a,
                 };
                 let (lo, hi) = (a.min(b), a.max(b));
@@ -89,25 +74,9 @@ impl<'a> RegionEvaluator<'a> {
                     .collect())
             }
             RegionTerm::Files { from, to } => {
-                let file = |f: &crate::source::Spanned<char>| -> Result<i32, ScriptError> {
-                    let n = f.value as i32 - 'a' as i32;
-                    if n < 0 || n >= g.files() as i32 {
-                        let last = (b'a' + g.files() - 1) as char;
-                        return Err(ScriptError::new(
-                            "varia::region::off_board",
-                            format!("file {} is not on the board", f.value),
-                            f.span,
-                            format!("the board has files a to {last}"),
-                        )
-                        .with_help(
-                            "files are named by letters from `a`, one per file of the board",
-                        ));
-                    }
-                    Ok(n)
-                };
-                let a = file(from)?;
+                let a = self.file(from)?;
                 let b = match to {
-                    Some(t) => file(t)?,
+                    Some(t) => self.file(t)?,
                     None => a,
                 };
                 let (lo, hi) = (a.min(b), a.max(b));
@@ -119,71 +88,116 @@ impl<'a> RegionEvaluator<'a> {
             RegionTerm::Squares(squares) => {
                 let mut set = SquareSet::EMPTY;
                 for s in squares {
-                    let Some(sq) = g.parse_cell(&s.value) else {
-                        return Err(ScriptError::new(
-                            "varia::region::off_board",
-                            format!("square {} is not on the board", s.value),
-                            s.span,
-                            "off the board",
-                        )
-                        .with_help(format!(
-                            "squares run from a1 to {}",
-                            g.name(crate::ir::geometry::Square(g.cells() as u16 - 1))
-                        )));
-                    };
-                    if !self.allow_voids && g.is_void(sq) {
-                        return Err(ScriptError::new(
-                            "varia::region::void_square",
-                            format!("square {} is a void", s.value),
-                            s.span,
-                            "void square",
-                        )
-                        .with_help("the board declaration removes this square"));
-                    }
-                    set.insert(sq);
+                    set.insert(self.square(s)?);
                 }
                 Ok(set)
             }
-            RegionTerm::Ref(name) => {
-                if let Some(set) = self.cache.get(&name.value) {
-                    return Ok(*set);
-                }
-                let Some(decl) = self.declared.get(&name.value).copied() else {
-                    let mut known: Vec<&str> = self.declared.keys().map(|s| s.as_str()).collect();
-                    known.sort();
-                    let help = if known.is_empty() {
-                        "declare it first, e.g. `region zone = ranks 6..8`".to_string()
-                    } else {
-                        format!("known regions: {}", known.join(", "))
-                    };
-                    return Err(ScriptError::new(
-                        "varia::region::unknown",
-                        format!("unknown region `{}`", name.value),
-                        name.span,
-                        "not declared",
-                    )
-                    .with_help(help));
-                };
-                if self.in_progress.contains(&name.value) {
-                    return Err(ScriptError::new(
-                        "varia::region::cycle",
-                        format!("region `{}` is defined in terms of itself", name.value),
-                        name.span,
-                        "refers back to itself",
-                    )
-                    .with_help(
-                        "a region may use other regions, but not (even through them) itself",
-                    ));
-                }
-                self.in_progress.push(name.value.clone());
-                let result = self.eval(&decl.expr);
-                self.in_progress.pop();
-                let set = result?;
-                self.cache.insert(name.value.clone(), set);
-                Ok(set)
-            }
+            RegionTerm::Ref(name) => self.eval_ref(name),
             RegionTerm::Group(expr) => self.eval(expr),
         }
+    }
+
+    /// A rank number (0-based), or an "off the board" error.
+    fn rank(&self, r: &Spanned<RankNumber>) -> Result<i32, ScriptError> {
+        let g = self.geometry;
+        let n = match r.value {
+            RankNumber::Last => g.ranks() as u32,
+            RankNumber::Number(n) => n,
+        };
+        if n == 0 || n > g.ranks() as u32 {
+            return Err(ScriptError::new(
+                Code::RegionOffBoard,
+                format!("rank {n} is not on the board"),
+                r.span,
+                format!("the board has ranks 1 to {}", g.ranks()),
+            )
+            .with_help("write `rank last` for the last rank on any board"));
+        }
+        Ok(n as i32 - 1)
+    }
+
+    /// A file number (0-based), or an "off the board" error.
+    fn file(&self, f: &Spanned<char>) -> Result<i32, ScriptError> {
+        let g = self.geometry;
+        let n = f.value as i32 - 'a' as i32;
+        if n < 0 || n >= g.files() as i32 {
+            let last = (b'a' + g.files() - 1) as char;
+            return Err(ScriptError::new(
+                Code::RegionOffBoard,
+                format!("file {} is not on the board", f.value),
+                f.span,
+                format!("the board has files a to {last}"),
+            )
+            .with_help("files are named by letters from `a`, one per file of the board"));
+        }
+        Ok(n)
+    }
+
+    /// A named square, or an error if it is off the board or (unless voids
+    /// are allowed) a void.
+    fn square(&self, s: &Spanned<String>) -> Result<Square, ScriptError> {
+        let g = self.geometry;
+        let Some(sq) = g.parse_cell(&s.value) else {
+            return Err(ScriptError::new(
+                Code::RegionOffBoard,
+                format!("square {} is not on the board", s.value),
+                s.span,
+                "off the board",
+            )
+            .with_help(format!(
+                "squares run from a1 to {}",
+                g.name(Square(g.cells() as u16 - 1))
+            )));
+        };
+        if !self.allow_voids && g.is_void(sq) {
+            return Err(ScriptError::new(
+                Code::RegionVoidSquare,
+                format!("square {} is a void", s.value),
+                s.span,
+                "void square",
+            )
+            .with_help("the board declaration removes this square"));
+        }
+        Ok(sq)
+    }
+
+    /// A region by name: evaluated once and cached; unknown names and
+    /// regions defined in terms of themselves are errors.
+    fn eval_ref(&mut self, name: &Spanned<String>) -> Result<SquareSet, ScriptError> {
+        if let Some(set) = self.cache.get(&name.value) {
+            return Ok(*set);
+        }
+        let Some(decl) = self.declared.get(&name.value).copied() else {
+            let mut known: Vec<&str> = self.declared.keys().map(|s| s.as_str()).collect();
+            known.sort();
+            let help = if known.is_empty() {
+                "declare it first, e.g. `region zone = ranks 6..8`".to_string()
+            } else {
+                format!("known regions: {}", known.join(", "))
+            };
+            return Err(ScriptError::new(
+                Code::RegionUnknown,
+                format!("unknown region `{}`", name.value),
+                name.span,
+                "not declared",
+            )
+            .with_help(help));
+        };
+        if self.in_progress.contains(&name.value) {
+            return Err(ScriptError::new(
+                Code::RegionCycle,
+                format!("region `{}` is defined in terms of itself", name.value),
+                name.span,
+                "refers back to itself",
+            )
+            .with_help("a region may use other regions, but not (even through them) itself"));
+        }
+        self.in_progress.push(name.value.clone());
+        let result = self.eval(&decl.expr);
+        self.in_progress.pop();
+        let set = result?;
+        self.cache.insert(name.value.clone(), set);
+        Ok(set)
     }
 }
 

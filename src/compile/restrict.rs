@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::compile::region::{for_both_sides, RegionEvaluator};
 use crate::compile::rules::KindByName;
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::{PathFlags, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{ByColor, Color, PieceKind};
@@ -80,7 +80,7 @@ pub fn restrictions(
                     known.sort();
                     errors.push(
                         ScriptError::new(
-                            "varia::region::unknown_border",
+                            Code::RegionUnknownBorder,
                             format!("unknown border `{}`", name.value),
                             name.span,
                             "not declared",

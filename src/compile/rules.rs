@@ -1,7 +1,7 @@
 //! Rule declarations → IR rules: promotion tables and castling moves.
 
 use crate::compile::region::{for_both_sides, reflect, RegionEvaluator};
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::{CastlingRule, PromotionTable};
@@ -66,15 +66,26 @@ pub fn promotion_table(
     table
 }
 
-/// Builds the castling moves of both sides.
-#[allow(clippy::too_many_arguments)]
+/// What building castling rules reads: the board, the start placement,
+/// the pieces.
+pub(crate) struct CastlingContext<'a> {
+    /// The board.
+    pub geometry: &'a Geometry,
+    /// How Black's squares follow from White's.
+    pub symmetry: Symmetry,
+    /// The start placement (piece code by cell).
+    pub start: &'a [u8],
+    /// Names → kinds, reporting unknown names.
+    pub kind_by_name: &'a KindByName<'a>,
+    /// The piece definitions.
+    pub pieces: &'a [PieceDef],
+}
+
+/// Builds the castling moves of both sides. The slide form is checked
+/// strictly only when the main script declares it.
 pub fn castling_rules(
-    geometry: &Geometry,
-    symmetry: Symmetry,
+    cx: &CastlingContext<'_>,
     decls: &[(&CastlingDecl, SourceId)],
-    start: &[u8],
-    kind_by_name: &KindByName<'_>,
-    pieces: &[PieceDef],
     main_source: SourceId,
     errors: &mut Vec<ScriptError>,
 ) -> Vec<CastlingRule> {
@@ -82,255 +93,315 @@ pub fn castling_rules(
     for (decl, source) in decls {
         match &decl.kind {
             CastlingKind::None => rules.clear(),
-            CastlingKind::Explicit {
-                king,
-                king_from,
-                king_to,
-                rook,
-                rook_from,
-                rook_to,
-            } => {
-                let kinds = (kind_by_name(king, errors), kind_by_name(rook, errors));
-                let written = [king_from, king_to, rook_from, rook_to];
-                let squares: [Option<Square>; 4] = written.map(|s| {
-                        let sq = geometry.parse_square(&s.value);
-                        if sq.is_none() {
-                            errors.push(
-                                ScriptError::new(
-                                    "varia::compile::bad_castling",
-                                    format!("{} is not a square of the board", s.value),
-                                    s.span,
-                                    "no such square",
-                                )
-                                .with_help("castling squares are written from White's side, e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
-                            );
-                        }
-                        sq
-                    });
-                let ((Some(k), Some(r)), [Some(kf), Some(kt), Some(rf), Some(rt)]) =
-                    (kinds, squares)
-                else {
-                    continue;
-                };
-                if let Some(off) = [kt, rf, rt]
-                    .iter()
-                    .position(|s| geometry.rank_of(*s) != geometry.rank_of(kf))
-                {
-                    let s = written[off + 1];
-                    errors.push(
-                        ScriptError::new(
-                            "varia::compile::bad_castling",
-                            format!("{} is not on the king's rank", s.value),
-                            s.span,
-                            format!("the king starts on {}", king_from.value),
-                        )
-                        .with_help("castling moves the king and the rook along one rank"),
-                    );
-                    continue;
-                }
-                let clash = if kf == kt {
-                    Some((king_to, "the king must move"))
-                } else if rf == kf {
-                    Some((rook_from, "the rook cannot start on the king's square"))
-                } else if rt == kt {
-                    Some((
-                        rook_to,
-                        "the king and the rook cannot land on the same square",
-                    ))
-                } else {
-                    None
-                };
-                if let Some((s, message)) = clash {
-                    errors.push(
-                        ScriptError::new(
-                            "varia::compile::bad_castling",
-                            message,
-                            s.span,
-                            "this square",
-                        )
-                        .with_help("e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
-                    );
-                    continue;
-                }
-                for color in Color::ALL {
-                    let f = |sq| {
-                        if color == Color::White {
-                            sq
-                        } else {
-                            reflect(geometry, sq, symmetry)
-                        }
-                    };
-                    let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
-                    // Black's squares follow from White's: a mistake is reported once.
-                    if start[kf.index()] != (Piece { color, kind: k }).code() {
-                        errors.push(missing_castler(
-                            geometry,
-                            color,
-                            &pieces[k.0 as usize].name,
-                            kf,
-                            king_from.span,
-                        ));
-                        break;
-                    }
-                    if start[rf.index()] != (Piece { color, kind: r }).code() {
-                        errors.push(missing_castler(
-                            geometry,
-                            color,
-                            &pieces[r.0 as usize].name,
-                            rf,
-                            rook_from.span,
-                        ));
-                        break;
-                    }
-                    match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
-                        Some(rule) => rules.push(rule),
-                        None => {
-                            errors.push(
-                                ScriptError::new(
-                                    "varia::compile::bad_castling",
-                                    "a void lies between the castling squares",
-                                    decl.span,
-                                    "this castling",
-                                )
-                                .with_help(
-                                    "the squares between the king's and the rook's must all exist",
-                                ),
-                            );
-                            break;
-                        }
-                    }
-                }
-            }
+            CastlingKind::Explicit { .. } => explicit_castling(cx, decl, &mut rules, errors),
             CastlingKind::Slide {
                 king,
                 distance,
                 rook,
-            } => {
-                // The slide form adapts to the setup when it is imported (a
-                // variant without rooks simply has no castling), and is
-                // checked when the script itself declares it.
-                let strict = *source == main_source;
-                let (Some(k), Some(r)) = (kind_by_name(king, errors), kind_by_name(rook, errors))
-                else {
-                    continue;
-                };
-                if distance.value == 0 {
-                    errors.push(
-                        ScriptError::new(
-                            "varia::compile::bad_castling",
-                            "the king must slide at least one square",
-                            distance.span,
-                            "zero squares",
-                        )
-                        .with_help("orthodox castling is `castling King slides 2 with Rook`"),
-                    );
-                    continue;
-                }
-                let mut too_far = None;
-                for color in Color::ALL {
-                    let side = if color == Color::White {
-                        "White"
-                    } else {
-                        "Black"
-                    };
-                    let king_code = Piece { color, kind: k }.code();
-                    let rook_code = Piece { color, kind: r }.code();
-                    let kings: Vec<Square> = geometry
-                        .squares()
-                        .iter()
-                        .filter(|s| start[s.index()] == king_code)
-                        .collect();
-                    let [kf] = kings[..] else {
-                        if strict {
-                            errors.push(
-                                ScriptError::new(
-                                    "varia::compile::bad_castling",
-                                    format!(
-                                        "castling needs exactly one {} of {side} in the setup, found {}",
-                                        king.value,
-                                        kings.len()
-                                    ),
-                                    king.span,
-                                    "this piece",
-                                )
-                                .with_help("write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`"),
-                            );
-                        }
-                        break;
-                    };
-                    let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));
-                    let rooks: Vec<Square> = geometry
-                        .squares()
-                        .iter()
-                        .filter(|s| start[s.index()] == rook_code && geometry.rank_of(*s) == rank)
-                        .collect();
-                    let left = rooks
-                        .iter()
-                        .copied()
-                        .filter(|s| geometry.file_of(*s) < kfile)
-                        .min_by_key(|s| geometry.file_of(*s));
-                    let right = rooks
-                        .iter()
-                        .copied()
-                        .filter(|s| geometry.file_of(*s) > kfile)
-                        .max_by_key(|s| geometry.file_of(*s));
-                    if left.is_none() && right.is_none() {
-                        if strict {
-                            errors.push(
-                                ScriptError::new(
-                                    "varia::compile::missing_rook",
-                                    format!(
-                                        "castling with a missing {}: {side} has none on the {}'s rank in the setup",
-                                        rook.value, king.value
-                                    ),
-                                    rook.span,
-                                    "no such piece beside the king",
-                                )
-                                .with_help("put the rooks in the setup, or write `castling none`"),
-                            );
-                        }
-                        break;
-                    }
-                    let d = distance.value as i32;
-                    for (rf, dir) in [(right, 1), (left, -1)] {
-                        let Some(rf) = rf else { continue };
-                        let kt = geometry.square(kfile + dir * d, rank);
-                        let rt =
-                            kt.and_then(|kt| geometry.square(geometry.file_of(kt) - dir, rank));
-                        let rule = match (kt, rt) {
-                            (Some(kt), Some(rt)) => {
-                                make_rule(geometry, color, k, r, kf, kt, rf, rt)
-                            }
-                            _ => None,
-                        };
-                        match rule {
-                            Some(rule) => rules.push(rule),
-                            None => too_far = too_far.or(Some(rf)),
-                        }
-                    }
-                }
-                if let Some(rf) = too_far {
-                    errors.push(
-                        ScriptError::new(
-                            "varia::compile::bad_castling",
-                            format!(
-                                "the {} cannot slide {} squares toward the rook on {}",
-                                king.value,
-                                distance.value,
-                                geometry.name(rf)
-                            ),
-                            distance.span,
-                            "too far",
-                        )
-                        .with_help(
-                            "the king must land on the board, with a square for the rook beside it",
-                        ),
-                    );
-                }
-            }
+            } => slide_castling(
+                cx,
+                king,
+                distance,
+                rook,
+                *source == main_source,
+                &mut rules,
+                errors,
+            ),
         }
     }
     rules
+}
+
+/// The kinds that take part in castling (kings and rooks), each once.
+pub fn castling_kinds(rules: &[CastlingRule]) -> Vec<PieceKind> {
+    let mut kinds: Vec<PieceKind> = Vec::new();
+    for r in rules {
+        for k in [r.king, r.rook] {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    kinds
+}
+
+/// `castling King e1 -> g1 with Rook h1 -> f1`: squares written from
+/// White's side, Black's following by the symmetry.
+fn explicit_castling(
+    cx: &CastlingContext<'_>,
+    decl: &CastlingDecl,
+    rules: &mut Vec<CastlingRule>,
+    errors: &mut Vec<ScriptError>,
+) {
+    let CastlingKind::Explicit {
+        king,
+        king_from,
+        king_to,
+        rook,
+        rook_from,
+        rook_to,
+    } = &decl.kind
+    else {
+        return;
+    };
+    let geometry = cx.geometry;
+    let kinds = (
+        (cx.kind_by_name)(king, errors),
+        (cx.kind_by_name)(rook, errors),
+    );
+    let written = [king_from, king_to, rook_from, rook_to];
+    let squares: [Option<Square>; 4] = written.map(|s| castling_square(geometry, s, errors));
+    let ((Some(k), Some(r)), [Some(kf), Some(kt), Some(rf), Some(rt)]) = (kinds, squares) else {
+        return;
+    };
+    if let Some(off) = [kt, rf, rt]
+        .iter()
+        .position(|s| geometry.rank_of(*s) != geometry.rank_of(kf))
+    {
+        let s = written[off + 1];
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                format!("{} is not on the king's rank", s.value),
+                s.span,
+                format!("the king starts on {}", king_from.value),
+            )
+            .with_help("castling moves the king and the rook along one rank"),
+        );
+        return;
+    }
+    let clash = if kf == kt {
+        Some((king_to, "the king must move"))
+    } else if rf == kf {
+        Some((rook_from, "the rook cannot start on the king's square"))
+    } else if rt == kt {
+        Some((
+            rook_to,
+            "the king and the rook cannot land on the same square",
+        ))
+    } else {
+        None
+    };
+    if let Some((s, message)) = clash {
+        errors.push(
+            ScriptError::new(Code::CompileBadCastling, message, s.span, "this square")
+                .with_help("e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
+        );
+        return;
+    }
+    for color in Color::ALL {
+        let f = |sq| {
+            if color == Color::White {
+                sq
+            } else {
+                reflect(geometry, sq, cx.symmetry)
+            }
+        };
+        let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
+        // Black's squares follow from White's: a mistake is reported once.
+        let missing = if cx.start[kf.index()] != (Piece { color, kind: k }).code() {
+            Some((k, kf, king_from.span))
+        } else if cx.start[rf.index()] != (Piece { color, kind: r }).code() {
+            Some((r, rf, rook_from.span))
+        } else {
+            None
+        };
+        if let Some((kind, sq, span)) = missing {
+            let name = &cx.pieces[kind.0 as usize].name;
+            errors.push(missing_castler(geometry, color, name, sq, span));
+            break;
+        }
+        match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
+            Some(rule) => rules.push(rule),
+            None => {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadCastling,
+                        "a void lies between the castling squares",
+                        decl.span,
+                        "this castling",
+                    )
+                    .with_help("the squares between the king's and the rook's must all exist"),
+                );
+                break;
+            }
+        }
+    }
+}
+
+/// A castling square as written, or a "not a square" error.
+fn castling_square(
+    geometry: &Geometry,
+    s: &Spanned<String>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<Square> {
+    let sq = geometry.parse_square(&s.value);
+    if sq.is_none() {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                format!("{} is not a square of the board", s.value),
+                s.span,
+                "no such square",
+            )
+            .with_help("castling squares are written from White's side, e.g. `castling King e1 -> g1 with Rook h1 -> f1`"),
+        );
+    }
+    sq
+}
+
+/// `castling King slides N with Rook`: the king slides toward the
+/// outermost rook on each side, the rook lands beside it. It adapts to the
+/// setup when imported (a variant without rooks simply has no castling)
+/// and is checked when `strict` (the script itself declares it).
+#[allow(clippy::too_many_arguments)]
+fn slide_castling(
+    cx: &CastlingContext<'_>,
+    king: &Spanned<String>,
+    distance: &Spanned<u32>,
+    rook: &Spanned<String>,
+    strict: bool,
+    rules: &mut Vec<CastlingRule>,
+    errors: &mut Vec<ScriptError>,
+) {
+    let (Some(k), Some(r)) = (
+        (cx.kind_by_name)(king, errors),
+        (cx.kind_by_name)(rook, errors),
+    ) else {
+        return;
+    };
+    if distance.value == 0 {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                "the king must slide at least one square",
+                distance.span,
+                "zero squares",
+            )
+            .with_help("orthodox castling is `castling King slides 2 with Rook`"),
+        );
+        return;
+    }
+    let mut too_far = None;
+    for color in Color::ALL {
+        let Some((kf, left, right)) =
+            slide_castlers(cx, color, (k, king), (r, rook), strict, errors)
+        else {
+            break;
+        };
+        let geometry = cx.geometry;
+        let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));
+        let d = distance.value as i32;
+        for (rf, dir) in [(right, 1), (left, -1)] {
+            let Some(rf) = rf else { continue };
+            let kt = geometry.square(kfile + dir * d, rank);
+            let rt = kt.and_then(|kt| geometry.square(geometry.file_of(kt) - dir, rank));
+            let rule = match (kt, rt) {
+                (Some(kt), Some(rt)) => make_rule(geometry, color, k, r, kf, kt, rf, rt),
+                _ => None,
+            };
+            match rule {
+                Some(rule) => rules.push(rule),
+                None => too_far = too_far.or(Some(rf)),
+            }
+        }
+    }
+    if let Some(rf) = too_far {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                format!(
+                    "the {} cannot slide {} squares toward the rook on {}",
+                    king.value,
+                    distance.value,
+                    cx.geometry.name(rf)
+                ),
+                distance.span,
+                "too far",
+            )
+            .with_help("the king must land on the board, with a square for the rook beside it"),
+        );
+    }
+}
+
+/// For the slide form, one side's king square and its outermost rooks on
+/// the king's rank (left, right); `None` if the setup has not exactly one
+/// king or no such rook (reported when `strict`).
+fn slide_castlers(
+    cx: &CastlingContext<'_>,
+    color: Color,
+    (k, king): (PieceKind, &Spanned<String>),
+    (r, rook): (PieceKind, &Spanned<String>),
+    strict: bool,
+    errors: &mut Vec<ScriptError>,
+) -> Option<(Square, Option<Square>, Option<Square>)> {
+    let geometry = cx.geometry;
+    let side = if color == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let king_code = Piece { color, kind: k }.code();
+    let rook_code = Piece { color, kind: r }.code();
+    let kings: Vec<Square> = geometry
+        .squares()
+        .iter()
+        .filter(|s| cx.start[s.index()] == king_code)
+        .collect();
+    let [kf] = kings[..] else {
+        if strict {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadCastling,
+                    format!(
+                        "castling needs exactly one {} of {side} in the setup, found {}",
+                        king.value,
+                        kings.len()
+                    ),
+                    king.span,
+                    "this piece",
+                )
+                .with_help(
+                    "write the castling squares out: `castling King e1 -> g1 with Rook h1 -> f1`",
+                ),
+            );
+        }
+        return None;
+    };
+    let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));
+    let rooks: Vec<Square> = geometry
+        .squares()
+        .iter()
+        .filter(|s| cx.start[s.index()] == rook_code && geometry.rank_of(*s) == rank)
+        .collect();
+    let left = rooks
+        .iter()
+        .copied()
+        .filter(|s| geometry.file_of(*s) < kfile)
+        .min_by_key(|s| geometry.file_of(*s));
+    let right = rooks
+        .iter()
+        .copied()
+        .filter(|s| geometry.file_of(*s) > kfile)
+        .max_by_key(|s| geometry.file_of(*s));
+    if left.is_none() && right.is_none() {
+        if strict {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileMissingRook,
+                    format!(
+                        "castling with a missing {}: {side} has none on the {}'s rank in the setup",
+                        rook.value, king.value
+                    ),
+                    rook.span,
+                    "no such piece beside the king",
+                )
+                .with_help("put the rooks in the setup, or write `castling none`"),
+            );
+        }
+        return None;
+    }
+    Some((kf, left, right))
 }
 
 fn missing_castler(
@@ -346,7 +417,7 @@ fn missing_castler(
         "Black"
     };
     ScriptError::new(
-        "varia::compile::missing_rook",
+        Code::CompileMissingRook,
         format!(
             "castling needs {side}'s {name} on {}, but the setup has none there",
             geometry.name(sq)

@@ -56,7 +56,6 @@ pub fn build_tables(
     let mut en_passant: Vec<Vec<EnPassantSource>> = vec![Vec::new(); cells];
 
     for (k, def) in pieces.iter().enumerate() {
-        let creates_en_passant = def.patterns.iter().any(|p| p.en_passant);
         for color in Color::ALL {
             let piece = Piece {
                 color,
@@ -64,95 +63,12 @@ pub fn build_tables(
             };
             let code = piece.code();
             for from in geometry.squares().iter() {
-                let mut rays = Vec::new();
-                for pattern in &def.patterns {
-                    build_rays(
-                        geometry,
-                        symmetry,
-                        color,
-                        from,
-                        pattern,
-                        creates_en_passant,
-                        &mut rays,
-                    );
-                }
-                for ray in rays.iter_mut().filter(|r| !r.royal_only) {
-                    crate::compile::restrict::apply_region_rules(
-                        &def.region_rules,
-                        color,
-                        from,
-                        &mut ray.squares,
-                        &mut ray.flags,
-                    );
-                }
-                rays.retain(|r| !r.squares.is_empty());
-                share_prefixes(&mut rays);
-                for ray in rays.iter_mut() {
-                    for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
-                        if *f & (MOVE | CAPTURE | EN_PASSANT) != 0
-                            && !promotion.choices(code, *sq).is_empty()
-                        {
-                            *f |= PROMOTES;
-                        }
-                    }
-                }
-                // Duplicate targets across rays?
-                let mut seen = crate::ir::geometry::SquareSet::EMPTY;
-                let mut dup = false;
-                for ray in &rays {
-                    let mut this_ray = crate::ir::geometry::SquareSet::EMPTY;
-                    for (sq, f) in ray.squares.iter().zip(&ray.flags) {
-                        if f & (MOVE | CAPTURE) != 0 {
-                            if seen.contains(*sq) {
-                                dup = true;
-                            }
-                            this_ray.insert(*sq);
-                        }
-                    }
-                    seen = seen.union(&this_ray);
-                }
+                let rays = piece_rays(geometry, symmetry, def, color, code, from, promotion);
                 let idx = code as usize * cells + from.index();
-                t.may_duplicate[idx] = dup;
-                // Attack paths.
-                for ray in &rays {
-                    let has_capture = ray.flags.iter().any(|f| f & CAPTURE != 0);
-                    if !has_capture {
-                        continue;
-                    }
-                    let simple = ray.kind == RayKind::Slide
-                        && !ray.initial
-                        && ray.flags.iter().all(|f| f & MUST_BE_OCCUPIED == 0);
-                    if !simple {
-                        t.complex_attackers |= 1u128 << code;
-                        continue;
-                    }
-                    for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
-                        if f & CAPTURE != 0 {
-                            let mut path: Vec<Square> =
-                                ray.squares[..j].iter().rev().copied().collect();
-                            path.push(from);
-                            attack_paths[sq.index()].push((path, code));
-                        }
-                    }
-                }
+                t.may_duplicate[idx] = has_duplicate_targets(&rays);
+                add_attack_paths(&mut t, &rays, code, from, &mut attack_paths);
+                add_en_passant_sources(&t, &rays, code, from, &mut en_passant);
                 let start = t.rays.len() as u32;
-                for ray in &rays {
-                    if ray.kind != RayKind::Slide {
-                        continue;
-                    }
-                    let path_start = t.path_squares.len() as u32 + rays_before(&rays, ray);
-                    for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
-                        if f & EN_PASSANT != 0 {
-                            en_passant[sq.index()].push(EnPassantSource {
-                                origin: from,
-                                code,
-                                path_start,
-                                before: j as u16,
-                                initial: ray.initial,
-                            });
-                        }
-                    }
-                }
                 for ray in rays {
                     t.rays.push(Ray {
                         start: t.path_squares.len() as u32,
@@ -181,6 +97,131 @@ pub fn build_tables(
         t.attack_ranges[target.index()] = (start, t.attack_nodes.len() as u32);
     }
     t
+}
+
+/// The rays of one piece (`code`) on one square: built from its patterns,
+/// cut by its region rules, with shared prefixes passed only once and
+/// promotion squares flagged.
+fn piece_rays(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    def: &PieceDef,
+    color: Color,
+    code: u8,
+    from: Square,
+    promotion: &PromotionTable,
+) -> Vec<RayBuild> {
+    let creates_en_passant = def.patterns.iter().any(|p| p.en_passant);
+    let mut rays = Vec::new();
+    for pattern in &def.patterns {
+        build_rays(
+            geometry,
+            symmetry,
+            color,
+            from,
+            pattern,
+            creates_en_passant,
+            &mut rays,
+        );
+    }
+    for ray in rays.iter_mut().filter(|r| !r.royal_only) {
+        crate::compile::restrict::apply_region_rules(
+            &def.region_rules,
+            color,
+            from,
+            &mut ray.squares,
+            &mut ray.flags,
+        );
+    }
+    rays.retain(|r| !r.squares.is_empty());
+    share_prefixes(&mut rays);
+    for ray in rays.iter_mut() {
+        for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
+            if *f & (MOVE | CAPTURE | EN_PASSANT) != 0 && !promotion.choices(code, *sq).is_empty() {
+                *f |= PROMOTES;
+            }
+        }
+    }
+    rays
+}
+
+/// Whether two of the rays can reach the same target (then move
+/// generation must drop duplicates).
+fn has_duplicate_targets(rays: &[RayBuild]) -> bool {
+    let mut seen = crate::ir::geometry::SquareSet::EMPTY;
+    let mut dup = false;
+    for ray in rays {
+        let mut this_ray = crate::ir::geometry::SquareSet::EMPTY;
+        for (sq, f) in ray.squares.iter().zip(&ray.flags) {
+            if f & (MOVE | CAPTURE) != 0 {
+                if seen.contains(*sq) {
+                    dup = true;
+                }
+                this_ray.insert(*sq);
+            }
+        }
+        seen = seen.union(&this_ray);
+    }
+    dup
+}
+
+/// Adds the attack paths of the rays to the tries' input (a piece whose
+/// attacks a trie cannot hold is marked a complex attacker instead).
+fn add_attack_paths(
+    t: &mut MoveTables,
+    rays: &[RayBuild],
+    code: u8,
+    from: Square,
+    attack_paths: &mut [Vec<(Vec<Square>, u8)>],
+) {
+    for ray in rays {
+        let has_capture = ray.flags.iter().any(|f| f & CAPTURE != 0);
+        if !has_capture {
+            continue;
+        }
+        let simple = ray.kind == RayKind::Slide
+            && !ray.initial
+            && ray.flags.iter().all(|f| f & MUST_BE_OCCUPIED == 0);
+        if !simple {
+            t.complex_attackers |= 1u128 << code;
+            continue;
+        }
+        for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
+            if f & CAPTURE != 0 {
+                let mut path: Vec<Square> = ray.squares[..j].iter().rev().copied().collect();
+                path.push(from);
+                attack_paths[sq.index()].push((path, code));
+            }
+        }
+    }
+}
+
+/// Records, for each en passant square the rays can capture on, where the
+/// capturing ray's path will start once the rays are stored.
+fn add_en_passant_sources(
+    t: &MoveTables,
+    rays: &[RayBuild],
+    code: u8,
+    from: Square,
+    en_passant: &mut [Vec<EnPassantSource>],
+) {
+    for ray in rays {
+        if ray.kind != RayKind::Slide {
+            continue;
+        }
+        let path_start = t.path_squares.len() as u32 + rays_before(rays, ray);
+        for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
+            if f & EN_PASSANT != 0 {
+                en_passant[sq.index()].push(EnPassantSource {
+                    origin: from,
+                    code,
+                    path_start,
+                    before: j as u16,
+                    initial: ray.initial,
+                });
+            }
+        }
+    }
 }
 
 /// Where two rays of one piece start along the same squares (the Rhino's
@@ -221,6 +262,7 @@ fn rays_before(rays: &[RayBuild], ray: &RayBuild) -> u32 {
         .sum()
 }
 
+/// Adds the rays of one pattern of a piece of `color` on `from`.
 fn build_rays(
     geometry: &Geometry,
     symmetry: Symmetry,
@@ -235,6 +277,62 @@ fn build_rays(
             return;
         }
     }
+    let landing = landing_flags(pattern);
+    let ray = |squares: Vec<Square>, flags: Vec<PathFlags>, kind: RayKind| RayBuild {
+        squares,
+        flags,
+        kind,
+        initial: pattern.initial,
+        royal_only: pattern.royal_only,
+    };
+    for path in &pattern.paths {
+        let (squares, flags) = path_ray(geometry, symmetry, color, from, path, landing);
+        if !squares.is_empty() {
+            out.push(ray(squares, flags, RayKind::Slide));
+        }
+    }
+    for &(vx, vy) in &pattern.vectors {
+        let (dx, dy) = orient((vx as i32, vy as i32), color, symmetry);
+        let built = match pattern.travel {
+            Travel::Leap => geometry
+                .offset(from, dx, dy)
+                .map(|to| (vec![to], vec![landing], RayKind::Slide)),
+            Travel::LameLeap | Travel::JumpingLeap => lame_leap_ray(
+                geometry,
+                from,
+                (dx, dy),
+                pattern,
+                landing,
+                creates_en_passant,
+            )
+            .map(|(squares, flags)| (squares, flags, RayKind::Slide)),
+            Travel::Ride { max } => {
+                let double_step = creates_en_passant && pattern.moves;
+                let (squares, flags) =
+                    ride_ray(geometry, from, (dx, dy), max, landing, double_step);
+                Some((squares, flags, RayKind::Slide))
+            }
+            Travel::Path => Some((Vec::new(), Vec::new(), RayKind::Slide)),
+            Travel::Hop | Travel::HopRight => {
+                let (squares, flags) = ride_ray(geometry, from, (dx, dy), 0, landing, false);
+                let kind = if pattern.travel == Travel::Hop {
+                    RayKind::Hop
+                } else {
+                    RayKind::HopRight
+                };
+                Some((squares, flags, kind))
+            }
+        };
+        if let Some((squares, flags, kind)) = built {
+            if !squares.is_empty() {
+                out.push(ray(squares, flags, kind));
+            }
+        }
+    }
+}
+
+/// What a pattern may do where it lands.
+fn landing_flags(pattern: &MovePattern) -> PathFlags {
     let mut landing: PathFlags = 0;
     if pattern.royal_only {
         landing |= ROYAL_ONLY;
@@ -248,132 +346,114 @@ fn build_rays(
     if pattern.en_passant {
         landing |= EN_PASSANT;
     }
-    for path in &pattern.paths {
-        // A multi-leg path: follow its steps until the edge or a void.
-        let mut squares = Vec::new();
-        let mut flags = Vec::new();
-        let mut sq = from;
-        for step in path {
-            let (dx, dy) = orient((step.dx as i32, step.dy as i32), color, symmetry);
-            let Some(next) = geometry.offset(sq, dx, dy) else {
-                break;
-            };
-            squares.push(next);
-            flags.push(if step.lands {
-                landing
-            } else if step.over_piece {
-                MUST_BE_OCCUPIED
-            } else {
-                0
-            });
-            sq = next;
-        }
-        // Keep the squares up to the last one the move may end on.
-        while flags.last().is_some_and(|f| f & (MOVE | CAPTURE) == 0) {
-            squares.pop();
-            flags.pop();
-        }
-        if !squares.is_empty() {
-            out.push(RayBuild {
-                squares,
-                flags,
-                kind: RayKind::Slide,
-                initial: pattern.initial,
-                royal_only: pattern.royal_only,
-            });
-        }
-    }
-    for &(vx, vy) in &pattern.vectors {
-        let (dx, dy) = orient((vx as i32, vy as i32), color, symmetry);
-        let mut squares = Vec::new();
-        let mut flags = Vec::new();
-        let kind = match pattern.travel {
-            Travel::Leap => {
-                let Some(to) = geometry.offset(from, dx, dy) else {
-                    continue;
-                };
-                squares.push(to);
-                flags.push(landing);
-                RayKind::Slide
-            }
-            Travel::LameLeap | Travel::JumpingLeap => {
-                let Some(to) = geometry.offset(from, dx, dy) else {
-                    continue;
-                };
-                let Some(path) = lame_path((dx, dy)) else {
-                    continue;
-                };
-                let pass = if pattern.travel == Travel::JumpingLeap {
-                    MUST_BE_OCCUPIED
-                } else {
-                    0
-                };
-                let mut ok = true;
-                for (px, py) in path {
-                    match geometry.offset(from, px, py) {
-                        Some(sq) => {
-                            squares.push(sq);
-                            flags.push(pass);
-                        }
-                        None => ok = false,
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-                squares.push(to);
-                let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-                let mut f = landing;
-                if creates_en_passant && pattern.moves && straight && squares.len() > 1 && pass == 0
-                {
-                    f |= DOUBLE_STEP;
-                }
-                flags.push(f);
-                RayKind::Slide
-            }
-            Travel::Ride { max } => {
-                let mut sq = from;
-                let mut n = 0;
-                while let Some(next) = geometry.offset(sq, dx, dy) {
-                    let mut f = landing;
-                    if creates_en_passant && pattern.moves && n >= 1 {
-                        f |= DOUBLE_STEP;
-                    }
-                    squares.push(next);
-                    flags.push(f);
-                    sq = next;
-                    n += 1;
-                    if max != 0 && n >= max as usize {
-                        break;
-                    }
-                }
-                RayKind::Slide
-            }
-            Travel::Path => RayKind::Slide,
-            Travel::Hop | Travel::HopRight => {
-                let mut sq = from;
-                while let Some(next) = geometry.offset(sq, dx, dy) {
-                    squares.push(next);
-                    flags.push(landing);
-                    sq = next;
-                }
-                if pattern.travel == Travel::Hop {
-                    RayKind::Hop
-                } else {
-                    RayKind::HopRight
-                }
-            }
+    landing
+}
+
+/// A multi-leg path: its steps followed until the edge or a void, kept up
+/// to the last square the move may end on.
+fn path_ray(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    color: Color,
+    from: Square,
+    path: &[crate::ir::pattern::PathStep],
+    landing: PathFlags,
+) -> (Vec<Square>, Vec<PathFlags>) {
+    let mut squares = Vec::new();
+    let mut flags = Vec::new();
+    let mut sq = from;
+    for step in path {
+        let (dx, dy) = orient((step.dx as i32, step.dy as i32), color, symmetry);
+        let Some(next) = geometry.offset(sq, dx, dy) else {
+            break;
         };
-        if !squares.is_empty() {
-            out.push(RayBuild {
-                squares,
-                flags,
-                kind,
-                initial: pattern.initial,
-                royal_only: pattern.royal_only,
-            });
+        squares.push(next);
+        flags.push(if step.lands {
+            landing
+        } else if step.over_piece {
+            MUST_BE_OCCUPIED
+        } else {
+            0
+        });
+        sq = next;
+    }
+    while flags.last().is_some_and(|f| f & (MOVE | CAPTURE) == 0) {
+        squares.pop();
+        flags.pop();
+    }
+    (squares, flags)
+}
+
+/// A lame (`n`) or jumping (`j`) leap: the squares passed (empty, or
+/// occupied for `j`), then the landing square; `None` off the board.
+fn lame_leap_ray(
+    geometry: &Geometry,
+    from: Square,
+    (dx, dy): (i32, i32),
+    pattern: &MovePattern,
+    landing: PathFlags,
+    creates_en_passant: bool,
+) -> Option<(Vec<Square>, Vec<PathFlags>)> {
+    let to = geometry.offset(from, dx, dy)?;
+    let path = lame_path((dx, dy))?;
+    let pass = if pattern.travel == Travel::JumpingLeap {
+        MUST_BE_OCCUPIED
+    } else {
+        0
+    };
+    let mut squares = Vec::new();
+    let mut flags = Vec::new();
+    let mut ok = true;
+    for (px, py) in path {
+        match geometry.offset(from, px, py) {
+            Some(sq) => {
+                squares.push(sq);
+                flags.push(pass);
+            }
+            None => ok = false,
         }
     }
+    if !ok {
+        return None;
+    }
+    squares.push(to);
+    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    let mut f = landing;
+    if creates_en_passant && pattern.moves && straight && squares.len() > 1 && pass == 0 {
+        f |= DOUBLE_STEP;
+    }
+    flags.push(f);
+    Some((squares, flags))
+}
+
+/// A line of up to `max` steps (0: to the edge); with `double_step`,
+/// every landing after the first is a double step (it creates en passant).
+fn ride_ray(
+    geometry: &Geometry,
+    from: Square,
+    (dx, dy): (i32, i32),
+    max: u8,
+    landing: PathFlags,
+    double_step: bool,
+) -> (Vec<Square>, Vec<PathFlags>) {
+    let mut squares = Vec::new();
+    let mut flags = Vec::new();
+    let mut sq = from;
+    let mut n = 0;
+    while let Some(next) = geometry.offset(sq, dx, dy) {
+        let mut f = landing;
+        if double_step && n >= 1 {
+            f |= DOUBLE_STEP;
+        }
+        squares.push(next);
+        flags.push(f);
+        sq = next;
+        n += 1;
+        if max != 0 && n >= max as usize {
+            break;
+        }
+    }
+    (squares, flags)
 }
 
 struct TrieNode {

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use rhai::{Dynamic, Engine, Scope, AST};
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::source::Span;
 
 pub use api::{Effect, GameEnd, MoveView, PositionView};
@@ -170,7 +170,7 @@ impl Hooks {
                     let at = map_position(body, *span, e.1);
                     errors.push(
                         ScriptError::new(
-                            "varia::hook::syntax",
+                            Code::HookSyntax,
                             format!("error in the {} hook: {}", point.name(), e.0),
                             at,
                             "here",

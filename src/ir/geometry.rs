@@ -307,3 +307,13 @@ mod tests {
         assert_eq!(set.len(), 4);
     }
 }
+
+/// How Black's army and regions follow from White's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Reflection across the middle rank (orthodox chess).
+    #[default]
+    Mirror,
+    /// Rotation by 180 degrees.
+    Rotate,
+}

@@ -1,22 +1,24 @@
 //! The IR: a compiled variant, the program the rules VM runs.
 //!
 //! [`Variant`] is the root: geometry, pieces with their move patterns and
-//! precomputed tables, rules, and the start position. It is built once by
-//! [`crate::compile`] and shared (read-only) by every position.
+//! precomputed tables, rules, and the start position (as data). It is built once by
+//! the compiler and shared (read-only) by every position.
 
 pub mod display;
 pub mod geometry;
 pub mod pattern;
 pub mod piece;
 pub mod rule;
+pub mod setup;
 pub mod zobrist;
 
+pub use crate::ir::geometry::Symmetry;
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::pattern::MoveTables;
 use crate::ir::piece::{ByColor, PieceDef, PieceKind};
 use crate::ir::rule::{CastlingRule, GameEndRules, PromotionTable};
+use crate::ir::setup::Setup;
 use crate::ir::zobrist::ZobristKeys;
-pub use crate::syntax::ast::Symmetry;
 
 /// The most counters a variant may declare.
 pub const MAX_COUNTERS: usize = 4;
@@ -56,8 +58,10 @@ pub struct Variant {
     pub regions: Vec<Region>,
     /// Borders (drawn by the front-ends; their rules are in the pieces' region rules).
     pub borders: Vec<Border>,
-    /// The start position's FEN.
+    /// The start position's FEN, as the script writes it.
     pub start_fen: String,
+    /// The start position, read from the FEN and checked by the compiler.
+    pub start: Setup,
     /// The piece code on each cell in the start position (0: empty), used to
     /// decide which pieces of a FEN position count as never moved.
     pub start_codes: Vec<u8>,

@@ -746,7 +746,7 @@ impl Royals for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::compile_source;
+    use crate::compile_source;
     use crate::stdlib;
 
     fn chess(fen: &str) -> Position {

@@ -20,7 +20,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::compile::{compile_path, LoadError};
 use crate::engine::{format_score, Engine, Limits, SearchInfo};
 use crate::ir::piece::Color;
 use crate::ir::Variant;
@@ -31,6 +30,7 @@ use crate::notation::san::{
     move_to_san, move_to_san_plain, parse_move, piece_name, side_name, MoveInputError,
 };
 use crate::vm::{EndReason, Move, Outcome, Position};
+use crate::{compile_path, LoadError};
 
 use command::{parse_command, Command, Level, Sides, COMMANDS};
 use helper::{Candidates, ReplHelper};

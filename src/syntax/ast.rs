@@ -109,7 +109,9 @@ pub struct RankWidths {
     pub span: Span,
 }
 
-/// How Black's army and regions follow from White's.
+/// How Black's army and regions follow from White's, as written
+/// (`symmetry mirror` or `symmetry rotate`); the compiler lowers it to
+/// the IR's own `Symmetry`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symmetry {
     /// Reflection across the middle rank (orthodox chess).

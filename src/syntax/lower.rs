@@ -3,7 +3,7 @@
 use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File,
@@ -52,7 +52,7 @@ impl<'i> Cursor<'i> {
 
 fn internal(span: Span, expected: Rule, found: Option<Rule>) -> ScriptError {
     ScriptError::new(
-        "varia::internal",
+        Code::Internal,
         format!("internal error: the parser expected {expected:?} here but found {found:?}; please report this"),
         span,
         "here",
@@ -74,13 +74,8 @@ fn spanned_u32(pair: &Pair<'_, Rule>, source: SourceId) -> Result<Spanned<u32>> 
         .parse::<u32>()
         .map(|n| Spanned::new(n, span))
         .map_err(|_| {
-            ScriptError::new(
-                "varia::syntax::number",
-                "number too large",
-                span,
-                "this number",
-            )
-            .with_help("numbers in a script are at most 4294967295")
+            ScriptError::new(Code::SyntaxNumber, "number too large", span, "this number")
+                .with_help("numbers in a script are at most 4294967295")
         })
 }
 
@@ -116,27 +111,32 @@ fn lower_item(
     pair: Pair<'_, Rule>,
     source: SourceId,
 ) -> std::result::Result<Item, Vec<ScriptError>> {
-    let one = |e: ScriptError| vec![e];
+    match pair.as_rule() {
+        Rule::piece_decl => lower_piece_decl(pair, source).map(Item::Piece),
+        Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
+        _ => lower_declaration(pair, source).map_err(|e| vec![e]),
+    }
+}
+
+/// A declaration of the board, its regions and pieces' rules (one error at most).
+fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     match pair.as_rule() {
         Rule::variant_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_variant).map_err(one)?;
-            let s = c.next(Rule::string).map_err(one)?;
-            Ok(Item::Variant(lower_string(s, source).map_err(one)?))
+            c.next(Rule::kw_variant)?;
+            let s = c.next(Rule::string)?;
+            Ok(Item::Variant(lower_string(s, source)?))
         }
         Rule::import_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_import).map_err(one)?;
-            Ok(Item::Import(spanned_str(
-                &c.next(Rule::ident).map_err(one)?,
-                source,
-            )))
+            c.next(Rule::kw_import)?;
+            Ok(Item::Import(spanned_str(&c.next(Rule::ident)?, source)))
         }
-        Rule::board_decl => lower_board_decl(pair, source).map(Item::Board).map_err(one),
+        Rule::board_decl => lower_board_decl(pair, source).map(Item::Board),
         Rule::symmetry_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_symmetry).map_err(one)?;
-            let kind = c.next(Rule::symmetry_kind).map_err(one)?;
+            c.next(Rule::kw_symmetry)?;
+            let kind = c.next(Rule::symmetry_kind)?;
             let span = span_of(&kind, source);
             let value = if kind.as_str() == "rotate" {
                 Symmetry::Rotate
@@ -148,66 +148,67 @@ fn lower_item(
         Rule::region_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_region).map_err(one)?;
-            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
-            let expr =
-                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
+            c.next(Rule::kw_region)?;
+            let name = spanned_str(&c.next(Rule::ident)?, source);
+            let expr = lower_region_expr(c.next(Rule::region_expr)?, source)?;
             Ok(Item::Region(RegionDecl { name, expr, span }))
         }
-        Rule::piece_decl => lower_piece_decl(pair, source).map(Item::Piece),
         Rule::setup_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_setup).map_err(one)?;
-            Ok(Item::Setup(
-                lower_string(c.next(Rule::string).map_err(one)?, source).map_err(one)?,
-            ))
+            c.next(Rule::kw_setup)?;
+            Ok(Item::Setup(lower_string(c.next(Rule::string)?, source)?))
         }
-        Rule::promotion_decl => lower_promotion_decl(pair, source)
-            .map(Item::Promotion)
-            .map_err(one),
+        Rule::promotion_decl => lower_promotion_decl(pair, source).map(Item::Promotion),
         Rule::border_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_border).map_err(one)?;
-            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
-            let expr =
-                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
+            c.next(Rule::kw_border)?;
+            let name = spanned_str(&c.next(Rule::ident)?, source);
+            let expr = lower_region_expr(c.next(Rule::region_expr)?, source)?;
             Ok(Item::Border(RegionDecl { name, expr, span }))
         }
-        Rule::restrict_decl => lower_restrict_decl(pair, source)
-            .map(Item::Restrict)
-            .map_err(one),
-        Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
+        Rule::restrict_decl => lower_restrict_decl(pair, source).map(Item::Restrict),
         Rule::counter_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_counter).map_err(one)?;
-            let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
-            let value = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
+            c.next(Rule::kw_counter)?;
+            let name = spanned_str(&c.next(Rule::ident)?, source);
+            let value = spanned_u32(&c.next(Rule::int)?, source)?;
             Ok(Item::Counter(name, value))
         }
         Rule::hook_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_hook).map_err(one)?;
-            let point = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
-            let mut b = Cursor::new(c.next(Rule::hook_body).map_err(one)?, source);
-            let code = spanned_str(&b.next(Rule::hook_code).map_err(one)?, source);
+            c.next(Rule::kw_hook)?;
+            let point = spanned_str(&c.next(Rule::ident)?, source);
+            let mut b = Cursor::new(c.next(Rule::hook_body)?, source);
+            let code = spanned_str(&b.next(Rule::hook_code)?, source);
             Ok(Item::Hook(HookDecl { point, code }))
         }
-        Rule::castling_decl => lower_castling_decl(pair, source)
-            .map(Item::Castling)
-            .map_err(one),
+        Rule::castling_decl => lower_castling_decl(pair, source).map(Item::Castling),
+        Rule::goal_decl
+        | Rule::explosion_decl
+        | Rule::check_limit_decl
+        | Rule::checkmate_decl
+        | Rule::stalemate_decl
+        | Rule::move_rule_decl
+        | Rule::repetition_decl => lower_game_end_rule(pair, source),
+        other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
+    }
+}
+
+/// A declaration of how the game ends.
+fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    match pair.as_rule() {
         Rule::goal_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_reaching).map_err(one)?;
-            let region =
-                lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?;
-            c.next(Rule::kw_with).map_err(one)?;
-            let mut pieces = vec![spanned_str(&c.next(Rule::ident).map_err(one)?, source)];
+            c.next(Rule::kw_reaching)?;
+            let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+            c.next(Rule::kw_with)?;
+            let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
             while let Some(p) = c.next_if(Rule::ident) {
                 pieces.push(spanned_str(&p, source));
             }
-            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
@@ -218,8 +219,8 @@ fn lower_item(
         Rule::explosion_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_captures).map_err(one)?;
-            c.next(Rule::kw_explode).map_err(one)?;
+            c.next(Rule::kw_captures)?;
+            c.next(Rule::kw_explode)?;
             let mut spared = Vec::new();
             if c.next_if(Rule::kw_sparing).is_some() {
                 while let Some(p) = c.next_if(Rule::ident) {
@@ -230,17 +231,17 @@ fn lower_item(
         }
         Rule::check_limit_decl => {
             let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_giving).map_err(one)?;
-            let n = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
-            c.next(Rule::kw_checks).map_err(one)?;
-            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
+            c.next(Rule::kw_giving)?;
+            let n = spanned_u32(&c.next(Rule::int)?, source)?;
+            c.next(Rule::kw_checks)?;
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::CheckLimit(n, result))
         }
         Rule::checkmate_decl | Rule::stalemate_decl => {
             let is_mate = pair.as_rule() == Rule::checkmate_decl;
             let mut c = Cursor::new(pair, source);
-            c.next_any().map_err(one)?;
-            let result = lower_game_result(c.next(Rule::game_result).map_err(one)?, source);
+            c.next_any()?;
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(if is_mate {
                 Item::Checkmate(result)
             } else {
@@ -250,19 +251,15 @@ fn lower_item(
         Rule::move_rule_decl | Rule::repetition_decl => {
             let is_move_rule = pair.as_rule() == Rule::move_rule_decl;
             let mut c = Cursor::new(pair, source);
-            c.next_any().map_err(one)?;
-            let n = spanned_u32(&c.next(Rule::int).map_err(one)?, source).map_err(one)?;
+            c.next_any()?;
+            let n = spanned_u32(&c.next(Rule::int)?, source)?;
             Ok(if is_move_rule {
                 Item::MoveRule(n)
             } else {
                 Item::Repetition(n)
             })
         }
-        other => Err(vec![internal(
-            span_of(&pair, source),
-            Rule::item,
-            Some(other),
-        )]),
+        other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
     }
 }
 
@@ -304,7 +301,7 @@ fn lower_board_ranks(pair: Pair<'_, Rule>, source: SourceId) -> Result<RankWidth
     }
     let (Some(first), Some(last)) = (widths.first(), widths.last()) else {
         return Err(ScriptError::new(
-            "varia::syntax::board_ranks",
+            Code::SyntaxBoardRanks,
             "`ranks` needs the width of each rank",
             keyword,
             "no widths after this",
@@ -605,7 +602,7 @@ fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) ->
     if trailing > 0 && at_end {
         let letters = &before[before.len() - trailing..];
         return ScriptError::new(
-            "varia::betza::no_atom",
+            Code::BetzaNoAtom,
             format!("modifier{} `{letters}` {} no atom after {}", if trailing > 1 { "s" } else { "" }, if trailing > 1 { "have" } else { "has" }, if trailing > 1 { "them" } else { "it" }),
             at.sub(before.len() - trailing, before.len()),
             "modifiers without an atom",
@@ -631,7 +628,7 @@ fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) ->
 pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
     if text.trim().is_empty() {
         return Err(ScriptError::new(
-            "varia::betza::empty",
+            Code::BetzaEmpty,
             "a piece needs at least one move",
             at,
             "empty Betza string",
@@ -664,13 +661,8 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
                 Rule::betza_atom => atom = Some(Spanned::new(ch, pspan)),
                 Rule::betza_range => {
                     let n = part.as_str().parse::<u32>().map_err(|_| {
-                        ScriptError::new(
-                            "varia::betza::range",
-                            "range too large",
-                            pspan,
-                            "this range",
-                        )
-                        .with_help("write 0 for a slide without limit")
+                        ScriptError::new(Code::BetzaRange, "range too large", pspan, "this range")
+                            .with_help("write 0 for a slide without limit")
                     })?;
                     range = Some(Spanned::new(n, pspan));
                 }
@@ -725,13 +717,8 @@ fn lower_betza_group(pair: Pair<'_, Rule>, at: Span) -> Result<BetzaGroup> {
             )),
             Rule::betza_range => {
                 let n = part.as_str().parse::<u32>().map_err(|_| {
-                    ScriptError::new(
-                        "varia::betza::range",
-                        "range too large",
-                        pspan,
-                        "this range",
-                    )
-                    .with_help("write 0 for no limit")
+                    ScriptError::new(Code::BetzaRange, "range too large", pspan, "this range")
+                        .with_help("write 0 for no limit")
                 })?;
                 max = Spanned::new(n, pspan);
             }

@@ -3,7 +3,7 @@
 use pest::error::{ErrorVariant, InputLocation};
 use pest_derive::Parser;
 
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span};
 
 /// The generated pest parser for variant files and Betza strings.
@@ -164,7 +164,7 @@ pub fn syntax_error(
     let span = Span::new(source, offset + start, offset + end);
     if let Some(unclosed) = unclosed_string(text, start) {
         return ScriptError::new(
-            "varia::syntax::unclosed_string",
+            Code::SyntaxUnclosedString,
             "unclosed string: a `\"` is missing",
             Span::new(source, offset + unclosed.0, offset + unclosed.1),
             "this string has no closing quote",
@@ -200,7 +200,7 @@ pub fn syntax_error(
     } else {
         "see README.md for the syntax"
     };
-    ScriptError::new("varia::syntax", message, span, label).with_help(help)
+    ScriptError::new(Code::Syntax, message, span, label).with_help(help)
 }
 
 /// If the error's line has an odd number of quotes, the span from the

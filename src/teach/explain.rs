@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use crate::compile::betza::symmetric_vectors;
-use crate::compile::compile_source;
+use crate::compile_source;
 use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};

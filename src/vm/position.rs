@@ -7,10 +7,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
-use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
+use crate::ir::setup::Setup;
 use crate::ir::Variant;
-use crate::vm::setup::Setup;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,25 +146,36 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// Why [`Position::from_fen`] failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FromFenError {
+    /// The FEN cannot be read.
+    #[error(transparent)]
+    Parse(#[from] crate::notation::fen::ParseFenError),
+    /// The FEN is not a legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
 impl Position {
-    /// The variant's start position.
+    /// The variant's start position (stored in the variant as data: no
+    /// FEN is read).
     ///
     /// # Panics
-    /// Never for a variant the compiler produced: it validated the setup.
+    /// Never for a variant loaded with [`crate::compile_source`]: it checked
+    /// the start position.
     pub fn start(variant: &Arc<Variant>) -> Position {
-        let setup = crate::notation::fen::parse_fen(variant, &variant.start_fen)
-            .expect("internal error: the compiler validated the setup FEN");
-        Position::from_setup(variant, &setup)
-            .expect("internal error: the compiler validated the setup")
+        Position::from_setup(variant, &variant.start)
+            .expect("internal error: the start position was checked when the script was loaded")
     }
 
     /// Reads a position from FEN.
     ///
     /// # Errors
-    /// A message naming what is wrong with the FEN or the position.
-    pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, String> {
-        let setup = crate::notation::fen::parse_fen(variant, fen).map_err(|e| e.to_string())?;
-        Position::from_setup(variant, &setup).map_err(|e| e.to_string())
+    /// The FEN cannot be read, or it is not a legal position of the variant.
+    pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FromFenError> {
+        let setup = crate::notation::fen::parse_fen(variant, fen)?;
+        Ok(Position::from_setup(variant, &setup)?)
     }
 
     /// Validates a setup.
@@ -308,60 +318,14 @@ impl Position {
 
     /// Checks an en passant field and finds the piece that passed the square.
     fn en_passant_victim(&self, passed: Square, victim: Option<Square>) -> Result<Square, String> {
-        let g = &self.variant.geometry;
-        let mover = self.side.opposite();
-        if self.board[passed.index()] != 0 {
-            return Err(format!("the passed square {} is occupied", g.name(passed)));
-        }
-        let candidates: Vec<Square> = self
-            .by_color
-            .get(mover)
-            .iter()
-            .filter(|&v| victim.is_none_or(|want| want == v) && self.could_have_passed(v, passed))
-            .collect();
-        match (candidates.as_slice(), victim) {
-            ([v], _) => Ok(*v),
-            ([], Some(v)) => Err(format!(
-                "no piece on {} could have passed {} on its last move",
-                g.name(v),
-                g.name(passed)
-            )),
-            ([], None) => Err(format!(
-                "no piece could have passed {} on its last move",
-                g.name(passed)
-            )),
-            (_, _) => Err(format!(
-                "more than one piece could have passed {}; name the one that did, as in `{}{}`",
-                g.name(passed),
-                g.name(passed),
-                g.name(candidates[0])
-            )),
-        }
+        self.variant
+            .en_passant_victim(&self.board, self.side, passed, victim)
+            .map_err(|e| e.to_string())
     }
 
     /// Whether the piece on `v` could have just made a double step over `passed`.
     pub(crate) fn could_have_passed(&self, v: Square, passed: Square) -> bool {
-        let code = self.board[v.index()];
-        if code == 0 {
-            return false;
-        }
-        let t = &self.variant.tables;
-        for origin in self.variant.geometry.squares().iter() {
-            if origin == v || self.board[origin.index()] != 0 {
-                continue;
-            }
-            for ray in t.rays(code, origin) {
-                let s = ray.start as usize;
-                let squares = &t.path_squares[s..s + ray.len as usize];
-                let flags = &t.path_flags[s..s + ray.len as usize];
-                if let Some(j) = squares.iter().position(|&q| q == v) {
-                    if flags[j] & DOUBLE_STEP != 0 && squares[..j].contains(&passed) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.variant.could_have_passed(&self.board, v, passed)
     }
 
     /// Puts a piece on an empty square, keeping the sets in step (not the hash).

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use varia::compile::compile_path;
+use varia::compile_path;
 use varia::ir::Variant;
 use varia::notation::coord::move_to_coord;
 use varia::vm::Position;

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use varia::compile::{compile_path, compile_source};
 use varia::ir::Variant;
+use varia::{compile_path, compile_source};
 
 /// Every piece of the fairy stdlib, on a board of its own.
 pub const FAIRY: &str = r#"variant "Fairy pieces"

@@ -1,0 +1,268 @@
+//! The first pass: collect every declaration of the files (imports first,
+//! the script last) and apply overrides.
+//!
+//! A later file's declaration replaces an earlier file's (the script
+//! overrides what it imports); the same thing declared twice in one file is
+//! an error. Single-valued declarations (the board, the setup, …) go
+//! through [`Single`]; named ones (regions, pieces, borders, hooks) through
+//! [`Named::insert_or_report`].
+
+use crate::diagnostics::{Code, ScriptError};
+use crate::ir::MAX_COUNTERS;
+use crate::source::{SourceId, Span, Spanned};
+use crate::syntax::ast::{self, Item};
+
+/// Everything the files declare, after overrides.
+pub(super) struct Declarations<'a> {
+    pub name: Single<'a, Spanned<String>>,
+    pub board: Single<'a, ast::BoardDecl>,
+    pub symmetry: Single<'a, Spanned<ast::Symmetry>>,
+    pub setup: Single<'a, Spanned<String>>,
+    pub checkmate: Single<'a, Spanned<ast::GameResult>>,
+    pub stalemate: Single<'a, Spanned<ast::GameResult>>,
+    pub move_rule: Single<'a, Spanned<u32>>,
+    pub repetition: Single<'a, Spanned<u32>>,
+    /// `giving N checks …` (an [`Item::CheckLimit`]).
+    pub check_limit: Single<'a, Item>,
+    /// `captures explode …` (an [`Item::Explosion`]).
+    pub explosion: Single<'a, Item>,
+    pub regions: Named<'a, ast::RegionDecl>,
+    pub pieces: Named<'a, ast::PieceDecl>,
+    pub borders: Named<'a, ast::RegionDecl>,
+    pub hooks: Named<'a, ast::HookDecl>,
+    /// Promotion rules; a later file's rules for a piece replace the earlier files' ones.
+    pub promotions: Vec<(&'a ast::PromotionDecl, SourceId)>,
+    /// Castling rules; a later file's replace all the earlier files' ones.
+    pub castlings: Vec<(&'a ast::CastlingDecl, SourceId)>,
+    pub restricts: Vec<&'a ast::RestrictDecl>,
+    pub alsos: Vec<&'a ast::AlsoDecl>,
+    pub goals: Vec<&'a ast::GoalDecl>,
+    /// Counters (name, start value), at most [`MAX_COUNTERS`].
+    pub counters: Vec<(String, i32)>,
+}
+
+/// Collects the declarations of the files, in order (imports before importers).
+pub(super) fn collect<'a>(
+    files: &'a [ast::File],
+    errors: &mut Vec<ScriptError>,
+) -> Declarations<'a> {
+    let mut d = Declarations {
+        name: Single::new(),
+        board: Single::new(),
+        symmetry: Single::new(),
+        setup: Single::new(),
+        checkmate: Single::new(),
+        stalemate: Single::new(),
+        move_rule: Single::new(),
+        repetition: Single::new(),
+        check_limit: Single::new(),
+        explosion: Single::new(),
+        regions: Named::new(),
+        pieces: Named::new(),
+        borders: Named::new(),
+        hooks: Named::new(),
+        promotions: Vec::new(),
+        castlings: Vec::new(),
+        restricts: Vec::new(),
+        alsos: Vec::new(),
+        goals: Vec::new(),
+        counters: Vec::new(),
+    };
+    for file in files {
+        for item in &file.items {
+            d.add(item, file.source, errors);
+        }
+    }
+    d
+}
+
+impl<'a> Declarations<'a> {
+    fn add(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::Variant(n) => self.name.set(n, src, n.span, "the variant's name", errors),
+            Item::Import(_) => {}
+            Item::Board(b) => self.board.set(b, src, b.span, "the board", errors),
+            Item::Symmetry(s) => self.symmetry.set(s, src, s.span, "the symmetry", errors),
+            Item::Setup(s) => self.setup.set(s, src, s.span, "the setup", errors),
+            Item::Checkmate(r) => {
+                self.checkmate
+                    .set(r, src, r.span, "what checkmate means", errors)
+            }
+            Item::Stalemate(r) => {
+                self.stalemate
+                    .set(r, src, r.span, "what stalemate means", errors)
+            }
+            Item::MoveRule(n) => self.move_rule.set(n, src, n.span, "the move rule", errors),
+            Item::Repetition(n) => {
+                self.repetition
+                    .set(n, src, n.span, "the repetition rule", errors)
+            }
+            Item::Region(r) => self.regions.insert_or_report(r, src, "region", errors),
+            Item::Piece(p) => self.pieces.insert_or_report(p, src, "piece", errors),
+            Item::Border(b) => self.borders.insert_or_report(b, src, "border", errors),
+            Item::Hook(h) => self.hooks.insert_or_report(h, src, "hook", errors),
+            Item::Promotion(p) => {
+                self.promotions
+                    .retain(|(d, s)| *s == src || d.piece.value != p.piece.value);
+                self.promotions.push((p, src));
+            }
+            Item::Castling(c) => {
+                self.castlings.retain(|(_, s)| *s == src);
+                self.castlings.push((c, src));
+            }
+            Item::Restrict(r) => self.restricts.push(r),
+            Item::Goal(g) => self.goals.push(g),
+            Item::Also(a) => self.alsos.push(a),
+            Item::CheckLimit(n, _) => {
+                self.check_limit
+                    .set(item, src, n.span, "the checks to give", errors)
+            }
+            Item::Explosion(_, span) => {
+                self.explosion
+                    .set(item, src, *span, "the explosion rule", errors)
+            }
+            Item::Counter(n, v) => self.add_counter(n, v.value, errors),
+        }
+    }
+
+    fn add_counter(&mut self, name: &Spanned<String>, start: u32, errors: &mut Vec<ScriptError>) {
+        if self.counters.iter().any(|(c, _)| *c == name.value) {
+            errors.push(ScriptError::new(
+                Code::CompileDuplicate,
+                format!("counter `{}` is declared twice", name.value),
+                name.span,
+                "second declaration",
+            ));
+        } else if self.counters.len() >= MAX_COUNTERS {
+            errors.push(ScriptError::new(
+                Code::CompileTooManyCounters,
+                format!("at most {MAX_COUNTERS} counters"),
+                name.span,
+                "one too many",
+            ));
+        } else {
+            self.counters
+                .push((name.value.clone(), start.min(i32::MAX as u32) as i32));
+        }
+    }
+}
+
+/// A single-valued declaration with the file it came from.
+pub(super) struct Single<'a, T> {
+    pub value: Option<(&'a T, SourceId, Span)>,
+}
+
+impl<'a, T> Single<'a, T> {
+    fn new() -> Self {
+        Single { value: None }
+    }
+
+    /// Sets the value: a later file's replaces an earlier file's; a second
+    /// one in the same file is reported (`what` names it in the message).
+    fn set(
+        &mut self,
+        value: &'a T,
+        source: SourceId,
+        span: Span,
+        what: &str,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        if let Some((_, s, first)) = self.value {
+            if s == source {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileDuplicate,
+                        format!("{what} is declared twice"),
+                        span,
+                        "second declaration",
+                    )
+                    .with_note(first, "first declared here")
+                    .with_help("keep one of them"),
+                );
+                return;
+            }
+        }
+        self.value = Some((value, source, span));
+    }
+
+    /// The value, if declared.
+    pub fn get(&self) -> Option<&'a T> {
+        self.value.map(|(v, _, _)| v)
+    }
+}
+
+/// A declaration that has a name (its key among its kind).
+pub(super) trait HasName {
+    /// The name, as written.
+    fn name(&self) -> &Spanned<String>;
+}
+
+impl HasName for ast::RegionDecl {
+    fn name(&self) -> &Spanned<String> {
+        &self.name
+    }
+}
+
+impl HasName for ast::PieceDecl {
+    fn name(&self) -> &Spanned<String> {
+        &self.name
+    }
+}
+
+impl HasName for ast::HookDecl {
+    fn name(&self) -> &Spanned<String> {
+        &self.point
+    }
+}
+
+/// Named declarations of one kind, in the order their names first appear,
+/// each with the file it came from.
+pub(super) struct Named<'a, T> {
+    pub items: Vec<(&'a T, SourceId)>,
+}
+
+impl<'a, T: HasName> Named<'a, T> {
+    fn new() -> Self {
+        Named { items: Vec::new() }
+    }
+
+    /// Adds a declaration: a new name is appended, a name an earlier file
+    /// declared is replaced in place, a name declared earlier in the same
+    /// file is reported as a duplicate (`what` names the kind).
+    fn insert_or_report(
+        &mut self,
+        decl: &'a T,
+        source: SourceId,
+        what: &str,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        let name = decl.name();
+        match self
+            .items
+            .iter()
+            .position(|(d, _)| d.name().value == name.value)
+        {
+            Some(i) if self.items[i].1 == source => {
+                errors.push(duplicate_name(what, name, self.items[i].0.name().span));
+            }
+            Some(i) => self.items[i] = (decl, source),
+            None => self.items.push((decl, source)),
+        }
+    }
+
+    /// The declarations, without their files.
+    pub fn decls(&self) -> impl Iterator<Item = &'a T> + '_ {
+        self.items.iter().map(|(d, _)| *d)
+    }
+}
+
+fn duplicate_name(what: &str, name: &Spanned<String>, first: Span) -> ScriptError {
+    ScriptError::new(
+        Code::CompileDuplicate,
+        format!("{what} `{}` is declared twice", name.value),
+        name.span,
+        "second declaration",
+    )
+    .with_note(first, "first declared here")
+    .with_help("rename one of them, or delete one")
+}

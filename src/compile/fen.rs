@@ -1,0 +1,330 @@
+//! The FEN reader: text → [`Setup`], for any board: multi-digit empty
+//! runs (`10`, `11`), ranks past 9, void squares counted as empty in runs
+//! (`*` is accepted for a void too, as Fairy-Stockfish writes them),
+//! castling rights as `KQkq` or file letters, and en passant as one square
+//! (`e3`) or, when the passed square alone does not say which piece passed
+//! it, two (`e3d4`: passed square, then the piece that passed it; read in
+//! either order, the passed square being the empty one, as Fairy-Stockfish
+//! writes them in board order).
+//!
+//! It needs only the IR, so it lives in the compiler, which reads the
+//! script's `setup` with it; `notation::fen` re-exports it (one reader) and
+//! holds the writer.
+
+use std::fmt;
+
+use crate::ir::geometry::{Geometry, Square};
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::setup::Setup;
+use crate::ir::Variant;
+
+/// A FEN that cannot be read, with the byte range of the offending part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    /// What is wrong.
+    pub message: String,
+    /// First byte of the offending part.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+fn err(message: impl Into<String>, start: usize, end: usize) -> ParseFenError {
+    ParseFenError {
+        message: message.into(),
+        start,
+        end,
+    }
+}
+
+/// Reads the placement field: the piece code on every cell.
+///
+/// # Errors
+/// Wrong number of ranks, a rank of the wrong width, an unknown letter, a
+/// piece on a void square.
+pub fn parse_placement(
+    geometry: &Geometry,
+    letter: &dyn Fn(char) -> Option<PieceKind>,
+    text: &str,
+) -> Result<Vec<u8>, ParseFenError> {
+    let files = geometry.files() as usize;
+    let ranks = geometry.ranks() as usize;
+    let mut board = vec![0u8; geometry.cells()];
+    let rank_texts: Vec<(usize, &str)> = {
+        let mut v = Vec::new();
+        let mut start = 0;
+        for part in text.split('/') {
+            v.push((start, part));
+            start += part.len() + 1;
+        }
+        v
+    };
+    if rank_texts.len() != ranks {
+        return Err(err(
+            format!(
+                "the board has {ranks} ranks but the FEN gives {}",
+                rank_texts.len()
+            ),
+            0,
+            text.len(),
+        ));
+    }
+    for (i, (offset, rank_text)) in rank_texts.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let mut file = 0usize;
+        let mut chars = rank_text.char_indices().peekable();
+        while let Some((j, c)) = chars.next() {
+            let at = offset + j;
+            if c.is_ascii_digit() {
+                let mut k = j + 1;
+                while let Some(&(i, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    k = i + 1;
+                    chars.next();
+                }
+                let n: usize = rank_text[j..k]
+                    .parse()
+                    .map_err(|_| err("number too large", at, offset + k))?;
+                if n == 0 {
+                    return Err(err("an empty run of 0 squares", at, offset + k));
+                }
+                file += n;
+                if file > files {
+                    break;
+                }
+                continue;
+            }
+            if c == '*' {
+                if file < files {
+                    let sq = Square((rank * files + file) as u16);
+                    if !geometry.is_void(sq) {
+                        return Err(err(
+                            format!("`*` marks a void but {} is a square", geometry.name(sq)),
+                            at,
+                            at + 1,
+                        ));
+                    }
+                }
+                file += 1;
+                continue;
+            }
+            if !c.is_ascii_alphabetic() {
+                return Err(err(
+                    format!("unexpected `{c}` in the placement"),
+                    at,
+                    at + c.len_utf8(),
+                ));
+            }
+            let Some(kind) = letter(c) else {
+                return Err(err(format!("no piece has the letter `{c}`"), at, at + 1));
+            };
+            if file < files {
+                let sq = Square((rank * files + file) as u16);
+                if geometry.is_void(sq) {
+                    return Err(err(
+                        format!("`{c}` stands on {}, a void square", geometry.name(sq)),
+                        at,
+                        at + 1,
+                    ));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                board[sq.index()] = Piece { color, kind }.code();
+            }
+            file += 1;
+        }
+        if file != files {
+            return Err(err(
+                format!(
+                    "rank {} has {file} squares but the board has {files} files",
+                    rank + 1
+                ),
+                *offset,
+                offset + rank_text.len(),
+            ));
+        }
+    }
+    Ok(board)
+}
+
+/// Reads a full FEN for a variant.
+///
+/// # Errors
+/// The first problem found, with its byte range in `fen`.
+pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
+    let mut fields = Vec::new();
+    let mut pos = 0;
+    for part in fen.split_ascii_whitespace() {
+        let start = fen[pos..].find(part).map_or(pos, |i| pos + i);
+        fields.push((start, part));
+        pos = start + part.len();
+    }
+    let Some(&(_, placement)) = fields.first() else {
+        return Err(err("empty FEN", 0, fen.len()));
+    };
+    // Counters (`3+3`, as Fairy-Stockfish writes n-check) may follow the en
+    // passant field; the move counters come after them.
+    let counters = read_counters(fields.get(4).copied())?;
+    let shift = usize::from(counters.is_some());
+    if fields.len() > 6 + shift {
+        let (s, p) = fields[6 + shift];
+        return Err(err("too many fields in the FEN", s, s + p.len()));
+    }
+    let geometry = &variant.geometry;
+    let board = parse_placement(geometry, &|c| variant.kind_by_letter(c), placement)?;
+    let side = read_side(fields.get(1).copied())?;
+    let castling = match fields.get(2) {
+        Some(&(s, p)) if p != "-" => read_castling(variant, s, p)?,
+        _ => Vec::new(),
+    };
+    let en_passant = match fields.get(3) {
+        None | Some((_, "-")) => None,
+        Some(&(s, p)) => Some(read_en_passant(geometry, &board, s, p)?),
+    };
+    let number = |i: usize, default: u32| -> Result<u32, ParseFenError> {
+        match fields.get(i + shift) {
+            None => Ok(default),
+            Some(&(s, p)) => p
+                .parse::<u32>()
+                .map_err(|_| err(format!("`{p}` is not a move count"), s, s + p.len())),
+        }
+    };
+    let halfmoves = number(4, 0)?;
+    let fullmoves = number(5, 1)?;
+    if fullmoves == 0 {
+        let (s, p) = fields[5 + shift];
+        return Err(err("the move number starts at 1", s, s + p.len()));
+    }
+    Ok(Setup {
+        board,
+        side,
+        castling,
+        en_passant,
+        halfmoves,
+        fullmoves,
+        counters,
+    })
+}
+
+/// The counters field (`3+3`), if the fifth field is one.
+fn read_counters(field: Option<(usize, &str)>) -> Result<Option<[i32; 2]>, ParseFenError> {
+    let Some((s, p)) = field else {
+        return Ok(None);
+    };
+    let Some((w, b)) = p.split_once('+') else {
+        return Ok(None);
+    };
+    let parse = |t: &str| {
+        t.parse::<i32>().map_err(|_| {
+            err(
+                format!("`{p}` is not a counter field such as `3+3`"),
+                s,
+                s + p.len(),
+            )
+        })
+    };
+    Ok(Some([parse(w)?, parse(b)?]))
+}
+
+/// The side to move (White if the field is missing).
+fn read_side(field: Option<(usize, &str)>) -> Result<Color, ParseFenError> {
+    match field {
+        None | Some((_, "w")) => Ok(Color::White),
+        Some((_, "b")) => Ok(Color::Black),
+        Some((s, p)) => Err(err(
+            format!("the side to move is `w` or `b`, not `{p}`"),
+            s,
+            s + p.len(),
+        )),
+    }
+}
+
+/// The castling rights field (`p`, at byte `s`): the indices of the
+/// variant's castling rules kept, by letter (`KQkq`) or rook file.
+fn read_castling(variant: &Variant, s: usize, p: &str) -> Result<Vec<usize>, ParseFenError> {
+    let geometry = &variant.geometry;
+    let mut castling = Vec::new();
+    for (i, c) in p.char_indices() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let matches: Vec<usize> = variant
+            .castling
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.color == color
+                    && (r.letter == c
+                        || (!matches!(c.to_ascii_uppercase(), 'K' | 'Q')
+                            && geometry.file_of(r.rook_from)
+                                == c.to_ascii_lowercase() as i32 - 'a' as i32))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if matches.is_empty() {
+            return Err(err(
+                if variant.castling.is_empty() {
+                    format!("castling right `{c}`, but this variant has no castling")
+                } else {
+                    format!("no castling right is called `{c}`")
+                },
+                s + i,
+                s + i + c.len_utf8(),
+            ));
+        }
+        castling.extend(matches);
+    }
+    Ok(castling)
+}
+
+/// The en passant field (`p`, at byte `s`): the passed square and, if
+/// written, the square of the piece that passed it.
+fn read_en_passant(
+    geometry: &Geometry,
+    board: &[u8],
+    s: usize,
+    p: &str,
+) -> Result<(Square, Option<Square>), ParseFenError> {
+    let (passed, victim) = parse_en_passant(geometry, p).ok_or_else(|| {
+        err(format!("`{p}` is not an en passant field (a square, or a square and the square of the piece that passed it)"), s, s + p.len())
+    })?;
+    // The two squares in either order (Fairy-Stockfish writes them in
+    // board order): the passed square is the empty one.
+    Ok(match victim {
+        Some(v) if board[passed.index()] != 0 && board[v.index()] == 0 => (v, Some(passed)),
+        _ => (passed, victim),
+    })
+}
+
+fn parse_en_passant(geometry: &Geometry, text: &str) -> Option<(Square, Option<Square>)> {
+    // One or two square names run together: letters then digits, twice.
+    let bytes = text.as_bytes();
+    let mut cut = None;
+    for i in 1..bytes.len() {
+        if bytes[i].is_ascii_lowercase() && bytes[i - 1].is_ascii_digit() {
+            cut = Some(i);
+        }
+    }
+    match cut {
+        None => Some((geometry.parse_square(text)?, None)),
+        Some(i) => Some((
+            geometry.parse_square(&text[..i])?,
+            Some(geometry.parse_square(&text[i..])?),
+        )),
+    }
+}

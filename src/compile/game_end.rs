@@ -1,0 +1,172 @@
+//! The game-end pass: checkmate and stalemate results, the move and
+//! repetition rules, goals (`reaching REGION with …`), the check limit
+//! (`giving N checks …`, which keeps a counter) and explosions → the IR's
+//! [`GameEndRules`] and [`Explosion`].
+
+use crate::compile::declarations::Declarations;
+use crate::compile::pieces::find_kind;
+use crate::compile::region::{self, RegionEvaluator};
+use crate::diagnostics::{Code, ScriptError};
+use crate::ir::geometry::Geometry;
+use crate::ir::piece::{PieceDef, PieceKind};
+use crate::ir::rule::{CheckLimit, Explosion, GameEndRules, GameResult, Goal};
+use crate::ir::{Symmetry, MAX_COUNTERS};
+use crate::syntax::ast::{self, Item};
+
+/// How games end, and the explosion rule. The check limit's counter is
+/// put first among `counters`.
+pub(super) fn game_end_rules(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    evaluator: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    counters: &mut Vec<(String, i32)>,
+    errors: &mut Vec<ScriptError>,
+) -> (GameEndRules, Option<Explosion>) {
+    let goals = goals(geometry, symmetry, &decls.goals, evaluator, defs, errors);
+    let check_limit = check_limit(decls.check_limit.get(), counters, errors);
+    let explosion = match decls.explosion.get() {
+        Some(Item::Explosion(spared, _)) => Some(Explosion {
+            spared: spared
+                .iter()
+                .filter_map(|n| find_kind(defs, n, errors))
+                .collect(),
+        }),
+        _ => None,
+    };
+    let has_royal = defs.iter().any(|d| d.royal);
+    let rules = GameEndRules {
+        checkmate: decls.checkmate.get().map(|r| result(r.value)),
+        stalemate: decls
+            .stalemate
+            .get()
+            .map_or(GameResult::Draws, |r| result(r.value)),
+        move_rule: decls.move_rule.get().map(|n| n.value),
+        repetition: decls.repetition.get().map(|n| n.value),
+        goals,
+        check_limit,
+        royal_loss: explosion.is_some() && has_royal,
+    };
+    if let Some(mate) = decls.checkmate.get() {
+        if !has_royal {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileNoRoyalPiece,
+                    "checkmate ends the game, but no piece is royal",
+                    mate.span,
+                    "checkmate needs a royal piece",
+                )
+                .with_help("mark the king-like piece `royal`, e.g. `piece King K \"K\" royal`"),
+            );
+        }
+    }
+    if let Some(n) = decls.repetition.get() {
+        if n.value < 2 {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadRepetition,
+                    "a repetition rule needs a count of at least 2",
+                    n.span,
+                    "too small",
+                )
+                .with_help("threefold repetition is `repetition 3`"),
+            );
+        }
+    }
+    (rules, explosion)
+}
+
+/// `reaching REGION with A, B wins|loses|draws`.
+fn goals(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &[&ast::GoalDecl],
+    evaluator: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Vec<Goal> {
+    let mut out = Vec::new();
+    for g in decls {
+        let squares = match evaluator.eval(&g.region) {
+            Ok(set) => region::for_both_sides(geometry, set, symmetry),
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let kinds: Vec<PieceKind> = g
+            .pieces
+            .iter()
+            .filter_map(|n| find_kind(defs, n, errors))
+            .collect();
+        let region_name = match (&g.region.first, g.region.rest.is_empty()) {
+            (ast::RegionTerm::Ref(n), true) => Some(n.value.clone()),
+            _ => None,
+        };
+        out.push(Goal {
+            kinds,
+            squares,
+            region_name,
+            result: result(g.result.value),
+        });
+    }
+    out
+}
+
+/// `giving N checks wins|loses|draws`: the rule, and its counter `checks`
+/// put first (so that FEN's counter field, `3+3`, holds the checks).
+fn check_limit(
+    decl: Option<&Item>,
+    counters: &mut Vec<(String, i32)>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<CheckLimit> {
+    let Some(Item::CheckLimit(n, r)) = decl else {
+        return None;
+    };
+    if n.value == 0 {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCheckLimit,
+                "the checks to give must be at least 1",
+                n.span,
+                "zero checks",
+            )
+            .with_help("Three-check is `giving 3 checks wins`"),
+        );
+    }
+    if let Some((name, _)) = counters.iter().find(|(c, _)| c == "checks") {
+        errors.push(
+            ScriptError::new(
+                Code::CompileDuplicate,
+                format!("counter `{name}` is declared twice"),
+                n.span,
+                "this rule keeps the counter `checks`",
+            )
+            .with_help("drop the `counter checks` declaration; the rule counts the checks"),
+        );
+    } else if counters.len() >= MAX_COUNTERS {
+        errors.push(ScriptError::new(
+            Code::CompileTooManyCounters,
+            format!("at most {MAX_COUNTERS} counters"),
+            n.span,
+            "this rule needs one",
+        ));
+    }
+    let checks = n.value.min(i32::MAX as u32);
+    counters.insert(0, ("checks".to_string(), checks as i32));
+    Some(CheckLimit {
+        counter: 0,
+        checks,
+        result: result(r.value),
+    })
+}
+
+/// The IR's game result for the one written.
+fn result(r: ast::GameResult) -> GameResult {
+    match r {
+        ast::GameResult::Wins => GameResult::Wins,
+        ast::GameResult::Loses => GameResult::Loses,
+        ast::GameResult::Draws => GameResult::Draws,
+    }
+}

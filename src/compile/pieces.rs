@@ -1,0 +1,199 @@
+//! The pieces pass: regions, piece declarations → [`PieceDef`]s with their
+//! Betza moves, then what other declarations add to the pieces: borders,
+//! `also` moves, `restrict` rules, and which pieces promote (their moves
+//! reset the move rule).
+
+use std::collections::HashMap;
+
+use crate::compile::betza;
+use crate::compile::declarations::Declarations;
+use crate::compile::region::{self, RegionEvaluator};
+use crate::compile::restrict;
+use crate::diagnostics::{Code, ScriptError};
+use crate::ir::geometry::Geometry;
+use crate::ir::piece::{PieceDef, PieceKind, MAX_PIECE_KINDS};
+use crate::ir::{Border, Region, Symmetry};
+use crate::source::{Span, Spanned};
+use crate::syntax::ast;
+
+/// The region evaluator over the declared regions, and the regions
+/// evaluated in declaration order (the broken ones reported).
+pub(super) fn regions<'a>(
+    geometry: &'a Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'a>,
+    errors: &mut Vec<ScriptError>,
+) -> (RegionEvaluator<'a>, Vec<Region>) {
+    let declared: HashMap<String, &ast::RegionDecl> = decls
+        .regions
+        .decls()
+        .map(|d| (d.name.value.clone(), d))
+        .collect();
+    let mut evaluator = RegionEvaluator::new(geometry, declared);
+    let mut out = Vec::new();
+    for decl in decls.regions.decls() {
+        match evaluator.eval(&decl.expr) {
+            Ok(set) => out.push(Region {
+                name: decl.name.value.clone(),
+                squares: region::for_both_sides(geometry, set, symmetry),
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    (evaluator, out)
+}
+
+/// The piece definitions with their own moves; `None` if there are more
+/// piece types than the VM has room for.
+pub(super) fn piece_defs(
+    decls: &Declarations<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<Vec<PieceDef>> {
+    let pieces = &decls.pieces.items;
+    if pieces.len() > MAX_PIECE_KINDS {
+        errors.push(ScriptError::new(
+            Code::CompileTooManyPieces,
+            format!(
+                "{} piece types; at most {MAX_PIECE_KINDS} are allowed",
+                pieces.len()
+            ),
+            pieces[MAX_PIECE_KINDS].0.name.span,
+            "one too many",
+        ));
+        return None;
+    }
+    let mut defs: Vec<PieceDef> = Vec::new();
+    let mut letters: HashMap<char, Span> = HashMap::new();
+    for p in decls.pieces.decls() {
+        if let Some(first) = letters.get(&p.letter.value) {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileDuplicateLetter,
+                    format!("two pieces use the letter `{}`", p.letter.value),
+                    p.letter.span,
+                    format!("{} uses it", p.name.value),
+                )
+                .with_note(*first, "already used here")
+                .with_help("each piece needs its own FEN letter"),
+            );
+        } else {
+            letters.insert(p.letter.value, p.letter.span);
+        }
+        let patterns = match betza::compile_betza(&p.moves) {
+            Ok(ps) => ps,
+            Err(mut es) => {
+                errors.append(&mut es);
+                Vec::new()
+            }
+        };
+        defs.push(PieceDef {
+            name: p.name.value.clone(),
+            letter: p.letter.value,
+            betza: p.betza.value.clone(),
+            patterns,
+            royal: p.royal,
+            resets_move_rule: false,
+            region_rules: Vec::new(),
+            span: p.span,
+        });
+    }
+    Some(defs)
+}
+
+/// Adds what the other declarations say about the pieces: the borders
+/// (returned), `also` moves, `restrict` rules, and the move-rule reset of
+/// promoting pieces.
+pub(super) fn add_piece_rules(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    evaluator: &mut RegionEvaluator<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Vec<Border> {
+    let border_decls: Vec<&ast::RegionDecl> = decls.borders.decls().collect();
+    let borders = restrict::borders(geometry, symmetry, &border_decls, evaluator, errors);
+    for also in &decls.alsos {
+        add_also_moves(geometry, symmetry, also, evaluator, defs, errors);
+    }
+    let rules = restrict::restrictions(
+        geometry,
+        symmetry,
+        &decls.restricts,
+        &borders,
+        evaluator,
+        &|n, e| find_kind(defs, n, e),
+        errors,
+    );
+    for (kind, rule) in rules {
+        defs[kind.0 as usize].region_rules.push(rule);
+    }
+    for (p, _) in &decls.promotions {
+        if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
+            defs[i].resets_move_rule = true;
+        }
+    }
+    borders
+}
+
+/// `also Piece "betza" [from REGION] [against royal]`: more moves for a piece.
+fn add_also_moves(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    also: &ast::AlsoDecl,
+    evaluator: &mut RegionEvaluator<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) {
+    let Some(kind) = find_kind(defs, &also.piece, errors) else {
+        return;
+    };
+    let from = match &also.from {
+        Some(expr) => match evaluator.eval(expr) {
+            Ok(set) => Some(region::for_both_sides(geometry, set, symmetry)),
+            Err(e) => {
+                errors.push(e);
+                return;
+            }
+        },
+        None => None,
+    };
+    match betza::compile_betza(&also.moves) {
+        Ok(patterns) => {
+            for mut p in patterns {
+                p.from_region = from;
+                p.royal_only = also.against_royal;
+                defs[kind.0 as usize].patterns.push(p);
+            }
+        }
+        Err(mut es) => errors.append(&mut es),
+    }
+}
+
+/// The piece kind of a name, or an "unknown piece" error.
+pub(super) fn find_kind(
+    defs: &[PieceDef],
+    n: &Spanned<String>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<PieceKind> {
+    match defs.iter().position(|d| d.name == n.value) {
+        Some(i) => Some(PieceKind(i as u8)),
+        None => {
+            let known: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
+            errors.push(
+                ScriptError::new(
+                    Code::CompileUnknownPiece,
+                    format!("unknown piece `{}`", n.value),
+                    n.span,
+                    "not declared",
+                )
+                .with_help(if known.is_empty() {
+                    "declare it with `piece Name L \"betza\"`".to_string()
+                } else {
+                    format!("the pieces are: {}", known.join(", "))
+                }),
+            );
+            None
+        }
+    }
+}
