@@ -108,3 +108,83 @@ pub fn compile_source(name: &str, text: &str) -> Result<Arc<Variant>, ScriptErro
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The text of every `.rs` file under a folder of `src/`.
+    fn sources(folder: &str) -> Vec<(String, String)> {
+        fn walk(dir: &Path, out: &mut Vec<(String, String)>) {
+            for entry in std::fs::read_dir(dir).expect("a source folder") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    out.push((path.display().to_string(), text));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("src")
+                .join(folder),
+            &mut out,
+        );
+        assert!(!out.is_empty(), "src/{folder} has sources");
+        out
+    }
+
+    /// The layers below the VM name nothing above them: syntax knows no
+    /// IR or compiler, the IR no syntax, compiler, VM or notation, the
+    /// compiler no VM or notation (this module asks the VM for them).
+    #[test]
+    fn the_layers_below_the_vm_point_only_down() {
+        let rules: &[(&str, &[&str])] = &[
+            (
+                "syntax",
+                &[
+                    "crate::ir",
+                    "crate::compile",
+                    "crate::vm",
+                    "crate::notation",
+                ],
+            ),
+            (
+                "ir",
+                &[
+                    "crate::syntax",
+                    "crate::compile",
+                    "crate::vm",
+                    "crate::notation",
+                ],
+            ),
+            ("compile", &["crate::vm", "crate::notation", "crate::load"]),
+        ];
+        for (folder, forbidden) in rules {
+            for (path, text) in sources(folder) {
+                for name in *forbidden {
+                    assert!(!text.contains(name), "{path} names {name}");
+                }
+            }
+        }
+    }
+
+    /// A start position whose side not to move is in check is reported by
+    /// the VM's check, as the compiler reports the others: a `bad_setup`
+    /// pointing at the placement.
+    #[test]
+    fn the_vm_check_of_the_start_position_is_a_setup_diagnostic() {
+        let script = "variant \"x\"\nimport orthodox\nboard 8 x 8\nsetup \"4k3/8/8/8/8/8/8/4K2r b - - 0 1\"\n";
+        let errors = super::compile_source("x.variant", script).unwrap_err();
+        assert_eq!(errors.errors.len(), 1);
+        let error = &errors.errors[0];
+        assert_eq!(error.code, crate::diagnostics::Code::CompileBadSetup);
+        assert_eq!(error.message, "bad setup: the side not to move is in check");
+        let at = script.find("4k3").expect("the placement");
+        assert_eq!(error.span.start as usize, at);
+        assert_eq!(error.span.end as usize, at + "4k3/8/8/8/8/8/8/4K2r".len());
+    }
+}

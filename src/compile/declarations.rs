@@ -266,3 +266,41 @@ fn duplicate_name(what: &str, name: &Spanned<String>, first: Span) -> ScriptErro
     .with_note(first, "first declared here")
     .with_help("rename one of them, or delete one")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::collect;
+    use crate::diagnostics::Code;
+    use crate::source::SourceId;
+    use crate::syntax::ast;
+
+    fn parse(text: &str, source: u32) -> ast::File {
+        crate::syntax::parse(text, SourceId(source)).expect("the test script parses")
+    }
+
+    /// A later file replaces a name in place; the same name twice in one
+    /// file is one error, and the first one stays.
+    #[test]
+    fn a_later_file_overrides_and_one_file_may_not_repeat_a_name() {
+        let imported = parse("region camp = ranks 1..2\nregion home = ranks 1\n", 0);
+        let script = parse(
+            "region home = ranks 2\nregion home = ranks 3\nregion far = ranks 8\n",
+            1,
+        );
+        let files = [imported, script];
+        let mut errors = Vec::new();
+        let decls = collect(&files, &mut errors);
+        let regions: Vec<(&str, u32)> = decls
+            .regions
+            .items
+            .iter()
+            .map(|(r, source)| (r.name.value.as_str(), source.0))
+            .collect();
+        assert_eq!(regions, [("camp", 0), ("home", 1), ("far", 1)]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].code, Code::CompileDuplicate);
+        assert_eq!(errors[0].message, "region `home` is declared twice");
+        let second = files[1].items[1].span();
+        assert_eq!(errors[0].span.start, second.start + "region ".len() as u32);
+    }
+}
