@@ -11,7 +11,7 @@
 //! 4. `pieces`: regions, pieces with their Betza moves (`betza`, `legs`),
 //!    borders, `also` moves and `restrict` rules (`region`, `restrict`);
 //! 5. `setup`: the start placement (castling needs it);
-//! 6. `rules`: promotion and castling;
+//! 6. `promotion` and `castling`;
 //! 7. `game_end`: results, goals, the check limit, explosions;
 //! 8. `hooks`: the Rhai hooks;
 //! 9. `tables`: the move rays and attack tries, then the variant;
@@ -22,6 +22,7 @@
 
 pub mod betza;
 mod board;
+mod castling;
 mod declarations;
 pub mod fen;
 mod game_end;
@@ -29,9 +30,9 @@ mod hooks;
 mod imports;
 mod legs;
 mod pieces;
+mod promotion;
 mod region;
 mod restrict;
-mod rules;
 pub mod setup;
 pub mod tables;
 
@@ -102,7 +103,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
 
     let kind_by_name =
         |n: &Spanned<String>, errors: &mut Vec<ScriptError>| pieces::find_kind(&defs, n, errors);
-    let promotion = rules::promotion_table(
+    let promotion = promotion::promotion_table(
         &geometry,
         symmetry,
         &decls.promotions,
@@ -111,14 +112,15 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         defs.len(),
         errors,
     );
-    let castling_context = rules::CastlingContext {
+    let castling_context = castling::CastlingContext {
         geometry: &geometry,
         symmetry,
         start: &start_codes,
         kind_by_name: &kind_by_name,
         pieces: &defs,
     };
-    let castling = rules::castling_rules(&castling_context, &decls.castlings, main_source, errors);
+    let castling =
+        castling::castling_rules(&castling_context, &decls.castlings, main_source, errors);
 
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(
@@ -168,7 +170,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
             .iter()
             .flat_map(|r| [r.king_from, r.rook_from])
             .collect(),
-        castling_kinds: rules::castling_kinds(&castling),
+        castling_kinds: castling::castling_kinds(&castling),
         castling,
         game_end,
         tables,

@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
+use crate::compile::promotion::KindByName;
 use crate::compile::region::{for_both_sides, RegionEvaluator};
-use crate::compile::rules::KindByName;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::{PathFlags, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
