@@ -60,7 +60,7 @@ codes! {
     BetzaLocust = "varia::betza::locust",
         "Capturing in the middle of a move (`c` on a leg that is not the last, a locust capture) is not supported yet. Capture only on the last leg.";
     BetzaMultiLeg = "varia::betza::multi_leg",
-        "This form of multi-leg move (the `a` leg operator) is not supported here. Write the move with the supported multi-leg forms, or as separate moves.";
+        "The leg operator `a` appears where multi-leg moves are not supported yet. Write the piece's moves as single legs (leaps, slides, hops), or in a supported multi-leg form such as a repeated group `(afz)8W`.";
     BetzaMultiLegOblique = "varia::betza::multi_leg_oblique",
         "Multi-leg moves are supported for orthogonal and diagonal atoms only; this one uses an oblique atom (such as N or C). Write the move another way.";
     BetzaMultiLegSlider = "varia::betza::multi_leg_slider",
@@ -72,9 +72,9 @@ codes! {
     BetzaTooManyPaths = "varia::betza::too_many_paths",
         "A multi-leg move branches into more paths than the compiler allows. Split it into simpler moves, or give its legs narrower directions.";
     BetzaUnknownAtom = "varia::betza::unknown_atom",
-        "The letter is not a Betza atom. The atoms are W F D N A H C Z G and the riders R B Q K and their doubled forms; check the spelling.";
+        "The letter is not a Betza atom. The atoms are the leaps W F D N A H C Z G, the king K, and the sliders R B Q (a doubled leap such as NN rides); check the spelling.";
     BetzaUnknownModifier = "varia::betza::unknown_modifier",
-        "The letter is not a Betza modifier. Modifiers are directions (f b l r v s h) and kinds of move (m c n j p g i a); check the spelling.";
+        "The letter is not a Betza modifier. Modifiers are the directions f b l r v s, the kinds of move m c e (move, capture, en passant), and i n j p g (initial, lame, jumping, hopping); `a` joins the legs of a multi-leg move. Check the spelling.";
     BetzaUnsupportedModifier = "varia::betza::unsupported_modifier",
         "The modifier is a Betza modifier, but it does not apply to this atom or position (for example `n` or `j` on a rider, `h` on a non-oblique atom), or is not supported yet. Move it to an atom it applies to, or remove it.";
     CompileBadCastling = "varia::compile::bad_castling",
