@@ -164,6 +164,21 @@ pub fn parse_placement(
 ///
 /// # Errors
 /// The first problem found, with its byte range in `fen`.
+///
+/// # Examples
+///
+/// ```
+/// use varia::ir::piece::Color;
+/// use varia::notation::fen::parse_fen;
+///
+/// let variant = varia::compile_path("chess").unwrap();
+/// let setup = parse_fen(&variant, "4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+/// assert_eq!(setup.side, Color::Black);
+///
+/// let error = parse_fen(&variant, "4k3/8/4K3 w - - 0 1").unwrap_err();
+/// assert_eq!(error.message, "the board has 8 ranks but the FEN gives 3");
+/// assert_eq!((error.start, error.end), (0, 9));
+/// ```
 pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     let mut fields = Vec::new();
     let mut pos = 0;

@@ -164,6 +164,20 @@ impl Position {
     /// # Panics
     /// Never for a variant loaded with [`crate::compile_source`]: it checked
     /// the start position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use varia::notation::fen::write_fen;
+    /// use varia::vm::Position;
+    ///
+    /// let variant = varia::compile_path("chess").unwrap();
+    /// let start = Position::start(&variant);
+    /// assert_eq!(
+    ///     write_fen(&start),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// ```
     pub fn start(variant: &Arc<Variant>) -> Position {
         Position::from_setup(variant, &variant.start)
             .expect("internal error: the start position was checked when the script was loaded")
@@ -173,6 +187,17 @@ impl Position {
     ///
     /// # Errors
     /// The FEN cannot be read, or it is not a legal position of the variant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use varia::vm::Position;
+    ///
+    /// let variant = varia::compile_path("chess").unwrap();
+    /// assert!(Position::from_fen(&variant, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+    /// let error = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/4K2r b - - 0 1").unwrap_err();
+    /// assert_eq!(error.to_string(), "the side not to move is in check");
+    /// ```
     pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FromFenError> {
         let setup = crate::notation::fen::parse_fen(variant, fen)?;
         Ok(Position::from_setup(variant, &setup)?)
