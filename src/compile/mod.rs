@@ -7,7 +7,6 @@
 //! file it is in.
 
 pub mod betza;
-mod legs;
 mod region;
 mod restrict;
 mod rules;

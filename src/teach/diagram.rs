@@ -52,6 +52,8 @@ pub struct Diagram {
     pub marks: Vec<u8>,
     /// The last move's origin and destination, highlighted.
     pub last_move: Option<(Square, Square)>,
+    /// Royal pieces in check, highlighted.
+    pub checked: SquareSet,
     /// A one-line caption.
     pub caption: String,
 }
@@ -330,17 +332,29 @@ pub fn place_hurdles(
 }
 
 impl Diagram {
-    /// A position without marks.
+    /// A position without marks (its royal pieces in check highlighted).
     pub fn of_position(pos: &Position) -> Diagram {
         let variant = pos.variant().clone();
         let board = (0..variant.geometry.cells() as u16)
             .map(|i| pos.piece_at(Square(i)))
             .collect();
+        let checked = if pos.is_check() {
+            pos.pieces_of(pos.side_to_move())
+                .iter()
+                .filter(|&sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|p| variant.piece(p.kind).royal)
+                })
+                .collect()
+        } else {
+            SquareSet::EMPTY
+        };
         Diagram {
             marks: vec![0; variant.geometry.cells()],
             board,
             subject: None,
             last_move: None,
+            checked,
             caption: String::new(),
             variant,
         }
@@ -420,6 +434,7 @@ impl Diagram {
             subject: Some(at),
             marks,
             last_move: None,
+            checked: SquareSet::EMPTY,
         }
     }
 

@@ -22,8 +22,8 @@
 //! Each branch becomes one [`PathStep`] sequence in White's orientation;
 //! the tables turn it into a ray per origin square.
 
-use crate::compile::betza::{
-    atom_parts, range_value, selects, shape_of, symmetric_vectors, unknown_atom, Direction,
+use crate::compile::betza::vocabulary::{
+    self, read_direction, selects, shape_of, symmetric_vectors, Direction, Shape,
 };
 use crate::diagnostics::ScriptError;
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
@@ -66,7 +66,7 @@ struct Leg {
 /// Compiles a Betza component with legs, a repeated group or a crooked slider.
 pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
     let atom = m.atom.value;
-    let parts = atom_parts(atom).ok_or_else(|| unknown_atom(&m.atom))?;
+    let parts = vocabulary::atom(&m.atom)?;
     let crooked = m.group.is_none() && !m.modifiers.iter().any(|c| c.value == 'a');
 
     // Split the modifiers into legs at each `a`.
@@ -114,7 +114,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
                 .unwrap_or(Spanned::new('z', m.atom.span));
             let leg = vec![z];
             let max = match &m.repeat {
-                BetzaRepeat::Range(r) => (range_value(r)? as usize).saturating_sub(1),
+                BetzaRepeat::Range(r) => (vocabulary::range(r)? as usize).saturating_sub(1),
                 _ => 0,
             };
             (vec![leg], max)
@@ -138,8 +138,8 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
         .with_help("use the stepping atom (W for R, F for B) and `y` before the leg that slides"));
     }
     let mut steps: Vec<(i32, i32)> = Vec::new();
-    for ((a, b), _) in &parts {
-        if shape_of(*a, *b) == crate::compile::betza::Shape::Oblique {
+    for ((a, b), _) in parts {
+        if shape_of(*a, *b) == Shape::Oblique {
             return Err(ScriptError::new(
                 "varia::betza::multi_leg_oblique",
                 format!("multi-leg moves of the oblique atom `{atom}` are not supported"),
@@ -250,12 +250,20 @@ fn parse_leg(
                                 add_turns(&mut leg.turns, &[2, -2]);
                 leg.zigzag = true;
             }
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' if first => {
+                // The first leg's directions are absolute, read as for any atom
+                // (a half, `fh`, is not supported on a leg).
+                let (dir, used) = match read_direction(c, next) {
+                    Some((Direction::Pair(_, 'h'), _)) | None => (Direction::Single(c), 1),
+                    Some(read) => read,
+                };
+                leg.absolute.push(dir);
+                i += used;
+                continue;
+            }
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => {
                 let pair = matches!((c, next), ('f' | 'b', Some('l' | 'r' | 's')) | ('l' | 'r', Some('f' | 'b' | 'v')));
                 let (a, b) = if pair { (c, next.unwrap_or(c)) } else { (c, c) };
-                if first {
-                    leg.absolute.push(if pair { Direction::Pair(a, b) } else { Direction::Single(a) });
-                } else {
                     let turns: &[i32] = match (a, b) {
                         ('f', 'f') => &[0],
                         ('b', 'b') => &[4],
@@ -272,7 +280,6 @@ fn parse_leg(
                         _ => &[2, -2, 0, 4],
                     };
                     add_turns(&mut leg.turns, turns);
-                }
                 i += if pair { 2 } else { 1 };
                 continue;
             }
