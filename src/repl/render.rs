@@ -5,6 +5,7 @@
 //! orthodox pieces and letters for the others, ANSI colour when asked.
 //! Deciding whether colour is wanted happens in [`crate::repl`].
 
+use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::teach::borders::Outlines;
@@ -126,50 +127,9 @@ pub fn draw_board(d: &Diagram, opts: RenderOptions) -> String {
         let mut line = format!("{:>w$} ", r + 1, w = label_w);
         line = dim(&line);
         for (i, &f) in file_order.iter().enumerate() {
-            let cell = g.cell(f, r);
-            let sq = g.square(f, r);
-            match (cell, sq) {
-                (_, None) => line.push_str("   "),
-                (_, Some(sq)) => {
-                    let light = (f + r) % 2 == 1;
-                    let piece = d.board[sq.index()];
-                    let sym = piece
-                        .map(|p| piece_symbol(variant, p, opts))
-                        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
-                    let is_last = d.last_move.is_some_and(|(a, b)| sq == a || sq == b);
-                    let is_check = d.checked.contains(sq);
-                    if opts.color {
-                        let bg = if is_check {
-                            CHECK_BG
-                        } else if is_last {
-                            if light {
-                                LAST_LIGHT_BG
-                            } else {
-                                LAST_DARK_BG
-                            }
-                        } else if light {
-                            LIGHT_BG
-                        } else {
-                            DARK_BG
-                        };
-                        let fg = match piece.map(|p| p.color) {
-                            Some(Color::White) => WHITE_FG,
-                            _ => BLACK_FG,
-                        };
-                        line.push_str(&format!("{bg}{fg} {sym} {RESET}"));
-                    } else {
-                        let (l, rr) = if is_check {
-                            ('!', '!')
-                        } else if is_last {
-                            ('[', ']')
-                        } else {
-                            (' ', ' ')
-                        };
-                        line.push(l);
-                        line.push_str(&sym);
-                        line.push(rr);
-                    }
-                }
+            match g.square(f, r) {
+                None => line.push_str("   "),
+                Some(sq) => line.push_str(&cell_text(d, sq, (f + r) % 2 == 1, opts)),
             }
             if vborder[i] {
                 line.push('│');
@@ -192,4 +152,37 @@ pub fn draw_board(d: &Diagram, opts: RenderOptions) -> String {
     out.push_str(&dim(&file_row));
     out.push('\n');
     out
+}
+
+/// One square, three characters: the piece (or `.`), with the last move
+/// in brackets and a royal piece in check between `!`, or in colour.
+fn cell_text(d: &Diagram, sq: Square, light: bool, opts: RenderOptions) -> String {
+    let piece = d.board[sq.index()];
+    let sym = piece
+        .map(|p| piece_symbol(&d.variant, p, opts))
+        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
+    let is_last = d.last_move.is_some_and(|(a, b)| sq == a || sq == b);
+    let is_check = d.checked.contains(sq);
+    if opts.color {
+        let bg = match (is_check, is_last, light) {
+            (true, _, _) => CHECK_BG,
+            (false, true, true) => LAST_LIGHT_BG,
+            (false, true, false) => LAST_DARK_BG,
+            (false, false, true) => LIGHT_BG,
+            (false, false, false) => DARK_BG,
+        };
+        let fg = match piece.map(|p| p.color) {
+            Some(Color::White) => WHITE_FG,
+            _ => BLACK_FG,
+        };
+        return format!("{bg}{fg} {sym} {RESET}");
+    }
+    let (l, r) = if is_check {
+        ('!', '!')
+    } else if is_last {
+        ('[', ']')
+    } else {
+        (' ', ' ')
+    };
+    format!("{l}{sym}{r}")
 }
