@@ -11,7 +11,7 @@ use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::teach::borders::Outlines;
 use crate::teach::diagram::{
-    teaching_square_of, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+    teaching_square_of, Diagram, DiagramError, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
 };
 use crate::vm::Position;
 
@@ -27,7 +27,7 @@ pub fn show_piece(variant: &Arc<Variant>, piece: Piece, at: Option<Square>) -> S
 ///
 /// # Errors
 /// There is no piece on `at`.
-pub fn show_in_position(pos: &Position, at: Square) -> Result<String, String> {
+pub fn show_in_position(pos: &Position, at: Square) -> Result<String, DiagramError> {
     Ok(render(&Diagram::piece_in_position(pos, at)?))
 }
 

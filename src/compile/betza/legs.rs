@@ -133,10 +133,7 @@ fn split_legs(modifiers: &[Spanned<char>], crooked: bool) -> Vec<LegLetters> {
 
 /// The legs a group repeats and how often (0: no limit): the group's own
 /// (`(afz)8W`), or a crooked slider's turns (`zB` = `(asz)0F`).
-fn repeated_legs(
-    m: &BetzaMove,
-    crooked: bool,
-) -> Result<(Vec<LegLetters>, usize), ScriptError> {
+fn repeated_legs(m: &BetzaMove, crooked: bool) -> Result<(Vec<LegLetters>, usize), ScriptError> {
     match (&m.group, crooked) {
         (Some(g), _) => {
             if g.modifiers.first().map(|c| c.value) != Some('a') {
