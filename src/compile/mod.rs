@@ -28,7 +28,6 @@ pub mod fen;
 mod game_end;
 mod hooks;
 mod imports;
-mod legs;
 mod pieces;
 mod promotion;
 mod region;

@@ -6,7 +6,7 @@
 //! reversed rays that end on it, merged by common prefix, so that "is this
 //! square attacked?" is one walk that stops at the first piece on each branch.
 
-use crate::compile::betza::lame_path;
+use crate::compile::betza::vocabulary::lame_path;
 use crate::ir::geometry::{Geometry, Square};
 use crate::ir::pattern::{
     AttackNode, EnPassantSource, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE,

@@ -380,7 +380,8 @@ impl Session {
         let g = &pos.variant().geometry;
         if at.is_none() {
             if let Some(sq) = g.parse_square(what) {
-                let text = crate::teach::show::show_in_position(&pos, sq).unwrap_or_else(|e| e);
+                let text = crate::teach::show::show_in_position(&pos, sq)
+                    .unwrap_or_else(|e| e.to_string());
                 say!(out, "{text}");
                 return;
             }

@@ -1,12 +1,15 @@
 //! Drawing the board as text for the REPL: any size (files a–z, ranks
 //! past 9, labels aligned), voids as gaps, region borders (a line between
-//! two ranks or files that a region of the script splits, such as an
-//! equator), the last move and check marked, Unicode glyphs for the
+//! two ranks or files that a region's outline splits, such as an
+//! equator; [`crate::teach::borders`]), the last move and check marked, Unicode glyphs for the
 //! orthodox pieces and letters for the others, ANSI colour when asked.
 //! Deciding whether colour is wanted happens in [`crate::repl`].
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
+use crate::ir::Variant;
+use crate::teach::borders::Outlines;
+use crate::teach::diagram::Diagram;
 use crate::vm::{Move, Position};
 
 /// How to draw.
@@ -31,8 +34,8 @@ const BLACK_FG: &str = "\x1b[1;38;5;16m";
 const DIM: &str = "\x1b[2m";
 
 /// The glyph or letter of a piece.
-pub fn piece_symbol(pos: &Position, piece: Piece, opts: RenderOptions) -> String {
-    let def = pos.variant().piece(piece.kind);
+pub fn piece_symbol(variant: &Variant, piece: Piece, opts: RenderOptions) -> String {
+    let def = variant.piece(piece.kind);
     if !opts.ascii {
         let glyphs: Option<(char, char)> = match def.name.to_ascii_lowercase().as_str() {
             "king" => Some(('♔', '♚')),
@@ -61,60 +64,23 @@ pub fn piece_symbol(pos: &Position, piece: Piece, opts: RenderOptions) -> String
 
 /// Draws the position; `last` is the move that led to it.
 pub fn render_board(pos: &Position, last: Option<Move>, opts: RenderOptions) -> String {
-    let variant = pos.variant();
+    let mut diagram = Diagram::of_position(pos);
+    diagram.last_move = last.map(|m| (m.from, m.to));
+    draw_board(&diagram, opts)
+}
+
+/// Draws a board diagram (its pieces, last move and check; not its marks)
+/// as the REPL shows a position.
+pub fn draw_board(d: &Diagram, opts: RenderOptions) -> String {
+    let variant = &d.variant;
     let g = &variant.geometry;
     let files = g.files() as i32;
     let ranks = g.ranks() as i32;
     let label_w = ranks.to_string().len();
-    let check_sq: Vec<Square> = if pos.is_check() {
-        let us = pos.side_to_move();
-        pos.pieces_of(us)
-            .iter()
-            .filter(|&sq| {
-                pos.piece_at(sq)
-                    .is_some_and(|p| variant.piece(p.kind).royal)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let last_squares: Vec<Square> = last.map(|m| vec![m.from, m.to]).unwrap_or_default();
-    // Region borders (White's view of each region).
-    // Whether a line of squares has squares in the set, and squares out of it.
-    let in_and_out = |line: &mut dyn Iterator<Item = Square>,
-                      set: &crate::ir::geometry::SquareSet|
-     -> (bool, bool) {
-        line.fold((false, false), |(any_in, any_out), sq| {
-            if set.contains(sq) {
-                (true, any_out)
-            } else {
-                (any_in, true)
-            }
-        })
-    };
-    let row_has = |r: i32, set: &crate::ir::geometry::SquareSet| {
-        in_and_out(&mut (0..files).filter_map(|f| g.square(f, r)), set)
-    };
-    let col_has = |f: i32, set: &crate::ir::geometry::SquareSet| {
-        in_and_out(&mut (0..ranks).filter_map(|r| g.square(f, r)), set)
-    };
-    // A border between rank r and r+1 when a region holds all of one and none of the other.
-    let rank_border = |r: i32| {
-        variant.regions.iter().any(|reg| {
-            let set = &reg.squares.white;
-            let a = row_has(r, set);
-            let b = row_has(r + 1, set);
-            (a == (true, false) && b == (false, true)) || (a == (false, true) && b == (true, false))
-        })
-    };
-    let file_border = |f: i32| {
-        variant.regions.iter().any(|reg| {
-            let set = &reg.squares.white;
-            let a = col_has(f, set);
-            let b = col_has(f + 1, set);
-            (a == (true, false) && b == (false, true)) || (a == (false, true) && b == (true, false))
-        })
-    };
+    // Region borders: the outlines that split the board along a whole line.
+    let outlines = Outlines::of(variant);
+    let rank_border = |r: i32| outlines.splits_ranks(g, r);
+    let file_border = |f: i32| outlines.splits_files(g, f);
     let file_order: Vec<i32> = if opts.flipped {
         (0..files).rev().collect()
     } else {
@@ -161,50 +127,9 @@ pub fn render_board(pos: &Position, last: Option<Move>, opts: RenderOptions) -> 
         let mut line = format!("{:>w$} ", r + 1, w = label_w);
         line = dim(&line);
         for (i, &f) in file_order.iter().enumerate() {
-            let cell = g.cell(f, r);
-            let sq = g.square(f, r);
-            match (cell, sq) {
-                (_, None) => line.push_str("   "),
-                (_, Some(sq)) => {
-                    let light = (f + r) % 2 == 1;
-                    let piece = pos.piece_at(sq);
-                    let sym = piece
-                        .map(|p| piece_symbol(pos, p, opts))
-                        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
-                    let is_last = last_squares.contains(&sq);
-                    let is_check = check_sq.contains(&sq);
-                    if opts.color {
-                        let bg = if is_check {
-                            CHECK_BG
-                        } else if is_last {
-                            if light {
-                                LAST_LIGHT_BG
-                            } else {
-                                LAST_DARK_BG
-                            }
-                        } else if light {
-                            LIGHT_BG
-                        } else {
-                            DARK_BG
-                        };
-                        let fg = match piece.map(|p| p.color) {
-                            Some(Color::White) => WHITE_FG,
-                            _ => BLACK_FG,
-                        };
-                        line.push_str(&format!("{bg}{fg} {sym} {RESET}"));
-                    } else {
-                        let (l, rr) = if is_check {
-                            ('!', '!')
-                        } else if is_last {
-                            ('[', ']')
-                        } else {
-                            (' ', ' ')
-                        };
-                        line.push(l);
-                        line.push_str(&sym);
-                        line.push(rr);
-                    }
-                }
+            match g.square(f, r) {
+                None => line.push_str("   "),
+                Some(sq) => line.push_str(&cell_text(d, sq, (f + r) % 2 == 1, opts)),
             }
             if vborder[i] {
                 line.push('│');
@@ -227,4 +152,37 @@ pub fn render_board(pos: &Position, last: Option<Move>, opts: RenderOptions) -> 
     out.push_str(&dim(&file_row));
     out.push('\n');
     out
+}
+
+/// One square, three characters: the piece (or `.`), with the last move
+/// in brackets and a royal piece in check between `!`, or in colour.
+fn cell_text(d: &Diagram, sq: Square, light: bool, opts: RenderOptions) -> String {
+    let piece = d.board[sq.index()];
+    let sym = piece
+        .map(|p| piece_symbol(&d.variant, p, opts))
+        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
+    let is_last = d.last_move.is_some_and(|(a, b)| sq == a || sq == b);
+    let is_check = d.checked.contains(sq);
+    if opts.color {
+        let bg = match (is_check, is_last, light) {
+            (true, _, _) => CHECK_BG,
+            (false, true, true) => LAST_LIGHT_BG,
+            (false, true, false) => LAST_DARK_BG,
+            (false, false, true) => LIGHT_BG,
+            (false, false, false) => DARK_BG,
+        };
+        let fg = match piece.map(|p| p.color) {
+            Some(Color::White) => WHITE_FG,
+            _ => BLACK_FG,
+        };
+        return format!("{bg}{fg} {sym} {RESET}");
+    }
+    let (l, r) = if is_check {
+        ('!', '!')
+    } else if is_last {
+        ('[', ']')
+    } else {
+        (' ', ' ')
+    };
+    format!("{l}{sym}{r}")
 }

@@ -26,8 +26,8 @@ use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::Variant;
-use crate::notation::fen::{parse_fen, write_fen};
-use crate::vm::{MoveKind, Position};
+use crate::notation::fen::{parse_fen, write_fen, ParseFenError};
+use crate::vm::{MoveKind, Position, PositionError};
 
 /// The piece may move (without capturing) to the square.
 pub const MARK_MOVE: u8 = 1;
@@ -38,6 +38,23 @@ pub const MARK_BLOCK: u8 = 4;
 /// The piece on the square is the screen (hurdle) of a hopping move, or a
 /// piece a leg jumps over (on an empty board: a hurdle put there for it).
 pub const MARK_SCREEN: u8 = 8;
+
+/// Why a diagram of a piece in a position cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    /// No piece stands on the square asked for.
+    #[error("no piece on {0}")]
+    NoPiece(String),
+    /// The square is a void.
+    #[error("{0} is not a square")]
+    NotASquare(String),
+    /// The position does not read back (an internal FEN round trip).
+    #[error(transparent)]
+    Fen(#[from] ParseFenError),
+    /// The changed position is not a legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
 
 /// A board to draw, with marks for one piece's moves.
 #[derive(Clone, Debug)]
@@ -52,6 +69,8 @@ pub struct Diagram {
     pub marks: Vec<u8>,
     /// The last move's origin and destination, highlighted.
     pub last_move: Option<(Square, Square)>,
+    /// Royal pieces in check, highlighted.
+    pub checked: SquareSet,
     /// A one-line caption.
     pub caption: String,
 }
@@ -330,17 +349,29 @@ pub fn place_hurdles(
 }
 
 impl Diagram {
-    /// A position without marks.
+    /// A position without marks (its royal pieces in check highlighted).
     pub fn of_position(pos: &Position) -> Diagram {
         let variant = pos.variant().clone();
         let board = (0..variant.geometry.cells() as u16)
             .map(|i| pos.piece_at(Square(i)))
             .collect();
+        let checked = if pos.is_check() {
+            pos.pieces_of(pos.side_to_move())
+                .iter()
+                .filter(|&sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|p| variant.piece(p.kind).royal)
+                })
+                .collect()
+        } else {
+            SquareSet::EMPTY
+        };
         Diagram {
             marks: vec![0; variant.geometry.cells()],
             board,
             subject: None,
             last_move: None,
+            checked,
             caption: String::new(),
             variant,
         }
@@ -420,6 +451,7 @@ impl Diagram {
             subject: Some(at),
             marks,
             last_move: None,
+            checked: SquareSet::EMPTY,
         }
     }
 
@@ -428,10 +460,10 @@ impl Diagram {
     ///
     /// # Errors
     /// There is no piece on `at`.
-    pub fn piece_in_position(pos: &Position, at: Square) -> Result<Diagram, String> {
+    pub fn piece_in_position(pos: &Position, at: Square) -> Result<Diagram, DiagramError> {
         let variant = pos.variant().clone();
         let Some(piece) = pos.piece_at(at) else {
-            return Err(format!("no piece on {}", variant.geometry.name(at)));
+            return Err(DiagramError::NoPiece(variant.geometry.name(at)));
         };
         let mut d = Diagram::of_position(pos);
         d.subject = Some(at);
@@ -491,14 +523,14 @@ impl Diagram {
 ///
 /// # Errors
 /// The result is not a legal position.
-pub fn with_side(pos: &Position, side: Color) -> Result<Position, String> {
+pub fn with_side(pos: &Position, side: Color) -> Result<Position, DiagramError> {
     let variant = pos.variant().clone();
-    let mut setup = parse_fen(&variant, &write_fen(pos)).map_err(|e| e.to_string())?;
+    let mut setup = parse_fen(&variant, &write_fen(pos))?;
     if setup.side != side {
         setup.side = side;
         setup.en_passant = None;
     }
-    Position::from_setup(&variant, &setup).map_err(|e| e.to_string())
+    Ok(Position::from_setup(&variant, &setup)?)
 }
 
 /// The position with `piece` put on `at` (replacing what stood there) and
@@ -506,16 +538,16 @@ pub fn with_side(pos: &Position, side: Color) -> Result<Position, String> {
 ///
 /// # Errors
 /// The square does not exist, or the result is not a legal position.
-pub fn place_piece(pos: &Position, piece: Piece, at: Square) -> Result<Position, String> {
+pub fn place_piece(pos: &Position, piece: Piece, at: Square) -> Result<Position, DiagramError> {
     let variant = pos.variant().clone();
     if variant.geometry.is_void(at) {
-        return Err(format!("{} is not a square", variant.geometry.name(at)));
+        return Err(DiagramError::NotASquare(variant.geometry.name(at)));
     }
-    let mut setup = parse_fen(&variant, &write_fen(pos)).map_err(|e| e.to_string())?;
+    let mut setup = parse_fen(&variant, &write_fen(pos))?;
     setup.board[at.index()] = piece.code();
     if setup.side != piece.color {
         setup.side = piece.color;
         setup.en_passant = None;
     }
-    Position::from_setup(&variant, &setup).map_err(|e| e.to_string())
+    Ok(Position::from_setup(&variant, &setup)?)
 }

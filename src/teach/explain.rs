@@ -11,16 +11,18 @@
 //! policies and hooks) are separate paragraphs, each from its own function,
 //! so new rules slot in as new paragraphs.
 
-use std::sync::Arc;
-
-use crate::compile::betza::symmetric_vectors;
-use crate::compile_source;
+use crate::compile::betza::compile_betza;
+use crate::compile::betza::vocabulary::{
+    direction_names, select, shape_of, symmetric_vectors, Shape,
+};
 use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::GameResult;
 use crate::ir::{Symmetry, Variant};
+use crate::source::{SourceMap, Span};
+use crate::syntax::parse_betza;
 
 /// One clause of a move description and the patterns (indices into
 /// [`PieceDef::patterns`]) it describes.
@@ -68,30 +70,37 @@ pub fn describe_moves(def: &PieceDef) -> String {
         .filter(|p| p.from_region.is_none() && !p.royal_only)
         .cloned()
         .collect();
-    let clauses = move_clauses(&plain);
-    let texts: Vec<String> = clauses.into_iter().map(|c| c.text).collect();
     let head = format!("The {} ({}, Betza `{}`)", def.name, def.letter, def.betza);
+    moves_sentence(&head, &plain)
+}
+
+/// "HEAD leaps …, or …." for the clauses of these patterns.
+fn moves_sentence(head: &str, patterns: &[MovePattern]) -> String {
+    let texts: Vec<String> = move_clauses(patterns).into_iter().map(|c| c.text).collect();
     if texts.is_empty() {
         return format!("{head} has no moves.");
     }
     format!("{head} {}.", join_and(&texts))
 }
 
-/// Explains a Betza string on its own (`varia explain --betza`).
+/// Explains a Betza string on its own (`varia explain --betza`): the
+/// string is read and compiled as a piece's moves are, with no script
+/// around it.
 ///
 /// # Errors
-/// The Betza string does not compile; the errors point into a small
-/// generated script that holds it.
+/// The Betza string does not compile; the errors point into the string
+/// itself (a source named `betza`).
 pub fn explain_betza(betza: &str) -> Result<String, ScriptErrors> {
-    let script = format!(
-        "variant \"Betza\"\nboard 15 x 15\npiece Piece X \"{}\"\nsetup \"15/15/15/15/15/15/15/7X7/15/15/15/15/15/15/15 w - - 0 1\"\n",
-        betza.replace('"', "")
-    );
-    let variant: Arc<Variant> = compile_source("betza", &script)?;
-    let def = variant.piece(PieceKind(0));
-    let text = describe_moves(def);
-    let head = format!("The {} ({}, Betza `{}`)", def.name, def.letter, def.betza);
-    Ok(text.replacen(&head, &format!("A piece with Betza `{}`", def.betza), 1))
+    let mut sources = SourceMap::new();
+    let id = sources.add("betza", betza);
+    let patterns = parse_betza(betza, Span::new(id, 0, betza.len()))
+        .map_err(|e| vec![e])
+        .and_then(|moves| compile_betza(&moves))
+        .map_err(|errors| ScriptErrors { errors, sources })?;
+    Ok(moves_sentence(
+        &format!("A piece with Betza `{betza}`"),
+        &patterns,
+    ))
 }
 
 /// The clauses describing a list of move patterns, in order.
@@ -215,21 +224,8 @@ fn atom_of((x, y): (i8, i8)) -> (i32, i32) {
     (a.max(b), a.min(b))
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    Orthogonal,
-    Diagonal,
-    Oblique,
-}
-
 fn shape((a, b): (i32, i32)) -> Shape {
-    if b == 0 {
-        Shape::Orthogonal
-    } else if a == b {
-        Shape::Diagonal
-    } else {
-        Shape::Oblique
-    }
+    shape_of(a, b)
 }
 
 /// A number as a word (one to twelve), else digits.
@@ -256,66 +252,29 @@ fn squares_word(n: i32) -> String {
 /// "straight forward or sideways"); empty when it is every direction of an
 /// oblique atom.
 pub fn direction_phrase(atom: (i32, i32), vectors: &[(i32, i32)]) -> String {
-    let all = symmetric_vectors(atom);
     let mut want: Vec<(i32, i32)> = vectors.to_vec();
     want.sort_unstable();
     want.dedup();
     let sh = shape(atom);
-    type Pred = fn(i32, i32) -> bool;
-    let named: Vec<(&str, Pred)> = match sh {
-        Shape::Orthogonal => vec![
-            ("orthogonally", |_, _| true),
-            ("straight forward", |_, y| y > 0),
-            ("straight backward", |_, y| y < 0),
-            ("sideways", |_, y| y == 0),
-            ("to the left", |x, _| x < 0),
-            ("to the right", |x, _| x > 0),
-            ("forward or backward", |x, _| x == 0),
-            ("forward or sideways", |_, y| y >= 0),
-            ("backward or sideways", |_, y| y <= 0),
-        ],
-        Shape::Diagonal => vec![
-            ("diagonally", |_, _| true),
-            ("diagonally forward", |_, y| y > 0),
-            ("diagonally backward", |_, y| y < 0),
-            ("diagonally to the left", |x, _| x < 0),
-            ("diagonally to the right", |x, _| x > 0),
-            ("diagonally forward-right", |x, y| x > 0 && y > 0),
-            ("diagonally forward-left", |x, y| x < 0 && y > 0),
-            ("diagonally backward-right", |x, y| x > 0 && y < 0),
-            ("diagonally backward-left", |x, y| x < 0 && y < 0),
-        ],
-        Shape::Oblique => vec![
-            ("", |_, _| true),
-            ("forward", |_, y| y > 0),
-            ("backward", |_, y| y < 0),
-            ("to the left", |x, _| x < 0),
-            ("to the right", |x, _| x > 0),
-            ("forward, the narrow way", |x, y| y > x.abs()),
-            ("backward, the narrow way", |x, y| -y > x.abs()),
-            ("forward, the wide way", |x, y| y > 0 && x.abs() > y),
-            ("backward, the wide way", |x, y| y < 0 && x.abs() > -y),
-            ("the narrow way (mostly forward or backward)", |x, y| {
-                y.abs() > x.abs()
-            }),
-            ("the wide way (mostly sideways)", |x, y| x.abs() > y.abs()),
-        ],
-    };
-    let set_of = |p: Pred| -> Vec<(i32, i32)> {
-        let mut s: Vec<(i32, i32)> = all.iter().copied().filter(|&(x, y)| p(x, y)).collect();
-        s.sort_unstable();
-        s
-    };
-    for (name, p) in &named {
-        if set_of(*p) == want {
+    // Each named set is what its Betza modifiers select.
+    let named: Vec<(&str, Vec<(i32, i32)>)> = direction_names(sh)
+        .iter()
+        .map(|&(modifiers, name)| {
+            let mut set = select(atom, modifiers);
+            set.sort_unstable();
+            (name, set)
+        })
+        .collect();
+    for (name, set) in &named {
+        if *set == want {
             return name.to_string();
         }
     }
     // Two named sets that together make the wanted one.
-    for (i, (a, pa)) in named.iter().enumerate() {
-        for (b, pb) in named.iter().skip(i + 1) {
-            let mut u = set_of(*pa);
-            u.extend(set_of(*pb));
+    for (i, (a, sa)) in named.iter().enumerate() {
+        for (b, sb) in named.iter().skip(i + 1) {
+            let mut u = sa.clone();
+            u.extend(sb.iter().copied());
             u.sort_unstable();
             let n = u.len();
             u.dedup();
@@ -1148,4 +1107,29 @@ pub fn square_names(variant: &Variant, squares: impl IntoIterator<Item = Square>
         .into_iter()
         .map(|s| variant.geometry.name(s))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::explain_betza;
+
+    #[test]
+    fn betza_explained_without_a_script() {
+        assert_eq!(
+            explain_betza("fhN").unwrap(),
+            "A piece with Betza `fhN` leaps like a knight (two squares one way and one to the side), only forward, over anything in between."
+        );
+    }
+
+    #[test]
+    fn betza_errors_point_into_the_string_typed() {
+        let errors = explain_betza("fmWxX").unwrap_err();
+        assert_eq!(errors.errors.len(), 1);
+        let e = &errors.errors[0];
+        assert_eq!((e.span.start, e.span.end), (4, 5));
+        let text = errors.render_plain();
+        assert!(text.contains("[betza:1:5]"), "{text}");
+        assert!(text.contains(" 1 │ fmWxX"), "{text}");
+        assert!(!text.contains("board 15 x 15"), "{text}");
+    }
 }

@@ -6,11 +6,12 @@
 
 use std::sync::Arc;
 
-use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
+use crate::teach::borders::Outlines;
 use crate::teach::diagram::{
-    teaching_square_of, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+    teaching_square_of, Diagram, DiagramError, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
 };
 use crate::vm::Position;
 
@@ -26,7 +27,7 @@ pub fn show_piece(variant: &Arc<Variant>, piece: Piece, at: Option<Square>) -> S
 ///
 /// # Errors
 /// There is no piece on `at`.
-pub fn show_in_position(pos: &Position, at: Square) -> Result<String, String> {
+pub fn show_in_position(pos: &Position, at: Square) -> Result<String, DiagramError> {
     Ok(render(&Diagram::piece_in_position(pos, at)?))
 }
 
@@ -35,8 +36,8 @@ pub fn render(d: &Diagram) -> String {
     let v = &d.variant;
     let g = &v.geometry;
     let (files, ranks) = (g.files() as i32, g.ranks() as i32);
-    let regions: Vec<&SquareSet> = v.regions.iter().map(|r| &r.squares.white).collect();
-    let differs = |a: Square, b: Square| regions.iter().any(|r| r.contains(a) != r.contains(b));
+    let outlines = Outlines::of(v);
+    let differs = |a: Square, b: Square| outlines.between(g, a, b);
     let mut out = String::new();
     if !d.caption.is_empty() {
         out.push_str(&d.caption);

@@ -18,6 +18,7 @@ use std::fmt::Write;
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, PieceDef};
+use crate::teach::borders::{Outlines, Side};
 use crate::teach::diagram::{Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN};
 use crate::teach::glyphs::{self, Figure, Glyph};
 
@@ -197,33 +198,30 @@ pub fn render(d: &Diagram, flip: bool) -> String {
             r##"<rect class="subject" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#6f9fd8" fill-opacity="0.7"/>"##
         );
     }
-    // Region borders: an edge between a square in the region and one out of it, or the void.
-    for (i, region) in v.regions.iter().enumerate() {
+    // Region borders: each region's outline (see `borders`).
+    for (i, (name, sides)) in Outlines::of(v).regions.iter().enumerate() {
         let color = REGION_COLORS[i % REGION_COLORS.len()];
-        let set = &region.squares.white;
         let _ = writeln!(
             s,
             r#"<g class="region" data-region="{}" stroke="{color}" stroke-width="4" stroke-linecap="square">"#,
-            escape(&region.name)
+            escape(name)
         );
-        for sq in set.iter() {
+        // The sides on screen (flipping swaps up with down and left with
+        // right), square by square, top, bottom, left, right.
+        let mut on_screen: Vec<(Square, Side)> = sides
+            .iter()
+            .map(|&(sq, side)| (sq, if flip { side.opposite() } else { side }))
+            .collect();
+        on_screen.sort_by_key(|&(sq, side)| (sq.index(), side));
+        for (sq, on_screen) in on_screen {
             let (x, y) = at(sq);
-            let (f, r) = (g.file_of(sq), g.rank_of(sq));
-            // (neighbour offset in board terms, edge in screen terms)
-            let up = if flip { -1 } else { 1 };
-            let right = if flip { -1 } else { 1 };
-            let edges = [
-                ((0, up), (x, y, x + SQUARE, y)),
-                ((0, -up), (x, y + SQUARE, x + SQUARE, y + SQUARE)),
-                ((-right, 0), (x, y, x, y + SQUARE)),
-                ((right, 0), (x + SQUARE, y, x + SQUARE, y + SQUARE)),
-            ];
-            for ((df, dr), (x1, y1, x2, y2)) in edges {
-                let inside = g.square(f + df, r + dr).is_some_and(|n| set.contains(n));
-                if !inside {
-                    let _ = writeln!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
-                }
-            }
+            let (x1, y1, x2, y2) = match on_screen {
+                Side::Up => (x, y, x + SQUARE, y),
+                Side::Down => (x, y + SQUARE, x + SQUARE, y + SQUARE),
+                Side::Left => (x, y, x, y + SQUARE),
+                Side::Right => (x + SQUARE, y, x + SQUARE, y + SQUARE),
+            };
+            let _ = writeln!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
         }
         let _ = writeln!(s, "</g>");
     }

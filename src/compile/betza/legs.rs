@@ -22,8 +22,8 @@
 //! Each branch becomes one [`PathStep`] sequence in White's orientation;
 //! the tables turn it into a ray per origin square.
 
-use crate::compile::betza::{
-    atom_parts, range_value, selects, shape_of, symmetric_vectors, unknown_atom, Direction,
+use crate::compile::betza::vocabulary::{
+    self, read_direction, selects, shape_of, symmetric_vectors, Direction, Shape,
 };
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
@@ -65,92 +65,15 @@ struct Leg {
 
 /// Compiles a Betza component with legs, a repeated group or a crooked slider.
 pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
-    let atom = m.atom.value;
-    let parts = atom_parts(atom).ok_or_else(|| unknown_atom(&m.atom))?;
     let crooked = m.group.is_none() && !m.modifiers.iter().any(|c| c.value == 'a');
-
-    // Split the modifiers into legs at each `a`.
-    let mut fixed: Vec<Vec<Spanned<char>>> = vec![Vec::new()];
-    for c in &m.modifiers {
-        if c.value == 'a' {
-            fixed.push(Vec::new());
-        } else if !(crooked && c.value == 'z') {
-            if let Some(l) = fixed.last_mut() {
-                l.push(c.clone());
-            }
-        }
-    }
-    let (group_mods, group_max) = match (&m.group, crooked) {
-        (Some(g), _) => {
-            let first = g.modifiers.first();
-            if first.map(|c| c.value) != Some('a') {
-                return Err(ScriptError::new(
-                    Code::BetzaBadGroup,
-                    "a repeated group must start with `a`: it adds legs to the move",
-                    g.span,
-                    "this group",
-                )
-                .with_help("e.g. `(afz)8W`: a W step, then up to 8 more zig-zag legs"));
-            }
-            let mut legs: Vec<Vec<Spanned<char>>> = Vec::new();
-            for c in &g.modifiers {
-                if c.value == 'a' {
-                    legs.push(Vec::new());
-                } else {
-                    if let Some(l) = legs.last_mut() {
-                        l.push(c.clone());
-                    }
-                }
-            }
-            (legs, g.max.value as usize)
-        }
-        (None, true) => {
-            // zB = (asz)0F: a first step, then 90-degree turns alternating.
-            let z = m
-                .modifiers
-                .iter()
-                .find(|c| c.value == 'z')
-                .cloned()
-                .unwrap_or(Spanned::new('z', m.atom.span));
-            let leg = vec![z];
-            let max = match &m.repeat {
-                BetzaRepeat::Range(r) => (range_value(r)? as usize).saturating_sub(1),
-                _ => 0,
-            };
-            (vec![leg], max)
-        }
-        (None, false) => (Vec::new(), 0),
-    };
+    let fixed = split_legs(&m.modifiers, crooked);
+    let (group_mods, group_max) = repeated_legs(m, crooked)?;
     let group_max = if group_max == 0 {
         MAX_PATH_STEPS
     } else {
         group_max
     };
-
-    // The atom: leaping steps only (sliding comes from `y` or the group).
-    if !crooked && parts.iter().any(|(_, slides)| *slides) {
-        return Err(ScriptError::new(
-            Code::BetzaMultiLegSlider,
-            format!("the legs of a multi-leg move step by one atom; `{atom}` slides"),
-            m.atom.span,
-            "a sliding atom",
-        )
-        .with_help("use the stepping atom (W for R, F for B) and `y` before the leg that slides"));
-    }
-    let mut steps: Vec<(i32, i32)> = Vec::new();
-    for ((a, b), _) in &parts {
-        if shape_of(*a, *b) == crate::compile::betza::Shape::Oblique {
-            return Err(ScriptError::new(
-                Code::BetzaMultiLegOblique,
-                format!("multi-leg moves of the oblique atom `{atom}` are not supported"),
-                m.atom.span,
-                "oblique atom",
-            )
-            .with_help("multi-leg moves step by W, F, D, A, H, G or K"));
-        }
-        steps.push((*a, *b));
-    }
-
+    let steps = leg_steps(m, crooked)?;
     let n_fixed = fixed.len();
     let mut legs = Vec::new();
     for (i, mods) in fixed.iter().enumerate() {
@@ -169,30 +92,8 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
         .unwrap_or_else(|| legs[0].clone());
 
     let mut patterns = Vec::new();
-    for &(a, b) in &steps {
-        let k = a.max(b);
-        let first_leg = &legs[0];
-        let mut paths = Vec::new();
-        for v in symmetric_vectors((a, b)) {
-            let shape = shape_of(a, b);
-            if !first_leg.absolute.is_empty()
-                && !first_leg.absolute.iter().any(|d| selects(*d, shape, v))
-            {
-                continue;
-            }
-            let dir = UNIT
-                .iter()
-                .position(|u| (u.0 * k, u.1 * k) == v)
-                .unwrap_or(0) as i32;
-            let mut walker = Walker {
-                k,
-                paths: &mut paths,
-                group: &group,
-                group_max,
-            };
-            let mut path = Vec::new();
-            walker.leg(&legs, 0, dir, 0, &mut path, m.span)?;
-        }
+    for step in steps {
+        let paths = step_paths(step, &legs, &group, group_max, m.span)?;
         if paths.is_empty() {
             continue;
         }
@@ -210,6 +111,123 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
         });
     }
     Ok(patterns)
+}
+
+/// One leg's modifier letters as written.
+type LegLetters = Vec<Spanned<char>>;
+
+/// The modifiers split into legs at each `a` (a crooked slider's `z` left out).
+fn split_legs(modifiers: &[Spanned<char>], crooked: bool) -> Vec<LegLetters> {
+    let mut legs: Vec<LegLetters> = vec![Vec::new()];
+    for c in modifiers {
+        if c.value == 'a' {
+            legs.push(Vec::new());
+        } else if !(crooked && c.value == 'z') {
+            if let Some(l) = legs.last_mut() {
+                l.push(c.clone());
+            }
+        }
+    }
+    legs
+}
+
+/// The legs a group repeats and how often (0: no limit): the group's own
+/// (`(afz)8W`), or a crooked slider's turns (`zB` = `(asz)0F`).
+fn repeated_legs(m: &BetzaMove, crooked: bool) -> Result<(Vec<LegLetters>, usize), ScriptError> {
+    match (&m.group, crooked) {
+        (Some(g), _) => {
+            if g.modifiers.first().map(|c| c.value) != Some('a') {
+                return Err(ScriptError::new(
+                    Code::BetzaBadGroup,
+                    "a repeated group must start with `a`: it adds legs to the move",
+                    g.span,
+                    "this group",
+                )
+                .with_help("e.g. `(afz)8W`: a W step, then up to 8 more zig-zag legs"));
+            }
+            // The group starts with `a`: drop the empty leg before it.
+            let legs = split_legs(&g.modifiers, false).split_off(1);
+            Ok((legs, g.max.value as usize))
+        }
+        (None, true) => {
+            // zB = (asz)0F: a first step, then 90-degree turns alternating.
+            let z = m
+                .modifiers
+                .iter()
+                .find(|c| c.value == 'z')
+                .cloned()
+                .unwrap_or(Spanned::new('z', m.atom.span));
+            let max = match &m.repeat {
+                BetzaRepeat::Range(r) => (vocabulary::range(r)? as usize).saturating_sub(1),
+                _ => 0,
+            };
+            Ok((vec![vec![z]], max))
+        }
+        (None, false) => Ok((Vec::new(), 0)),
+    }
+}
+
+/// The atom's steps: leaping, not oblique (sliding comes from `y` or the group).
+fn leg_steps(m: &BetzaMove, crooked: bool) -> Result<Vec<(i32, i32)>, ScriptError> {
+    let atom = m.atom.value;
+    let parts = vocabulary::atom(&m.atom)?;
+    if !crooked && parts.iter().any(|(_, slides)| *slides) {
+        return Err(ScriptError::new(
+            Code::BetzaMultiLegSlider,
+            format!("the legs of a multi-leg move step by one atom; `{atom}` slides"),
+            m.atom.span,
+            "a sliding atom",
+        )
+        .with_help("use the stepping atom (W for R, F for B) and `y` before the leg that slides"));
+    }
+    let mut steps: Vec<(i32, i32)> = Vec::new();
+    for &((a, b), _) in parts {
+        if shape_of(a, b) == Shape::Oblique {
+            return Err(ScriptError::new(
+                Code::BetzaMultiLegOblique,
+                format!("multi-leg moves of the oblique atom `{atom}` are not supported"),
+                m.atom.span,
+                "oblique atom",
+            )
+            .with_help("multi-leg moves step by W, F, D, A, H, G or K"));
+        }
+        steps.push((a, b));
+    }
+    Ok(steps)
+}
+
+/// Every path of one step of the atom, from each first direction the first leg allows.
+fn step_paths(
+    (a, b): (i32, i32),
+    legs: &[Leg],
+    group: &[Leg],
+    group_max: usize,
+    span: Span,
+) -> Result<Vec<Vec<PathStep>>, ScriptError> {
+    let k = a.max(b);
+    let shape = shape_of(a, b);
+    let first_leg = &legs[0];
+    let mut paths = Vec::new();
+    for v in symmetric_vectors((a, b)) {
+        if !first_leg.absolute.is_empty()
+            && !first_leg.absolute.iter().any(|d| selects(*d, shape, v))
+        {
+            continue;
+        }
+        let dir = UNIT
+            .iter()
+            .position(|u| (u.0 * k, u.1 * k) == v)
+            .unwrap_or(0) as i32;
+        let mut walker = Walker {
+            k,
+            paths: &mut paths,
+            group,
+            group_max,
+        };
+        let mut path = Vec::new();
+        walker.leg(legs, 0, dir, 0, &mut path, span)?;
+    }
+    Ok(paths)
 }
 
 fn parse_leg(
@@ -250,12 +268,20 @@ fn parse_leg(
                                 add_turns(&mut leg.turns, &[2, -2]);
                 leg.zigzag = true;
             }
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' if first => {
+                // The first leg's directions are absolute, read as for any atom
+                // (a half, `fh`, is not supported on a leg).
+                let (dir, used) = match read_direction(c, next) {
+                    Some((Direction::Pair(_, 'h'), _)) | None => (Direction::Single(c), 1),
+                    Some(read) => read,
+                };
+                leg.absolute.push(dir);
+                i += used;
+                continue;
+            }
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => {
                 let pair = matches!((c, next), ('f' | 'b', Some('l' | 'r' | 's')) | ('l' | 'r', Some('f' | 'b' | 'v')));
                 let (a, b) = if pair { (c, next.unwrap_or(c)) } else { (c, c) };
-                if first {
-                    leg.absolute.push(if pair { Direction::Pair(a, b) } else { Direction::Single(a) });
-                } else {
                     let turns: &[i32] = match (a, b) {
                         ('f', 'f') => &[0],
                         ('b', 'b') => &[4],
@@ -272,7 +298,6 @@ fn parse_leg(
                         _ => &[2, -2, 0, 4],
                     };
                     add_turns(&mut leg.turns, turns);
-                }
                 i += if pair { 2 } else { 1 };
                 continue;
             }

@@ -1,0 +1,269 @@
+//! The house rules of the source tree, checked on the code itself
+//! (ARCHITECTURE.md draws them):
+//! - layers only point down: a module imports only from its own layer's
+//!   folder or from layers below it, and the folders import each other
+//!   without a circle;
+//! - no function in `src/` is longer than about 120 lines (generated code
+//!   aside);
+//! - no public function returns `Result<_, String>`: errors are typed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each top-level module of `src/` and its layer, bottom up. A module may
+/// use modules of its own layer number or lower, never higher.
+const LAYERS: &[(&str, u8)] = &[
+    ("source", 0),
+    ("diagnostics", 0),
+    ("stdlib", 0),
+    ("syntax", 1),
+    ("ir", 2),
+    ("compile", 3),
+    ("vm", 4),
+    ("notation", 5),
+    ("engine", 6),
+    ("teach", 6),
+    ("game", 6),
+    ("cli", 7),
+    ("repl", 7),
+    ("app", 7),
+];
+
+/// Longest function allowed, in lines (signature to closing brace).
+const MAX_FUNCTION_LINES: usize = 120;
+
+/// Generated files, exempt from the function length rule.
+const GENERATED: &[&str] = &["src/teach/glyphs.rs"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// (path relative to the crate, text) of every file of `src/`.
+fn sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files
+        .into_iter()
+        .map(|p| {
+            let rel = p
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The top-level module a file of `src/` belongs to (`src/vm/make.rs` → `vm`).
+fn module_of(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("src/")?;
+    let first = rest.split('/').next()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    (!matches!(name, "lib" | "main")).then_some(name)
+}
+
+/// The code of a line, without its comment (doc links are not imports).
+fn code_of(line: &str) -> &str {
+    let t = line.trim_start();
+    if t.starts_with("//") {
+        return "";
+    }
+    match line.find("//") {
+        Some(i) if !line[..i].contains('"') => &line[..i],
+        _ => line,
+    }
+}
+
+/// The top-level modules a file's code names through `crate::` (also in
+/// grouped imports such as `use crate::{ir, vm::Position}`).
+fn crate_references(text: &str) -> BTreeSet<String> {
+    let code: String = text.lines().map(code_of).collect::<Vec<_>>().join("\n");
+    let mut out = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.insert(name);
+                }
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            out.insert(name);
+        }
+    }
+    out
+}
+
+fn layer(module: &str) -> u8 {
+    LAYERS
+        .iter()
+        .find(|(m, _)| *m == module)
+        .map(|(_, l)| *l)
+        .unwrap_or_else(|| {
+            panic!("module `{module}` has no layer: add it to LAYERS and to ARCHITECTURE.md")
+        })
+}
+
+#[test]
+fn layers_only_point_down() {
+    let mut upward = Vec::new();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in sources() {
+        let Some(module) = module_of(&path) else {
+            continue;
+        };
+        for used in crate_references(&text) {
+            if used == module {
+                continue;
+            }
+            if layer(&used) > layer(module) {
+                upward.push(format!(
+                    "{path} uses crate::{used} (layer {} above {})",
+                    layer(&used),
+                    layer(module)
+                ));
+            }
+            graph.entry(module.to_string()).or_default().insert(used);
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that point up:\n{}",
+        upward.join("\n")
+    );
+    // No circle among the folders (modules of one layer may use each other, but not both ways).
+    for (from, tos) in &graph {
+        for to in tos {
+            assert!(
+                !reaches(&graph, to, from, &mut BTreeSet::new()),
+                "a circle between crate::{from} and crate::{to}"
+            );
+        }
+    }
+}
+
+fn reaches(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    from: &str,
+    to: &str,
+    seen: &mut BTreeSet<String>,
+) -> bool {
+    if from == to {
+        return true;
+    }
+    if !seen.insert(from.to_string()) {
+        return false;
+    }
+    graph
+        .get(from)
+        .is_some_and(|next| next.iter().any(|n| reaches(graph, n, to, seen)))
+}
+
+/// Every function's (path, name, length in lines).
+fn function_lengths() -> Vec<(String, String, usize)> {
+    let mut out = Vec::new();
+    for (path, text) in sources() {
+        if GENERATED.contains(&path.as_str()) {
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.trim_start();
+            let indent = &line[..line.len() - code.len()];
+            let after_vis = code
+                .strip_prefix("pub ")
+                .or_else(|| code.strip_prefix("pub(crate) "))
+                .or_else(|| code.strip_prefix("pub(super) "))
+                .unwrap_or(code);
+            let after_const = after_vis.strip_prefix("const ").unwrap_or(after_vis);
+            let Some(sig) = after_const.strip_prefix("fn ") else {
+                continue;
+            };
+            let name: String = sig
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            // The body ends at the first line that is the closing brace at the same indent.
+            let close = format!("{indent}}}");
+            if let Some(end) = lines[i + 1..].iter().position(|l| *l == close) {
+                out.push((path.clone(), name, end + 2));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_longer_than_about_120_lines() {
+    let long: Vec<String> = function_lengths()
+        .into_iter()
+        .filter(|(_, _, n)| *n > MAX_FUNCTION_LINES)
+        .map(|(p, f, n)| format!("{p}: fn {f} is {n} lines"))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these into named steps:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn no_public_function_returns_a_string_error() {
+    let mut found = Vec::new();
+    for (path, text) in sources() {
+        let code: Vec<&str> = text.lines().map(code_of).collect();
+        for (i, line) in code.iter().enumerate() {
+            let t = line.trim_start();
+            if !(t.starts_with("pub fn ") || t.starts_with("pub const fn ")) {
+                continue;
+            }
+            // The signature runs to the opening brace of the body.
+            let mut sig = String::new();
+            for l in &code[i..] {
+                sig.push_str(l);
+                if l.contains('{') || l.trim_end().ends_with(';') {
+                    break;
+                }
+            }
+            let sig = sig
+                .split('{')
+                .next()
+                .unwrap_or("")
+                .replace(char::is_whitespace, "");
+            if sig.contains(",String>") && sig.contains("->Result<") {
+                found.push(format!("{path}:{}: {}", i + 1, t.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "public functions with `Result<_, String>`:\n{}",
+        found.join("\n")
+    );
+}
