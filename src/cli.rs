@@ -5,13 +5,11 @@
 //! Library code returns errors; this module renders them and picks exit codes.
 
 use std::ffi::OsString;
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::compile::{compile_path, LoadError};
-use crate::ir::Variant;
+use crate::load::load_variant_or_report;
 use crate::notation::coord::move_to_coord;
 use crate::vm::perft::{divide, perft};
 use crate::vm::Position;
@@ -203,14 +201,14 @@ pub fn run(args: Vec<OsString>) -> i32 {
             }
             0
         }
-        Command::Check { script } => match load_variant(&script) {
+        Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
                 0
             }
             None => 1,
         },
-        Command::Dump { script } => match load_variant(&script) {
+        Command::Dump { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{v}");
                 0
@@ -251,22 +249,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
     }
 }
 
-pub(crate) fn load_variant(script: &str) -> Option<Arc<Variant>> {
-    match compile_path(script) {
-        Ok(v) => Some(v),
-        Err(LoadError::Io { path, message }) => {
-            eprintln!("error: cannot read {path}: {message}");
-            None
-        }
-        Err(LoadError::Script(errors)) => {
-            eprint!("{}", errors.render_for_terminal());
-            None
-        }
-    }
-}
-
 fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
-    let variant = load_variant(script)?;
+    let variant = load_variant_or_report(script)?;
     match fen {
         None => Some(Position::start(&variant)),
         Some(fen) => match Position::from_fen(&variant, fen) {

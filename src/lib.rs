@@ -3,7 +3,9 @@
 //!
 //! The pipeline: [`syntax`] (pest grammar → syntax tree) → [`compile`]
 //! (→ [`ir::Variant`], with precomputed move tables) → [`vm`] (legal moves,
-//! make/unmake, check, game end) → front-ends ([`cli`]).
+//! make/unmake, check, game end) → [`notation`] → [`game`] (a game record
+//! that front-ends play through) → front-ends: the `varia` command line
+//! (`cli`) and the REPL (`repl`).
 //!
 //! # Examples
 //!
@@ -28,8 +30,10 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostics;
 pub mod engine;
+pub mod game;
 pub mod hooks;
 pub mod ir;
+pub mod load;
 pub mod notation;
 pub mod repl;
 pub mod source;

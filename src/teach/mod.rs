@@ -13,6 +13,7 @@ pub mod diagram;
 pub mod doc;
 pub mod explain;
 pub mod glyphs;
+pub mod illegal;
 pub mod show;
 pub mod svg;
 
