@@ -7,6 +7,13 @@
 //! that front-ends play through) → front-ends: the `varia` command line
 //! (`cli`) and the REPL (`repl`).
 //!
+//! # Features
+//!
+//! - `cli` (default): the front-ends `cli`, `repl` and `teach::cli`, with
+//!   their dependencies clap, rustyline and ctrlc, and the `varia`
+//!   binary. A program that embeds varia turns it off
+//!   (`default-features = false`) and gets the core alone.
+//!
 //! # Examples
 //!
 //! ```
@@ -26,6 +33,7 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
 pub mod diagnostics;
@@ -35,6 +43,7 @@ pub mod hooks;
 pub mod ir;
 pub mod load;
 pub mod notation;
+#[cfg(feature = "cli")]
 pub mod repl;
 pub mod source;
 pub mod stdlib;

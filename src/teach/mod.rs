@@ -8,6 +8,7 @@
 //! define is explained and drawn. The functions are plain and
 //! side-effect free so that the REPL and the command line share them.
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagram;
 pub mod doc;
