@@ -155,5 +155,11 @@ mod tests {
         assert_eq!(legal_move_generations() - before, 2);
         let text = String::from_utf8(out).expect("text");
         assert!(text.ends_with("1. e4   Black to move\n"), "{text}");
+        // Completion writes every legal move in SAN from the kept list.
+        let before = legal_move_generations();
+        let candidates = session.candidates();
+        assert_eq!(legal_move_generations() - before, 0);
+        assert!(candidates.moves.contains(&"Nf6".to_string()));
+        assert_eq!(candidates.moves.len(), 2 * 20);
     }
 }
