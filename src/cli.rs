@@ -156,51 +156,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
             depth,
             fen,
             divide: split,
-        } => {
-            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
-                return 1;
-            };
-            if split {
-                let mut total = 0;
-                let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (move_to_coord(&pos, m), n))
-                    .collect();
-                rows.sort();
-                for (m, n) in rows {
-                    println!("{m}: {n}");
-                    total += n;
-                }
-                println!();
-                println!("{total}");
-            } else {
-                let n = perft(&mut pos, depth);
-                if let Some(e) = pos.hook_error() {
-                    eprintln!("error: {e}");
-                    return 1;
-                }
-                println!("{n}");
-            }
-            0
-        }
-        Command::Moves { script, fen } => {
-            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
-                return 1;
-            };
-            let mut legal = Vec::new();
-            pos.legal_moves_into(&mut legal);
-            if let Some(e) = pos.hook_error() {
-                eprintln!("error: {e}");
-                return 1;
-            }
-            let mut moves: Vec<String> =
-                legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
-            moves.sort();
-            for m in moves {
-                println!("{m}");
-            }
-            0
-        }
+        } => perft_command(&script, depth, fen.as_deref(), split),
+        Command::Moves { script, fen } => moves_command(&script, fen.as_deref()),
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
@@ -247,6 +204,54 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }),
         Command::Doc { script, output } => crate::teach::cli::doc(&script, &output),
     }
+}
+
+/// `varia perft`: the count, or each first move with its count.
+fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i32 {
+    let Some(mut pos) = load_position(script, fen) else {
+        return 1;
+    };
+    if split {
+        let mut total = 0;
+        let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, n)| (move_to_coord(&pos, m), n))
+            .collect();
+        rows.sort();
+        for (m, n) in rows {
+            println!("{m}: {n}");
+            total += n;
+        }
+        println!();
+        println!("{total}");
+    } else {
+        let n = perft(&mut pos, depth);
+        if let Some(e) = pos.hook_error() {
+            eprintln!("error: {e}");
+            return 1;
+        }
+        println!("{n}");
+    }
+    0
+}
+
+/// `varia moves`: the legal moves in coordinates, sorted.
+fn moves_command(script: &str, fen: Option<&str>) -> i32 {
+    let Some(mut pos) = load_position(script, fen) else {
+        return 1;
+    };
+    let mut legal = Vec::new();
+    pos.legal_moves_into(&mut legal);
+    if let Some(e) = pos.hook_error() {
+        eprintln!("error: {e}");
+        return 1;
+    }
+    let mut moves: Vec<String> = legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
+    moves.sort();
+    for m in moves {
+        println!("{m}");
+    }
+    0
 }
 
 fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
