@@ -33,7 +33,7 @@ use crate::hooks::HookError;
 use crate::ir::piece::Color;
 use crate::ir::Variant;
 use crate::notation::pgn::{
-    move_error, start_position, write_pgn, PgnGame, PgnHeader, ReplayError,
+    move_error, start_position, write_pgn_san, PgnGame, PgnHeader, ReplayError,
 };
 use crate::notation::san::{check_suffix, move_to_san_plain_in, parse_move_in, MoveInputError};
 use crate::teach::illegal::explain_text;
@@ -317,7 +317,14 @@ impl Game {
 
     /// The game as PGN, with the result token of its current outcome.
     pub fn to_pgn(&self, header: &PgnHeader) -> String {
-        write_pgn(self.start(), &self.moves, self.result_token(), header)
+        let sans: Vec<String> = (0..self.moves.len()).map(|i| self.san(i)).collect();
+        write_pgn_san(
+            self.start(),
+            &self.moves,
+            &sans,
+            self.result_token(),
+            header,
+        )
     }
 }
 
@@ -392,7 +399,11 @@ mod tests {
             game.play_text(m).expect("legal");
         }
         assert_eq!(game.san(2), "Rd7+");
+        assert_eq!(game.outcome(), Outcome::Ongoing);
+        let before = legal_move_generations();
         let text = game.to_pgn(&PgnHeader::default());
+        // The moves are written from the legal moves kept for each position.
+        assert_eq!(legal_move_generations() - before, 0);
         assert!(
             text.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]"),
             "{text}"

@@ -53,6 +53,26 @@ fn escape(s: &str) -> String {
 
 /// Writes a game: its start position, the moves played from it, and the result token.
 pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHeader) -> String {
+    let mut pos = start.clone();
+    let sans: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let san = move_to_san(&pos, mv);
+            pos.play_unchecked(mv);
+            san
+        })
+        .collect();
+    write_pgn_san(start, moves, &sans, result, header)
+}
+
+/// [`write_pgn`] given the moves already written in SAN (`sans[i]` is `moves[i]`).
+pub fn write_pgn_san(
+    start: &Position,
+    moves: &[Move],
+    sans: &[String],
+    result: &str,
+    header: &PgnHeader,
+) -> String {
     let variant = start.variant();
     let mut out = String::new();
     let or_q = |s: &str| {
@@ -97,7 +117,7 @@ pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHea
         } else if i == 0 {
             tokens.push(format!("{}...", pos.fullmoves()));
         }
-        tokens.push(move_to_san(&pos, mv));
+        tokens.push(sans[i].clone());
         pos.play_unchecked(mv);
     }
     tokens.push(result.to_string());
