@@ -5,16 +5,14 @@
 //! Library code returns errors; this module renders them and picks exit codes.
 
 use std::ffi::OsString;
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::ir::Variant;
+use crate::load::load_variant_or_report;
 use crate::notation::coord::move_to_coord;
 use crate::vm::perft::{divide, perft};
 use crate::vm::Position;
-use crate::{compile_path, LoadError};
 
 /// varia: chess variants as scripts.
 #[derive(Debug, Parser)]
@@ -158,59 +156,16 @@ pub fn run(args: Vec<OsString>) -> i32 {
             depth,
             fen,
             divide: split,
-        } => {
-            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
-                return 1;
-            };
-            if split {
-                let mut total = 0;
-                let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (move_to_coord(&pos, m), n))
-                    .collect();
-                rows.sort();
-                for (m, n) in rows {
-                    println!("{m}: {n}");
-                    total += n;
-                }
-                println!();
-                println!("{total}");
-            } else {
-                let n = perft(&mut pos, depth);
-                if let Some(e) = pos.hook_error() {
-                    eprintln!("error: {e}");
-                    return 1;
-                }
-                println!("{n}");
-            }
-            0
-        }
-        Command::Moves { script, fen } => {
-            let Some(mut pos) = load_position(&script, fen.as_deref()) else {
-                return 1;
-            };
-            let mut legal = Vec::new();
-            pos.legal_moves_into(&mut legal);
-            if let Some(e) = pos.hook_error() {
-                eprintln!("error: {e}");
-                return 1;
-            }
-            let mut moves: Vec<String> =
-                legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
-            moves.sort();
-            for m in moves {
-                println!("{m}");
-            }
-            0
-        }
-        Command::Check { script } => match load_variant(&script) {
+        } => perft_command(&script, depth, fen.as_deref(), split),
+        Command::Moves { script, fen } => moves_command(&script, fen.as_deref()),
+        Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
                 0
             }
             None => 1,
         },
-        Command::Dump { script } => match load_variant(&script) {
+        Command::Dump { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{v}");
                 0
@@ -251,22 +206,56 @@ pub fn run(args: Vec<OsString>) -> i32 {
     }
 }
 
-pub(crate) fn load_variant(script: &str) -> Option<Arc<Variant>> {
-    match compile_path(script) {
-        Ok(v) => Some(v),
-        Err(LoadError::Io { path, message }) => {
-            eprintln!("error: cannot read {path}: {message}");
-            None
+/// `varia perft`: the count, or each first move with its count.
+fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i32 {
+    let Some(mut pos) = load_position(script, fen) else {
+        return 1;
+    };
+    if split {
+        let mut total = 0;
+        let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, n)| (move_to_coord(&pos, m), n))
+            .collect();
+        rows.sort();
+        for (m, n) in rows {
+            println!("{m}: {n}");
+            total += n;
         }
-        Err(LoadError::Script(errors)) => {
-            eprint!("{}", errors.render_for_terminal());
-            None
+        println!();
+        println!("{total}");
+    } else {
+        let n = perft(&mut pos, depth);
+        if let Some(e) = pos.hook_error() {
+            eprintln!("error: {e}");
+            return 1;
         }
+        println!("{n}");
     }
+    0
+}
+
+/// `varia moves`: the legal moves in coordinates, sorted.
+fn moves_command(script: &str, fen: Option<&str>) -> i32 {
+    let Some(mut pos) = load_position(script, fen) else {
+        return 1;
+    };
+    let mut legal = Vec::new();
+    pos.legal_moves_into(&mut legal);
+    if let Some(e) = pos.hook_error() {
+        eprintln!("error: {e}");
+        return 1;
+    }
+    let mut moves: Vec<String> = legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
+    moves.sort();
+    for m in moves {
+        println!("{m}");
+    }
+    0
 }
 
 fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
-    let variant = load_variant(script)?;
+    let variant = load_variant_or_report(script)?;
     match fen {
         None => Some(Position::start(&variant)),
         Some(fen) => match Position::from_fen(&variant, fen) {

@@ -3,7 +3,16 @@
 //!
 //! The pipeline: [`syntax`] (pest grammar → syntax tree) → [`compile`]
 //! (→ [`ir::Variant`], with precomputed move tables) → [`vm`] (legal moves,
-//! make/unmake, check, game end) → front-ends ([`cli`]).
+//! make/unmake, check, game end) → [`notation`] → [`game`] (a game record
+//! that front-ends play through) → front-ends: the `varia` command line
+//! (`cli`) and the REPL (`repl`).
+//!
+//! # Features
+//!
+//! - `cli` (default): the front-ends `cli`, `repl` and `teach::cli`, with
+//!   their dependencies clap, rustyline and ctrlc, and the `varia`
+//!   binary. A program that embeds varia turns it off
+//!   (`default-features = false`) and gets the core alone.
 //!
 //! # Examples
 //!
@@ -24,14 +33,17 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
 pub mod diagnostics;
 pub mod engine;
+pub mod game;
 pub mod hooks;
 pub mod ir;
 pub mod load;
 pub mod notation;
+#[cfg(feature = "cli")]
 pub mod repl;
 pub mod source;
 pub mod stdlib;

@@ -9,6 +9,10 @@
 //! point down (compile is below vm), so the compiler cannot ask the VM;
 //! this module, above both, asks it and reports the answer as the same
 //! `varia::compile::bad_setup` diagnostic, pointing into the setup FEN.
+//!
+//! The front-ends (the command line, the teaching commands, the REPL) load
+//! through here too ([`load_variant`]), and share the text that tells the
+//! user why a variant could not be loaded ([`load_error_text`]).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -107,6 +111,43 @@ pub fn compile_source(name: &str, text: &str) -> Result<Arc<Variant>, ScriptErro
             Err(ScriptErrors { errors, sources })
         }
     }
+}
+
+/// Compiles the script at a path, or the built-in script of that name.
+///
+/// # Errors
+/// [`LoadError`]: the file cannot be read, or the script has errors.
+pub fn load_variant(script: &str) -> Result<Arc<Variant>, LoadError> {
+    compile_path(script)
+}
+
+/// What to show the user when a variant cannot be loaded: `cannot read
+/// PATH: REASON`, or the script's diagnostics rendered for a terminal
+/// (`terminal`: with colour and graphics) or as plain text.
+pub fn load_error_text(error: &LoadError, terminal: bool) -> String {
+    match error {
+        LoadError::Io { path, message } => format!("cannot read {path}: {message}"),
+        LoadError::Script(errors) if terminal => errors.render_for_terminal(),
+        LoadError::Script(errors) => errors.render_plain(),
+    }
+}
+
+/// What a command-line front-end prints on standard error when a variant
+/// cannot be loaded: `error: cannot read PATH: REASON` and a new line, or
+/// the script's diagnostics rendered for a terminal.
+pub fn load_error_report(error: &LoadError) -> String {
+    match error {
+        LoadError::Io { .. } => format!("error: {}\n", load_error_text(error, true)),
+        LoadError::Script(_) => load_error_text(error, true),
+    }
+}
+
+/// Loads a variant for a command-line front-end: on failure, prints
+/// [`load_error_report`] on standard error and gives None.
+pub fn load_variant_or_report(script: &str) -> Option<Arc<Variant>> {
+    load_variant(script)
+        .map_err(|e| eprint!("{}", load_error_report(&e)))
+        .ok()
 }
 
 #[cfg(test)]

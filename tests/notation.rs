@@ -129,6 +129,6 @@ fn pgn_reader_skips_comments_variations_and_nags() {
     let (_, moves) = replay(&variant, &game).expect("legal");
     assert_eq!(moves.len(), 6);
     let bad = parse_pgn("1. e4 e5 2. Ke3 *").expect("reads");
-    let err = replay(&variant, &bad).unwrap_err();
+    let err = replay(&variant, &bad).unwrap_err().to_string();
     assert!(err.starts_with("move 2. Ke3:"), "{err}");
 }

@@ -53,6 +53,26 @@ fn escape(s: &str) -> String {
 
 /// Writes a game: its start position, the moves played from it, and the result token.
 pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHeader) -> String {
+    let mut pos = start.clone();
+    let sans: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let san = move_to_san(&pos, mv);
+            pos.play_unchecked(mv);
+            san
+        })
+        .collect();
+    write_pgn_san(start, moves, &sans, result, header)
+}
+
+/// [`write_pgn`] given the moves already written in SAN (`sans[i]` is `moves[i]`).
+pub fn write_pgn_san(
+    start: &Position,
+    moves: &[Move],
+    sans: &[String],
+    result: &str,
+    header: &PgnHeader,
+) -> String {
     let variant = start.variant();
     let mut out = String::new();
     let or_q = |s: &str| {
@@ -97,7 +117,7 @@ pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHea
         } else if i == 0 {
             tokens.push(format!("{}...", pos.fullmoves()));
         }
-        tokens.push(move_to_san(&pos, mv));
+        tokens.push(sans[i].clone());
         pos.play_unchecked(mv);
     }
     tokens.push(result.to_string());
@@ -118,11 +138,54 @@ pub fn write_pgn(start: &Position, moves: &[Move], result: &str, header: &PgnHea
     out
 }
 
+/// Why a PGN text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePgnError {
+    /// A tag line is not `[Name "value"]`.
+    #[error("malformed tag line: {line}")]
+    MalformedTag {
+        /// The line as written.
+        line: String,
+    },
+    /// A tag's value is not quoted.
+    #[error("malformed tag value: {line}")]
+    MalformedTagValue {
+        /// The line as written.
+        line: String,
+    },
+    /// The text holds neither tags nor moves.
+    #[error("no game found")]
+    NoGame,
+}
+
+/// Why a read game could not be played in a variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The `FEN` tag is not a position of the variant.
+    #[error("FEN tag: {message}")]
+    Fen {
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A move cannot be played.
+    #[error("move {number}{dots} {text}: {reason}", dots = if *white { "." } else { "..." })]
+    Move {
+        /// Its move number.
+        number: u32,
+        /// Whether it is White's move.
+        white: bool,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+}
+
 /// Reads the first game of a PGN text.
 ///
 /// # Errors
-/// A message when a tag is malformed or the text holds no game.
-pub fn parse_pgn(text: &str) -> Result<PgnGame, String> {
+/// [`ParsePgnError`] when a tag is malformed or the text holds no game.
+pub fn parse_pgn(text: &str) -> Result<PgnGame, ParsePgnError> {
     let mut game = PgnGame::default();
     let mut movetext = String::new();
     let mut seen_moves = false;
@@ -135,15 +198,22 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, String> {
             let inner = l
                 .strip_prefix('[')
                 .and_then(|s| s.strip_suffix(']'))
-                .ok_or_else(|| format!("malformed tag line: {l}"))?;
-            let (name, value) = inner
-                .split_once(' ')
-                .ok_or_else(|| format!("malformed tag line: {l}"))?;
+                .ok_or_else(|| ParsePgnError::MalformedTag {
+                    line: l.to_string(),
+                })?;
+            let (name, value) =
+                inner
+                    .split_once(' ')
+                    .ok_or_else(|| ParsePgnError::MalformedTag {
+                        line: l.to_string(),
+                    })?;
             let value = value.trim();
             let value = value
                 .strip_prefix('"')
                 .and_then(|s| s.strip_suffix('"'))
-                .ok_or_else(|| format!("malformed tag value: {l}"))?;
+                .ok_or_else(|| ParsePgnError::MalformedTagValue {
+                    line: l.to_string(),
+                })?;
             game.tags.push((
                 name.to_string(),
                 value.replace("\\\"", "\"").replace("\\\\", "\\"),
@@ -210,7 +280,7 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, String> {
         game.result = game.tag("Result").unwrap_or("*").to_string();
     }
     if game.tags.is_empty() && game.moves.is_empty() {
-        return Err("no game found".to_string());
+        return Err(ParsePgnError::NoGame);
     }
     Ok(game)
 }
@@ -218,25 +288,42 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, String> {
 /// Plays a read game's moves in a variant: the start position and the moves.
 ///
 /// # Errors
-/// A bad FEN tag, or the first move that is not legal (with its number and why).
-pub fn replay(variant: &Arc<Variant>, game: &PgnGame) -> Result<(Position, Vec<Move>), String> {
-    let start = match game.tag("FEN") {
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| format!("FEN tag: {e}"))?,
-        None => Position::start(variant),
-    };
+/// [`ReplayError`]: a bad FEN tag, or the first move that is not legal
+/// (with its number and why).
+pub fn replay(
+    variant: &Arc<Variant>,
+    game: &PgnGame,
+) -> Result<(Position, Vec<Move>), ReplayError> {
+    let start = start_position(variant, game)?;
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for text in &game.moves {
-        let mv = parse_move(&pos, text).map_err(|e| {
-            let dots = if pos.side_to_move() == crate::ir::piece::Color::White {
-                "."
-            } else {
-                "..."
-            };
-            format!("move {}{dots} {text}: {e}", pos.fullmoves())
-        })?;
+        let mv = parse_move(&pos, text).map_err(|e| move_error(&pos, text, e.to_string()))?;
         pos.play_unchecked(mv);
         moves.push(mv);
     }
     Ok((start, moves))
+}
+
+/// The position a read game starts from: its `FEN` tag, else the setup.
+///
+/// # Errors
+/// [`ReplayError::Fen`] when the tag is not a position of the variant.
+pub fn start_position(variant: &Arc<Variant>, game: &PgnGame) -> Result<Position, ReplayError> {
+    match game.tag("FEN") {
+        Some(fen) => Position::from_fen(variant, fen).map_err(|e| ReplayError::Fen {
+            message: e.to_string(),
+        }),
+        None => Ok(Position::start(variant)),
+    }
+}
+
+/// The error for the move `text`, which cannot be played in `pos` for `reason`.
+pub fn move_error(pos: &Position, text: &str, reason: String) -> ReplayError {
+    ReplayError::Move {
+        number: pos.fullmoves(),
+        white: pos.side_to_move() == crate::ir::piece::Color::White,
+        text: text.to_string(),
+        reason,
+    }
 }

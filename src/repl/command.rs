@@ -124,23 +124,44 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("quit", "leave (offers to save an unsaved game); Ctrl-D too"),
 ];
 
+/// What is wrong with a known command's arguments.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// `undo` or `redo` with something other than a number of moves.
+    #[error("{command} takes a number of moves, as in `{command} 2`")]
+    NotACount {
+        /// The command.
+        command: &'static str,
+    },
+    /// Arguments the command does not take; `usage` says what it takes.
+    #[error("{usage}")]
+    Usage {
+        /// What the command takes, with an example.
+        usage: &'static str,
+    },
+}
+
+fn usage(usage: &'static str) -> CommandError {
+    CommandError::Usage { usage }
+}
+
 /// Parses a typed line; `Err` says what is wrong with a command's arguments.
 ///
 /// # Errors
-/// A message for a known command with bad arguments.
-pub fn parse_command(line: &str) -> Result<Command, String> {
+/// [`CommandError`] for a known command with bad arguments.
+pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (line, ""),
     };
     let arg = || (!rest.is_empty()).then(|| rest.to_string());
-    let count = |name: &str| -> Result<usize, String> {
+    let count = |command: &'static str| -> Result<usize, CommandError> {
         if rest.is_empty() {
             Ok(1)
         } else {
             rest.parse::<usize>()
-                .map_err(|_| format!("{name} takes a number of moves, as in `{name} 2`"))
+                .map_err(|_| CommandError::NotACount { command })
         }
     };
     Ok(match word.to_ascii_lowercase().as_str() {
@@ -152,19 +173,19 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "new" => Command::New,
         "load" => match arg() {
             Some(s) => Command::Load(s),
-            None => return Err("load takes a script: `load scripts/balbo.variant`".into()),
+            None => return Err(usage("load takes a script: `load scripts/balbo.variant`")),
         },
         "fen" => Command::Fen(arg()),
         "pgn" => Command::Pgn,
         "save" => Command::Save(arg()),
         "open" => match arg() {
             Some(s) => Command::Open(s),
-            None => return Err("open takes a file: `open game.pgn`".into()),
+            None => return Err(usage("open takes a file: `open game.pgn`")),
         },
         "perft" => match rest.parse::<u32>() {
             Ok(n) if n <= 12 => Command::Perft(n),
-            Ok(_) => return Err("perft depth is at most 12".into()),
-            Err(_) => return Err("perft takes a depth: `perft 4`".into()),
+            Ok(_) => return Err(usage("perft depth is at most 12")),
+            Err(_) => return Err(usage("perft takes a depth: `perft 4`")),
         },
         "flip" => Command::Flip,
         "go" => Command::Go,
@@ -174,12 +195,16 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             "black" | "b" => Some(Sides::Black),
             "both" => Some(Sides::Both),
             "none" | "off" => Some(Sides::None),
-            _ => return Err("play takes white, black, both or none".into()),
+            _ => return Err(usage("play takes white, black, both or none")),
         }),
         "level" => Command::Level(parse_level(rest)?),
         "hint" => Command::Hint,
         "explain" => match rest {
-            "" => return Err("explain takes a piece: `explain Knight` or `explain N`".into()),
+            "" => {
+                return Err(usage(
+                    "explain takes a piece: `explain Knight` or `explain N`",
+                ))
+            }
             piece => Command::Explain(piece.to_string()),
         },
         "show" => {
@@ -187,30 +212,29 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             match words.as_slice() {
                 [piece] => Command::Show(piece.to_string(), None),
                 [piece, "at", square] => Command::Show(piece.to_string(), Some(square.to_string())),
-                _ => return Err(
-                    "show takes a piece (`show Knight`, `show N at e4`) or a square (`show e2`)"
-                        .into(),
-                ),
+                _ => return Err(usage(
+                    "show takes a piece (`show Knight`, `show N at e4`) or a square (`show e2`)",
+                )),
             }
         }
         "pv" => Command::Pv(match rest.to_ascii_lowercase().as_str() {
             "" => None,
             "on" => Some(true),
             "off" => Some(false),
-            _ => return Err("pv takes on or off".into()),
+            _ => return Err(usage("pv takes on or off")),
         }),
         "quit" | "exit" | "q" => Command::Quit,
         _ => Command::Move(line.to_string()),
     })
 }
 
-fn parse_level(rest: &str) -> Result<Option<Level>, String> {
+fn parse_level(rest: &str) -> Result<Option<Level>, CommandError> {
     let usage =
         "level takes a depth (`level 6`, `level depth 6`) or seconds per move (`level time 2.5`)";
     let words: Vec<&str> = rest.split_whitespace().collect();
     let depth = |s: &str| match s.parse::<u32>() {
         Ok(n) if (1..=60).contains(&n) => Ok(Some(Level::Depth(n))),
-        _ => Err(usage.to_string()),
+        _ => Err(CommandError::Usage { usage }),
     };
     match words.as_slice() {
         [] => Ok(None),
@@ -220,9 +244,9 @@ fn parse_level(rest: &str) -> Result<Option<Level>, String> {
             let s = s.trim_end_matches('s');
             match s.parse::<f64>() {
                 Ok(t) if t > 0.0 && t <= 3600.0 => Ok(Some(Level::Time(t))),
-                _ => Err(usage.to_string()),
+                _ => Err(CommandError::Usage { usage }),
             }
         }
-        _ => Err(usage.to_string()),
+        _ => Err(CommandError::Usage { usage }),
     }
 }

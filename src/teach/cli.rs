@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::cli::load_variant;
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
+use crate::load::load_variant_or_report;
 use crate::notation::coord::parse_coord;
 use crate::teach::diagram::{place_piece, teaching_square_of, Diagram};
 use crate::teach::{doc, explain, find_piece, show, svg};
@@ -35,7 +35,7 @@ pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
             return 2;
         }
     };
-    let Some(v) = load_variant(script) else {
+    let Some(v) = load_variant_or_report(script) else {
         return 1;
     };
     let kinds: Vec<_> = match piece {
@@ -59,7 +59,7 @@ pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
 
 /// `varia show SCRIPT PIECE [--at SQUARE] [--fen FEN]`.
 pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i32 {
-    let Some(v) = load_variant(script) else {
+    let Some(v) = load_variant_or_report(script) else {
         return 1;
     };
     let Some((piece, _)) = lookup(&v, piece) else {
@@ -114,7 +114,7 @@ pub struct DiagramArgs<'a> {
 
 /// `varia diagram SCRIPT [--fen FEN] [--piece PIECE --at SQUARE] [--last MOVE] [--flip] -o FILE.svg`.
 pub fn diagram(a: DiagramArgs<'_>) -> i32 {
-    let Some(v) = load_variant(a.script) else {
+    let Some(v) = load_variant_or_report(a.script) else {
         return 1;
     };
     let Some(pos) = position(&v, a.fen) else {
@@ -176,7 +176,7 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
 
 /// `varia doc SCRIPT -o DIR`.
 pub fn doc(script: &str, output: &str) -> i32 {
-    let Some(v) = load_variant(script) else {
+    let Some(v) = load_variant_or_report(script) else {
         return 1;
     };
     match doc::write_page(&v, script, std::path::Path::new(output)) {

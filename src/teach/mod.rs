@@ -9,11 +9,13 @@
 //! side-effect free so that the REPL and the command line share them.
 
 pub mod borders;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagram;
 pub mod doc;
 pub mod explain;
 pub mod glyphs;
+pub mod illegal;
 pub mod show;
 pub mod svg;
 

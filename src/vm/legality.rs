@@ -15,6 +15,19 @@ use crate::vm::attacks::side_mask;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
+thread_local! {
+    /// How many times [`Position::legal_moves_into`] ran on this thread.
+    static LEGAL_MOVE_GENERATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times the legal moves were generated on this thread so far
+/// (every [`Position::legal_moves`] or [`Position::legal_moves_into`]
+/// counts one). Tests use the difference between two readings to show
+/// what an operation costs.
+pub fn legal_move_generations() -> u64 {
+    LEGAL_MOVE_GENERATIONS.with(|n| n.get())
+}
+
 impl Position {
     /// The legal moves.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -27,6 +40,7 @@ impl Position {
     /// Replaces `out`'s contents with the legal moves (no allocation once
     /// `out` has grown to size).
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
+        LEGAL_MOVE_GENERATIONS.with(|n| n.set(n.get() + 1));
         out.clear();
         if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
             return; // the game is over by a goal or the checks given: no moves

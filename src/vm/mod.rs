@@ -15,6 +15,7 @@ pub mod perft;
 pub mod position;
 pub mod setup;
 
+pub use legality::legal_move_generations;
 pub use make::{PlayError, Undo};
 pub use moves::{Move, MoveKind};
 pub use outcome::{EndReason, Outcome};

@@ -1,0 +1,172 @@
+//! The computer in the REPL: its turns, a search at the set level (with
+//! the principal variation when asked), hints, and `perft`, all stopped
+//! by Ctrl-C.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::{format_score, Engine, Limits, SearchInfo};
+use crate::ir::piece::Color;
+use crate::notation::san::move_to_san_in;
+use crate::repl::command::Level;
+use crate::repl::Session;
+use crate::vm::{Move, Outcome, Position};
+
+/// Set while the computer thinks (Ctrl-C then stops it instead of ending a piped run).
+pub(super) static SEARCHING: AtomicBool = AtomicBool::new(false);
+
+impl Session {
+    /// The computer moves while it plays the side to move.
+    pub(super) fn computer_turns(&mut self, out: &mut dyn Write) {
+        for _ in 0..2000 {
+            if self.game.outcome() != Outcome::Ongoing {
+                return;
+            }
+            let mine = match self.position().side_to_move() {
+                Color::White => self.computer.0,
+                Color::Black => self.computer.1,
+            };
+            if !mine || !self.think_and_play(out) {
+                return;
+            }
+        }
+    }
+
+    /// Searches and plays; false if interrupted (then the computer stops playing).
+    pub(super) fn think_and_play(&mut self, out: &mut dyn Write) -> bool {
+        match self.think(out) {
+            Some((mv, text)) => {
+                let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
+                say!(out, "varia plays {san} {text}");
+                if !self.play_move(mv, out) {
+                    return false;
+                }
+                self.show(out);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `hint`: what the computer would play.
+    pub(super) fn hint(&mut self, out: &mut dyn Write) {
+        if self.game_over(out) {
+            return;
+        }
+        if let Some((mv, text)) = self.think(out) {
+            let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
+            say!(out, "hint: {san} {text}");
+        }
+    }
+
+    /// Searches the current position at the set level: the move and a summary.
+    fn think(&mut self, out: &mut dyn Write) -> Option<(Move, String)> {
+        let pos = self.position().clone();
+        let limits = match self.level {
+            Level::Depth(d) => Limits::depth(d),
+            Level::Time(t) => Limits::time(Duration::from_secs_f64(t)),
+        };
+        let stop = self.stop.clone();
+        let engine = self.engine.get_or_insert_with(|| Engine::new(&pos));
+        engine.set_stop_flag(stop.clone());
+        stop.store(false, Ordering::Relaxed);
+        SEARCHING.store(true, Ordering::Relaxed);
+        let show_pv = self.show_pv;
+        let result = engine.search(&pos, limits, |info: &SearchInfo| {
+            if show_pv {
+                say!(
+                    out,
+                    "  depth {:>2}  eval {:>7}  nodes {:>10}  {:>6.2} s  pv {}",
+                    info.depth,
+                    format_score(info.score),
+                    info.nodes,
+                    info.elapsed.as_secs_f64(),
+                    pv_text(&pos, &info.pv)
+                );
+            }
+        });
+        SEARCHING.store(false, Ordering::Relaxed);
+        if stop.swap(false, Ordering::Relaxed) {
+            self.computer = (false, false);
+            say!(
+                out,
+                "search interrupted; the computer now plays neither side (`play` or `go` to resume)"
+            );
+            return None;
+        }
+        let mv = result.best?;
+        let secs = result.elapsed.as_secs_f64().max(1e-6);
+        let mut text = format!(
+            "(depth {}, eval {}, {} nodes in {:.2} s, {:.0} knodes/s)",
+            result.depth,
+            format_score(result.score),
+            result.nodes,
+            secs,
+            result.nodes as f64 / secs / 1000.0
+        );
+        if show_pv {
+            let _ = write!(text, "\n  pv {}", pv_text(&pos, &result.pv));
+        }
+        Some((mv, text))
+    }
+
+    /// `perft N` from the current position.
+    pub(super) fn perft(&mut self, depth: u32, out: &mut dyn Write) {
+        self.stop.store(false, Ordering::Relaxed);
+        let mut pos = self.position().clone();
+        let t = Instant::now();
+        let n = stoppable_perft(&mut pos, depth, &self.stop);
+        let secs = t.elapsed().as_secs_f64();
+        match n {
+            Some(n) => {
+                say!(out, "perft {depth}: {n} ({secs:.2} s)");
+            }
+            None => {
+                say!(out, "perft interrupted");
+            }
+        }
+    }
+}
+
+/// A principal variation in SAN, up to its first move that is not legal.
+fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut parts = Vec::new();
+    for &m in pv {
+        let legal = p.legal_moves();
+        if !legal.contains(&m) {
+            break;
+        }
+        parts.push(move_to_san_in(&p, &legal, m));
+        p.play_unchecked(m);
+    }
+    parts.join(" ")
+}
+
+/// Perft that gives up (None) when `stop` is raised.
+fn stoppable_perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return Some(moves.len() as u64);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut n = 0;
+    for m in moves {
+        let undo = pos.play_unchecked(m);
+        let r = if depth <= 4 {
+            Some(crate::vm::perft::perft(pos, depth - 1))
+        } else {
+            stoppable_perft(pos, depth - 1, stop)
+        };
+        pos.unplay(m, undo);
+        n += r?;
+    }
+    Some(n)
+}

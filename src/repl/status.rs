@@ -1,0 +1,142 @@
+//! What the REPL prints about the game: the board with the status line,
+//! the prompt, how a game ended, and what tab-completion offers.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use crate::ir::piece::Color;
+use crate::notation::coord::move_to_coord;
+use crate::notation::san::side_name;
+use crate::repl::command::{Level, COMMANDS};
+use crate::repl::helper::Candidates;
+use crate::repl::render::render_board;
+use crate::repl::Session;
+use crate::vm::{EndReason, Outcome, Position};
+
+impl Session {
+    /// The prompt: move number and side to move.
+    pub fn prompt(&self) -> String {
+        let pos = self.position();
+        match pos.side_to_move() {
+            Color::White => format!("{}. White> ", pos.fullmoves()),
+            Color::Black => format!("{}... Black> ", pos.fullmoves()),
+        }
+    }
+
+    /// What tab-completion offers now.
+    pub fn candidates(&self) -> Candidates {
+        let pos = self.position();
+        let g = &self.variant().geometry;
+        let mut moves = Vec::new();
+        for &m in self.game.legal_moves() {
+            moves.push(self.game.san_plain(m));
+            moves.push(move_to_coord(pos, m));
+        }
+        let squares = pos
+            .pieces_of(pos.side_to_move())
+            .iter()
+            .map(|sq| g.name(sq))
+            .collect();
+        Candidates {
+            commands: COMMANDS.iter().map(|(c, _)| c.to_string()).collect(),
+            moves,
+            squares,
+        }
+    }
+
+    /// Draws the board and the status line.
+    pub fn show(&self, out: &mut dyn Write) {
+        let _ = write!(
+            out,
+            "{}",
+            render_board(self.position(), self.moves().last().copied(), self.render)
+        );
+        say!(out, "{}", self.status());
+    }
+
+    /// The status line: the last move, then who moves, check, or how the game ended.
+    pub fn status(&self) -> String {
+        let pos = self.position();
+        let mut s = String::new();
+        let played = self.moves().len();
+        if played > 0 {
+            let before = self.game.position_at(played - 1);
+            let n = before.fullmoves();
+            let dots = if before.side_to_move() == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            let _ = write!(s, "{n}{dots} {}   ", self.game.san(played - 1));
+        }
+        match self.game.outcome() {
+            Outcome::Ongoing => {
+                let _ = write!(s, "{} to move", side_name(pos.side_to_move()));
+                if pos.is_check() {
+                    s.push_str(", in check");
+                }
+            }
+            outcome => {
+                let _ = write!(s, "Game over: {}", describe_outcome(pos, outcome));
+            }
+        }
+        s
+    }
+
+    /// Says that the game is over, if it is.
+    pub(super) fn game_over(&self, out: &mut dyn Write) -> bool {
+        match self.game.outcome() {
+            Outcome::Ongoing => false,
+            o => {
+                say!(
+                    out,
+                    "the game is over ({}); undo, new, load or fen to go on",
+                    describe_outcome(self.position(), o)
+                );
+                true
+            }
+        }
+    }
+}
+
+/// Says how a game ended, with the variant's meaning of it.
+pub fn describe_outcome(pos: &Position, outcome: Outcome) -> String {
+    let reason = |r: EndReason| match r {
+        EndReason::Checkmate => "checkmate".to_string(),
+        EndReason::Stalemate => "stalemate".to_string(),
+        EndReason::MoveRule => format!(
+            "{}-move rule",
+            pos.variant().game_end.move_rule.unwrap_or(50)
+        ),
+        EndReason::Repetition => format!(
+            "{}-fold repetition",
+            pos.variant().game_end.repetition.unwrap_or(3)
+        ),
+        EndReason::Variant(text) => text,
+    };
+    match outcome {
+        Outcome::Ongoing => "the game goes on".to_string(),
+        Outcome::Decisive { winner, reason: r } => {
+            let score = if winner == Color::White { "1-0" } else { "0-1" };
+            format!("{}, {} wins ({score})", reason(r), side_name(winner))
+        }
+        Outcome::Draw { reason: r } => format!("{}, draw (1/2-1/2)", reason(r)),
+    }
+}
+
+/// The level as `level` prints it.
+pub(super) fn level_text(level: Level) -> String {
+    match level {
+        Level::Depth(d) => format!("depth {d} plies"),
+        Level::Time(t) => format!("{t} s per move"),
+    }
+}
+
+/// `s` with its first letter in lower case.
+pub(super) fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
