@@ -18,7 +18,7 @@
 //! "#;
 //! let variant = compile_source("chess.variant", script).unwrap();
 //! let mut pos = Position::start(&variant);
-//! assert_eq!(perft(&mut pos, 3), 8902);
+//! assert_eq!(perft(&mut pos, 3).unwrap(), 8902);
 //! ```
 
 #![warn(missing_docs, missing_debug_implementations)]
@@ -28,7 +28,6 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostics;
 pub mod engine;
-pub mod hooks;
 pub mod ir;
 pub mod notation;
 pub mod repl;

@@ -825,8 +825,8 @@ fn position_error(kind: &crate::vm::PositionErrorKind, setup: &Spanned<String>) 
 fn compile_hooks(
     decls: &[(&ast::HookDecl, SourceId)],
     errors: &mut Vec<ScriptError>,
-) -> Option<Arc<crate::hooks::Hooks>> {
-    use crate::hooks::{HookPoint, Hooks};
+) -> Option<Arc<crate::ir::hook::HookPrograms>> {
+    use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
     let mut bodies = Vec::new();
     for (decl, _) in decls {
         match HookPoint::from_name(&decl.point.value) {
@@ -845,12 +845,38 @@ fn compile_hooks(
     if bodies.is_empty() {
         return None;
     }
-    match Hooks::compile(&bodies) {
-        Ok(h) => Some(Arc::new(h)),
-        Err(mut es) => {
-            errors.append(&mut es);
-            None
+    // Parsing needs an engine; it gets the runtime's limits, so that the
+    // two accept the same programs. It never runs anything.
+    let mut parser = rhai::Engine::new();
+    hook::apply_sandbox_limits(&mut parser);
+    let mut programs = HookPrograms::default();
+    let mut failed = false;
+    for (point, body, span) in bodies {
+        match parser.compile(hook::wrapped_source(&body)) {
+            Ok(ast) => programs.hooks.push(HookProgram {
+                point,
+                ast,
+                span,
+                body,
+            }),
+            Err(e) => {
+                failed = true;
+                errors.push(
+                    ScriptError::new(
+                        "varia::hook::syntax",
+                        format!("error in the {} hook: {}", point.name(), e.0),
+                        hook::script_span(&body, span, e.1),
+                        "here",
+                    )
+                    .with_help("hooks are Rhai code; see README.md for what `pos` and `mv` offer"),
+                );
+            }
         }
+    }
+    if failed {
+        None
+    } else {
+        Some(Arc::new(programs))
     }
 }
 

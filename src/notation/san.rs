@@ -31,7 +31,8 @@ pub fn move_to_san(pos: &Position, mv: Move) -> String {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     if after.is_check() {
-        let mate = after.legal_moves().is_empty() && pos.variant().game_end.checkmate.is_some();
+        let mate = after.legal_moves().is_ok_and(|m| m.is_empty())
+            && pos.variant().game_end.checkmate.is_some();
         s.push(if mate { '#' } else { '+' });
     }
     s
@@ -61,6 +62,7 @@ pub fn move_to_san_plain(pos: &Position, mv: Move) -> String {
     // Other legal moves of the same piece type to the same square.
     let rivals: Vec<Square> = pos
         .legal_moves()
+        .unwrap_or_default()
         .into_iter()
         .filter(|m| {
             m.from != mv.from
@@ -157,7 +159,7 @@ struct Typed {
 /// [`MoveInputError`]: not a move, not legal (with the reason), or ambiguous.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     let typed = split(pos, text)?;
-    let legal = pos.legal_moves();
+    let legal = pos.legal_moves().unwrap_or_default();
     let variant = pos.variant();
     let g = &variant.geometry;
     if let Some(short) = typed.castle {

@@ -30,7 +30,7 @@ use crate::notation::pgn::{parse_pgn, replay, write_pgn, PgnHeader};
 use crate::notation::san::{
     move_to_san, move_to_san_plain, parse_move, piece_name, side_name, MoveInputError,
 };
-use crate::vm::{EndReason, Move, Outcome, Position};
+use crate::vm::{HookError, Move, Outcome, Position};
 
 use command::{parse_command, Command, Level, Sides, COMMANDS};
 use helper::{Candidates, ReplHelper};
@@ -147,7 +147,7 @@ impl Session {
         let pos = self.position();
         let g = &self.variant.geometry;
         let mut moves = Vec::new();
-        for m in pos.legal_moves() {
+        for m in pos.legal_moves().unwrap_or_default() {
             moves.push(move_to_san_plain(pos, m));
             moves.push(move_to_coord(pos, m));
         }
@@ -187,7 +187,7 @@ impl Session {
             };
             let _ = write!(s, "{n}{dots} {}   ", move_to_san(before, last));
         }
-        match pos.outcome() {
+        match pos.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => {
                 let _ = write!(s, "{} to move", side_name(pos.side_to_move()));
                 if pos.is_check() {
@@ -441,7 +441,7 @@ impl Session {
 
     fn game_over(&self, out: &mut dyn Write) -> bool {
         let pos = self.position();
-        match pos.outcome() {
+        match pos.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => false,
             o => {
                 say!(
@@ -501,6 +501,7 @@ impl Session {
                     if let Some(p) = pos.piece_at(from) {
                         let list: Vec<String> = pos
                             .legal_moves()
+                            .unwrap_or_default()
                             .into_iter()
                             .filter(|m| m.from == from)
                             .map(|m| move_to_san(&pos, m))
@@ -544,6 +545,7 @@ impl Session {
         };
         let mut list: Vec<String> = pos
             .legal_moves()
+            .unwrap_or_default()
             .into_iter()
             .filter(|m| from.is_none_or(|f| m.from == f))
             .map(|m| move_to_san(pos, m))
@@ -613,7 +615,7 @@ impl Session {
         }
         for _ in 0..n {
             let Some(&m) = self.redo.last() else { break };
-            if !self.position().legal_moves().contains(&m) {
+            if !self.position().is_legal(m).unwrap_or(false) {
                 self.redo.clear();
                 break;
             }
@@ -633,7 +635,7 @@ impl Session {
             script: Some(self.script.clone()),
             date: Some(today()),
         };
-        let result = match self.position().outcome() {
+        let result = match self.position().outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => "*",
             Outcome::Draw { .. } => "1/2-1/2",
             Outcome::Decisive {
@@ -724,11 +726,14 @@ impl Session {
         let n = stoppable_perft(&mut pos, depth, &self.stop);
         let secs = t.elapsed().as_secs_f64();
         match n {
-            Some(n) => {
+            Ok(Some(n)) => {
                 say!(out, "perft {depth}: {n} ({secs:.2} s)");
             }
-            None => {
+            Ok(None) => {
                 say!(out, "perft interrupted");
+            }
+            Err(e) => {
+                say!(out, "perft failed: {e}");
             }
         }
     }
@@ -768,7 +773,7 @@ impl Session {
     fn computer_turns(&mut self, out: &mut dyn Write) {
         for _ in 0..2000 {
             let pos = self.position();
-            if pos.outcome() != Outcome::Ongoing {
+            if pos.outcome().unwrap_or(Outcome::Ongoing) != Outcome::Ongoing {
                 return;
             }
             let mine = match pos.side_to_move() {
@@ -864,7 +869,7 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
     let mut p = pos.clone();
     let mut parts = Vec::new();
     for &m in pv {
-        if !p.legal_moves().contains(&m) {
+        if !p.is_legal(m).unwrap_or(false) {
             break;
         }
         parts.push(move_to_san(&p, m));
@@ -882,53 +887,40 @@ fn level_text(level: Level) -> String {
 
 /// Says how a game ended, with the variant's meaning of it.
 pub fn describe_outcome(pos: &Position, outcome: Outcome) -> String {
-    let reason = |r: EndReason| match r {
-        EndReason::Checkmate => "checkmate".to_string(),
-        EndReason::Stalemate => "stalemate".to_string(),
-        EndReason::MoveRule => format!(
-            "{}-move rule",
-            pos.variant().game_end.move_rule.unwrap_or(50)
-        ),
-        EndReason::Repetition => format!(
-            "{}-fold repetition",
-            pos.variant().game_end.repetition.unwrap_or(3)
-        ),
-        EndReason::Variant(text) => text,
-    };
-    match outcome {
-        Outcome::Ongoing => "the game goes on".to_string(),
-        Outcome::Decisive { winner, reason: r } => {
-            let score = if winner == Color::White { "1-0" } else { "0-1" };
-            format!("{}, {} wins ({score})", reason(r), side_name(winner))
-        }
-        Outcome::Draw { reason: r } => format!("{}, draw (1/2-1/2)", reason(r)),
-    }
+    crate::teach::outcome::describe(pos, &outcome)
 }
 
 /// Perft that gives up (None) when `stop` is raised.
-fn stoppable_perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+fn stoppable_perft(
+    pos: &mut Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Result<Option<u64>, HookError> {
     if depth == 0 {
-        return Some(1);
+        return Ok(Some(1));
     }
-    let moves = pos.legal_moves();
+    let moves = pos.legal_moves()?;
     if depth == 1 {
-        return Some(moves.len() as u64);
+        return Ok(Some(moves.len() as u64));
     }
     if stop.load(Ordering::Relaxed) {
-        return None;
+        return Ok(None);
     }
     let mut n = 0;
     for m in moves {
         let undo = pos.play_unchecked(m);
         let r = if depth <= 4 {
-            Some(crate::vm::perft::perft(pos, depth - 1))
+            crate::vm::perft::perft(pos, depth - 1).map(Some)
         } else {
             stoppable_perft(pos, depth - 1, stop)
         };
         pos.unplay(m, undo);
-        n += r?;
+        match r? {
+            Some(count) => n += count,
+            None => return Ok(None),
+        }
     }
-    Some(n)
+    Ok(Some(n))
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).

@@ -9,51 +9,147 @@
 //! tries do not describe) could reach a royal piece. Every other move is
 //! legal.
 
-use crate::ir::geometry::SquareSet;
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::Color;
 use crate::vm::attacks::side_mask;
+use crate::vm::board::Board;
+use crate::vm::hooks::HookError;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
 impl Position {
     /// The legal moves.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut scratch = self.clone();
+    ///
+    /// # Errors
+    /// A hook of the variant (game-end, move filter, promotion, after-move)
+    /// failed.
+    pub fn legal_moves(&self) -> Result<Vec<Move>, HookError> {
         let mut out = Vec::with_capacity(64);
-        scratch.legal_moves_into(&mut out);
-        out
+        self.legal_moves_into(&mut out)?;
+        Ok(out)
     }
 
     /// Replaces `out`'s contents with the legal moves (no allocation once
-    /// `out` has grown to size).
-    pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
+    /// `out` has grown to size, for variants whose pieces cannot vanish).
+    ///
+    /// # Errors
+    /// A hook of the variant failed; `out` is then unspecified.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         out.clear();
-        if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
-            return; // the game is over by a goal or the checks given: no moves
-        }
-        if self.variant.hooks.is_some() && self.hook_game_end().is_some() {
-            return; // the game is over by a hook: no moves
+        if self.is_over_before_moving()? {
+            return Ok(());
         }
         self.pseudo_legal_moves(out);
+        self.retain_legal(out)
+    }
+
+    /// As [`Position::legal_moves_into`], playing the moves of variants
+    /// whose pieces can vanish on `self` (taken back) instead of on a
+    /// copy: for perft and the engine, which own their position.
+    pub(crate) fn legal_moves_in_place(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        if !self.variant.pieces_can_vanish() {
+            return self.legal_moves_into(out);
+        }
+        out.clear();
+        if self.is_over_before_moving()? {
+            return Ok(());
+        }
+        self.pseudo_legal_moves(out);
+        self.filter_by_hooks(out)?;
+        self.keep_legal_with_effects(out)
+    }
+
+    /// The legal moves of the piece on `from`.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_moves_from(&self, from: Square) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.pseudo_legal_moves_from(from, &mut out);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// The legal moves that end on `to`.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_moves_to(&self, to: Square) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.pseudo_legal_moves(&mut out);
+        out.retain(|mv| mv.to == to);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// Whether `mv` is legal here; only this move is tested.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn is_legal(&self, mv: Move) -> Result<bool, HookError> {
+        if self.is_over_before_moving()? {
+            return Ok(false);
+        }
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves_from(mv.from, &mut moves);
+        if !moves.contains(&mv) {
+            return Ok(false);
+        }
+        moves.clear();
+        moves.push(mv);
+        self.retain_legal(&mut moves)?;
+        Ok(!moves.is_empty())
+    }
+
+    /// Whether the game is over by a goal, the checks given or a game-end
+    /// hook: then there are no legal moves.
+    fn is_over_before_moving(&self) -> Result<bool, HookError> {
+        if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
+            return Ok(true);
+        }
+        Ok(self.variant.hooks.is_some() && self.hook_game_end()?.is_some())
+    }
+
+    /// Keeps the legal moves among the pseudo-legal `out`.
+    fn retain_legal(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         if self.variant.pieces_can_vanish() {
-            self.filter_by_hooks(out);
-            self.keep_legal_with_effects(out);
-            return;
-        }
-        let us = self.side;
-        if self.royals.get(us).is_empty() {
-            if self.variant.hooks.is_some() {
-                self.filter_by_hooks(out);
+            self.filter_by_hooks(out)?;
+            if out.is_empty() {
+                return Ok(());
             }
-            return;
+            // Effects need the full make, hence a position to play on.
+            return self.clone().keep_legal_with_effects(out);
         }
+        if !self.board.royals.get(self.side).is_empty() {
+            self.retain_royal_safe(out);
+        }
+        if self.variant.hooks.is_some() {
+            self.filter_by_hooks(out)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the moves of `out` that leave every royal piece of the side
+    /// to move unattacked (the side has one).
+    // The board is copied once, when a move first needs the test, not each time.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    fn retain_royal_safe(&self, out: &mut Vec<Move>) {
+        let us = self.side;
         let full_test_always = self.is_check();
         let (pinned, lines) = if full_test_always {
             (SquareSet::EMPTY, SquareSet::EMPTY)
         } else {
             (self.pin_candidates(us), self.complex_attack_lines(us))
         };
-        let royals = *self.royals.get(us);
+        let royals = *self.board.royals.get(us);
+        // The board the tested moves are played on, copied when first needed.
+        let mut scratch: Option<Board> = None;
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
@@ -64,15 +160,13 @@ impl Position {
                 || pinned.contains(mv.from)
                 || lines.contains(mv.from)
                 || lines.contains(mv.to);
-            if !needs_test || self.leaves_royals_safe(mv) {
+            if !needs_test || self.leaves_royals_safe(scratch.get_or_insert_with(|| self.board), mv)
+            {
                 out[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
-        if self.variant.hooks.is_some() {
-            self.filter_by_hooks(out);
-        }
     }
 
     /// Legality when a move may remove more pieces (Atomic's explosions,
@@ -81,7 +175,7 @@ impl Position {
     /// destroys the opponent's last one; otherwise legal if no royal piece
     /// of the mover is in check, where a check is a capture the opponent
     /// could make that leaves the opponent a royal piece.
-    fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) {
+    fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
         let us = self.side;
         let them = us.opposite();
         // With explosions as the only effect, a quiet move removes nothing:
@@ -89,15 +183,15 @@ impl Position {
         // already, moves itself, or the mover shields it. Every other quiet
         // move keeps the royal pieces unattacked, so out of check.
         let quiet_shortcut = self.variant.only_explosions()
-            && self.complex.get(them).is_empty()
-            && !self.royals.get(us).is_empty()
+            && self.board.complex.get(them).is_empty()
+            && !self.board.royals.get(us).is_empty()
             && !self.is_royal_attacked(us);
         let pinned = if quiet_shortcut {
             self.pin_candidates(us)
         } else {
             SquareSet::EMPTY
         };
-        let royals = *self.royals.get(us);
+        let royals = *self.board.royals.get(us);
         let mut kept = Vec::with_capacity(out.len());
         for &mv in out.iter() {
             if quiet_shortcut
@@ -109,34 +203,38 @@ impl Position {
                 kept.push(mv);
                 continue;
             }
-            let had_ours = !self.royals.get(us).is_empty();
-            let had_theirs = !self.royals.get(them).is_empty();
-            let undo = self.play_unchecked(mv);
-            let legal = if had_ours && self.royals.get(us).is_empty() {
-                false
-            } else if had_theirs && self.royals.get(them).is_empty() {
-                true
+            let had_ours = !self.board.royals.get(us).is_empty();
+            let had_theirs = !self.board.royals.get(them).is_empty();
+            let undo = self.make(mv)?;
+            let legal = if had_ours && self.board.royals.get(us).is_empty() {
+                Ok(false)
+            } else if had_theirs && self.board.royals.get(them).is_empty() {
+                Ok(true)
             } else {
-                !self.in_check_with_effects(us)
+                self.in_check_with_effects(us).map(|check| !check)
             };
             self.unplay(mv, undo);
-            if legal {
+            if legal? {
                 kept.push(mv);
             }
         }
         *out = kept;
+        Ok(())
     }
 
     /// Whether the side to move (`them`) could capture a royal piece of
     /// `color` and keep a royal piece of its own, effects included (a side
     /// without royal pieces gives no check).
-    pub(crate) fn in_check_with_effects(&mut self, color: Color) -> bool {
+    ///
+    /// # Errors
+    /// The after-move hook failed on one of the captures.
+    pub(crate) fn in_check_with_effects(&mut self, color: Color) -> Result<bool, HookError> {
         let them = color.opposite();
-        if self.royals.get(them).is_empty() {
-            return false; // the capturer has no royal piece left: its game is over
+        if self.board.royals.get(them).is_empty() {
+            return Ok(false); // the capturer has no royal piece left: its game is over
         }
         let explosion_only = self.variant.only_explosions();
-        for royal in self.royals.get(color).iter() {
+        for royal in self.board.royals.get(color).iter() {
             // The attack tries answer "attacked at all?" fast; the attackers
             // are looked for only when it is.
             if !self.is_attacked(royal, them) {
@@ -147,7 +245,7 @@ impl Position {
                     // The capture blows up the capturer and the unspared
                     // pieces next to the royal piece: no need to play it.
                     if self.keeps_a_royal_after_capturing(from, royal, them) {
-                        return true;
+                        return Ok(true);
                     }
                     continue;
                 }
@@ -159,15 +257,15 @@ impl Position {
                     kind: MoveKind::Normal,
                     promotion,
                 };
-                let undo = self.play_unchecked(capture);
-                let survives = !self.royals.get(them).is_empty();
+                let undo = self.make(capture)?;
+                let survives = !self.board.royals.get(them).is_empty();
                 self.unplay(capture, undo);
                 if survives {
-                    return true;
+                    return Ok(true);
                 }
             }
         }
-        false
+        Ok(false)
     }
 
     /// `captures explode`: whether `side`, capturing on `target` with the
@@ -184,7 +282,7 @@ impl Position {
             .explosion
             .as_ref()
             .map_or(&[][..], |e| &e.spared[..]);
-        self.royals.get(side).iter().any(|r| {
+        self.board.royals.get(side).iter().any(|r| {
             if r == from {
                 return false; // the capturer explodes
             }
@@ -195,12 +293,16 @@ impl Position {
         })
     }
 
-    /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover unattacked.
-    pub(crate) fn leaves_royals_safe(&mut self, mv: Move) -> bool {
-        let us = self.side;
-        let undo = self.play_on_board(mv);
-        let safe = !self.is_royal_attacked(us);
-        self.unplay_on_board(mv, undo);
+    /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover
+    /// unattacked; it is played on `scratch`, a copy of the board, and
+    /// taken back.
+    #[inline]
+    fn leaves_royals_safe(&self, scratch: &mut Board, mv: Move) -> bool {
+        let v = &self.variant;
+        let victim = self.victim_square(mv);
+        let undo = scratch.play(v, self.side, victim, mv);
+        let safe = !scratch.is_royal_attacked(v, &self.unmoved, self.side);
+        scratch.unplay(v, victim, mv, undo);
         safe
     }
 
@@ -212,12 +314,12 @@ impl Position {
     /// these cannot change those attacks.
     fn complex_attack_lines(&self, color: Color) -> SquareSet {
         let them = color.opposite();
-        let complex = self.complex.get(them);
+        let complex = self.board.complex.get(them);
         let mut out = SquareSet::EMPTY;
         if complex.is_empty() {
             return out;
         }
-        let royals = self.royals.get(color);
+        let royals = self.board.royals.get(color);
         let t = &self.variant.tables;
         for from in complex.iter() {
             let code = self.board[from.index()];
@@ -241,7 +343,7 @@ impl Position {
         let tables = &self.variant.tables;
         let enemy = side_mask(color.opposite());
         let mut out = SquareSet::EMPTY;
-        for royal in self.royals.get(color).iter() {
+        for royal in self.board.royals.get(color).iter() {
             let (start, end) = tables.attack_ranges[royal.index()];
             let mut i = start as usize;
             while i < end as usize {

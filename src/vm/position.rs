@@ -6,10 +6,12 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
-use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::Variant;
+use crate::vm::board::Board;
+use crate::vm::hooks::HookError;
 use crate::vm::setup::Setup;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
@@ -30,10 +32,7 @@ pub struct EnPassant {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) board: [u8; MAX_SQUARES],
-    pub(crate) by_color: ByColor<SquareSet>,
-    pub(crate) royals: ByColor<SquareSet>,
-    pub(crate) complex: ByColor<SquareSet>,
+    pub(crate) board: Board,
     pub(crate) unmoved: SquareSet,
     pub(crate) en_passant: Option<EnPassant>,
     pub(crate) side: Color,
@@ -45,15 +44,13 @@ pub struct Position {
     /// For each move played, what its after-move hook changed (only for
     /// variants with such a hook).
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
-    /// The first hook error met.
-    pub(crate) hook_error: Option<crate::hooks::HookError>,
     /// The variant's counters: counter `i` of side `c` at `2 * i + c`.
     pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.board[..] == other.board[..]
+        self.board.squares[..] == other.board.squares[..]
             && self.side == other.side
             && self.unmoved == other.unmoved
             && self.en_passant == other.en_passant
@@ -92,6 +89,11 @@ pub enum PositionErrorKind {
     },
     /// The side that just moved has left its royal piece attacked.
     OppositeCheck,
+    /// A hook failed while the position was checked.
+    Hook {
+        /// What went wrong.
+        error: HookError,
+    },
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -122,6 +124,7 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "{side} has no royal piece")
             }
             PositionErrorKind::OppositeCheck => write!(f, "the side not to move is in check"),
+            PositionErrorKind::Hook { error } => write!(f, "{error}"),
         }
     }
 }
@@ -177,10 +180,7 @@ impl Position {
         let mut kinds = Vec::new();
         let mut pos = Position {
             variant: variant.clone(),
-            board: [0; MAX_SQUARES],
-            by_color: ByColor::default(),
-            royals: ByColor::default(),
-            complex: ByColor::default(),
+            board: Board::empty(),
             unmoved: SquareSet::EMPTY,
             en_passant: None,
             side: setup.side,
@@ -189,7 +189,6 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             effects: Vec::new(),
-            hook_error: None,
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
         };
         for (i, (_, start)) in variant.counters.iter().enumerate() {
@@ -285,14 +284,21 @@ impl Position {
         let pieces_can_vanish = variant.pieces_can_vanish();
         if has_royal_kind && !pieces_can_vanish {
             for color in Color::ALL {
-                if pos.royals.get(color).is_empty() {
+                if pos.board.royals.get(color).is_empty() {
                     kinds.push(PositionErrorKind::MissingRoyal { color });
                 }
             }
         }
         let opposite_check = if pieces_can_vanish {
             // A check is a capture that leaves the capturer a royal piece.
-            kinds.is_empty() && pos.in_check_with_effects(pos.side.opposite())
+            kinds.is_empty()
+                && match pos.in_check_with_effects(pos.side.opposite()) {
+                    Ok(check) => check,
+                    Err(error) => {
+                        kinds.push(PositionErrorKind::Hook { error });
+                        false
+                    }
+                }
         } else {
             kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite())
         };
@@ -314,6 +320,7 @@ impl Position {
             return Err(format!("the passed square {} is occupied", g.name(passed)));
         }
         let candidates: Vec<Square> = self
+            .board
             .by_color
             .get(mover)
             .iter()
@@ -367,28 +374,13 @@ impl Position {
     /// Puts a piece on an empty square, keeping the sets in step (not the hash).
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        let code = piece.code();
-        self.board[sq.index()] = code;
-        self.by_color.get_mut(piece.color).insert(sq);
-        if self.variant.piece(piece.kind).royal {
-            self.royals.get_mut(piece.color).insert(sq);
-        }
-        if self.variant.tables.complex_attackers >> code & 1 != 0 {
-            self.complex.get_mut(piece.color).insert(sq);
-        }
+        self.board.put(&self.variant, sq, piece);
     }
 
     /// Removes the piece from a square, keeping the sets in step (not the hash).
     #[inline]
     pub(crate) fn take(&mut self, sq: Square) -> u8 {
-        let code = self.board[sq.index()];
-        debug_assert!(code != 0);
-        let piece = Piece::from_code(code);
-        self.board[sq.index()] = 0;
-        self.by_color.get_mut(piece.color).remove(sq);
-        self.royals.get_mut(piece.color).remove(sq);
-        self.complex.get_mut(piece.color).remove(sq);
-        code
+        self.board.take(sq)
     }
 
     /// The hash computed from scratch.
@@ -439,12 +431,12 @@ impl Position {
 
     /// The squares holding a piece of either side.
     pub fn occupied(&self) -> SquareSet {
-        self.by_color.white.union(&self.by_color.black)
+        self.board.by_color.white.union(&self.board.by_color.black)
     }
 
     /// The squares holding a piece of one side.
     pub fn pieces_of(&self, color: Color) -> &SquareSet {
-        self.by_color.get(color)
+        self.board.by_color.get(color)
     }
 
     /// The squares of pieces that have never moved.
@@ -496,8 +488,8 @@ impl Position {
                 }
             }
         }
-        assert_eq!(white, self.by_color.white, "white's set");
-        assert_eq!(black, self.by_color.black, "black's set");
+        assert_eq!(white, self.board.by_color.white, "white's set");
+        assert_eq!(black, self.board.by_color.black, "black's set");
         assert_eq!(self.hash, self.compute_hash(), "incremental hash");
         assert!(
             self.unmoved.difference(&self.occupied()).is_empty(),
