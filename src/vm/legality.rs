@@ -11,6 +11,7 @@
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::Color;
+use crate::ir::Variant;
 use crate::vm::attacks::side_mask;
 use crate::vm::board::Board;
 use crate::vm::hooks::HookError;
@@ -47,16 +48,42 @@ impl Position {
     /// whose pieces can vanish on `self` (taken back) instead of on a
     /// copy: for perft and the engine, which own their position.
     pub(crate) fn legal_moves_in_place(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
-        if !self.variant.pieces_can_vanish() {
-            return self.legal_moves_into(out);
-        }
         out.clear();
         if self.is_over_before_moving()? {
             return Ok(());
         }
         self.pseudo_legal_moves(out);
-        self.filter_by_hooks(out)?;
-        self.keep_legal_with_effects(out)
+        if self.variant.pieces_can_vanish() {
+            self.filter_by_hooks(out)?;
+            return self.keep_legal_with_effects(out);
+        }
+        if !self.board.royals.get(self.side).is_empty() {
+            let safety = self.royal_safety();
+            let mut kept = 0;
+            for i in 0..out.len() {
+                let mv = out[i];
+                let safe = !safety.needs_test(mv) || {
+                    let victim = self.victim_square(mv);
+                    leaves_royals_safe(
+                        &mut self.board,
+                        &self.variant,
+                        &self.unmoved,
+                        self.side,
+                        victim,
+                        mv,
+                    )
+                };
+                if safe {
+                    out[kept] = mv;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+        if self.variant.hooks.is_some() {
+            self.filter_by_hooks(out)?;
+        }
+        Ok(())
     }
 
     /// The legal moves of the piece on `from`.
@@ -140,33 +167,41 @@ impl Position {
     // The board is copied once, when a move first needs the test, not each time.
     #[allow(clippy::unnecessary_lazy_evaluations)]
     fn retain_royal_safe(&self, out: &mut Vec<Move>) {
-        let us = self.side;
-        let full_test_always = self.is_check();
-        let (pinned, lines) = if full_test_always {
-            (SquareSet::EMPTY, SquareSet::EMPTY)
-        } else {
-            (self.pin_candidates(us), self.complex_attack_lines(us))
-        };
-        let royals = *self.board.royals.get(us);
+        let safety = self.royal_safety();
         // The board the tested moves are played on, copied when first needed.
         let mut scratch: Option<Board> = None;
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let needs_test = full_test_always
-                || mv.kind == MoveKind::EnPassant
-                || matches!(mv.kind, MoveKind::Castle(_))
-                || royals.contains(mv.from)
-                || pinned.contains(mv.from)
-                || lines.contains(mv.from)
-                || lines.contains(mv.to);
-            if !needs_test || self.leaves_royals_safe(scratch.get_or_insert_with(|| self.board), mv)
-            {
+            let safe = !safety.needs_test(mv) || {
+                let board = scratch.get_or_insert_with(|| self.board);
+                let victim = self.victim_square(mv);
+                leaves_royals_safe(board, &self.variant, &self.unmoved, self.side, victim, mv)
+            };
+            if safe {
                 out[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
+    }
+
+    /// Which moves of the side to move need the full royal-safety test.
+    #[inline]
+    fn royal_safety(&self) -> RoyalSafety {
+        let us = self.side;
+        let in_check = self.is_check();
+        let (pinned, lines) = if in_check {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
+        } else {
+            (self.pin_candidates(us), self.complex_attack_lines(us))
+        };
+        RoyalSafety {
+            in_check,
+            royals: *self.board.royals.get(us),
+            pinned,
+            lines,
+        }
     }
 
     /// Legality when a move may remove more pieces (Atomic's explosions,
@@ -293,19 +328,6 @@ impl Position {
         })
     }
 
-    /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover
-    /// unattacked; it is played on `scratch`, a copy of the board, and
-    /// taken back.
-    #[inline]
-    fn leaves_royals_safe(&self, scratch: &mut Board, mv: Move) -> bool {
-        let v = &self.variant;
-        let victim = self.victim_square(mv);
-        let undo = scratch.play(v, self.side, victim, mv);
-        let safe = !scratch.is_royal_attacked(v, &self.unmoved, self.side);
-        scratch.unplay(v, victim, mv, undo);
-        safe
-    }
-
     /// For the enemy's complex pieces (hoppers, `j` leaps, first-move
     /// captures, which the attack tries do not describe): the squares whose
     /// occupancy decides whether they reach a royal piece of `color`, that
@@ -360,5 +382,102 @@ impl Position {
             }
         }
         out
+    }
+}
+
+/// What decides whether a move needs the full royal-safety test.
+struct RoyalSafety {
+    /// The side to move is in check: every move needs it.
+    in_check: bool,
+    /// Its royal pieces.
+    royals: SquareSet,
+    /// Its pieces first on a line from a royal piece toward an enemy.
+    pinned: SquareSet,
+    /// The lines along which enemy complex pieces reach a royal piece.
+    lines: SquareSet,
+}
+
+impl RoyalSafety {
+    #[inline]
+    fn needs_test(&self, mv: Move) -> bool {
+        self.in_check
+            || mv.kind == MoveKind::EnPassant
+            || matches!(mv.kind, MoveKind::Castle(_))
+            || self.royals.contains(mv.from)
+            || self.pinned.contains(mv.from)
+            || self.lines.contains(mv.from)
+            || self.lines.contains(mv.to)
+    }
+}
+
+/// Whether `mv` (pseudo-legal, played by `side`) leaves every royal piece
+/// of `side` unattacked: it is played on `board` and taken back.
+#[inline]
+fn leaves_royals_safe(
+    board: &mut Board,
+    variant: &Variant,
+    unmoved: &SquareSet,
+    side: Color,
+    victim: Square,
+    mv: Move,
+) -> bool {
+    let undo = board.play(variant, side, victim, mv);
+    let safe = !board.is_royal_attacked(variant, unmoved, side);
+    board.unplay(variant, victim, mv, undo);
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::compile_path;
+    use crate::vm::moves::Move;
+    use crate::vm::position::Position;
+
+    /// Plays `plies` moves picked by a fixed pseudo-random sequence,
+    /// checking at each position that the one-move and per-square queries
+    /// agree with the full list of legal moves; returns the number of
+    /// moves checked.
+    fn queries_agree(script: &str, plies: usize) -> usize {
+        let path = format!("{}/scripts/{script}.variant", env!("CARGO_MANIFEST_DIR"));
+        let variant = compile_path(&path).unwrap_or_else(|e| panic!("{script}: {e:?}"));
+        let mut pos = Position::start(&variant);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for _ in 0..plies {
+            let legal = pos.legal_moves().expect("no hook fails");
+            let mut pseudo: Vec<Move> = Vec::new();
+            pos.pseudo_legal_moves(&mut pseudo);
+            for &mv in &pseudo {
+                assert_eq!(
+                    pos.is_legal(mv),
+                    Ok(legal.contains(&mv)),
+                    "{script}: {mv:?} in {pos:?}"
+                );
+                checked += 1;
+            }
+            for sq in variant.geometry.squares().iter() {
+                let from: Vec<Move> = legal.iter().copied().filter(|m| m.from == sq).collect();
+                assert_eq!(pos.legal_moves_from(sq), Ok(from), "{script}: from {sq:?}");
+                let to: Vec<Move> = legal.iter().copied().filter(|m| m.to == sq).collect();
+                assert_eq!(pos.legal_moves_to(sq), Ok(to), "{script}: to {sq:?}");
+            }
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = legal[(seed % legal.len() as u64) as usize];
+            pos.try_play(mv).expect("a legal move plays");
+        }
+        checked
+    }
+
+    #[test]
+    fn one_move_and_per_square_queries_agree_with_the_legal_moves() {
+        for script in ["chess", "xiangqi", "atomic", "3check", "berolina"] {
+            let checked = queries_agree(script, 60);
+            assert!(checked > 600, "{script}: only {checked} moves checked");
+        }
     }
 }

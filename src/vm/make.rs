@@ -102,6 +102,7 @@ impl Position {
     ///
     /// # Errors
     /// The after-move hook failed; the move is taken back.
+    #[inline]
     pub(crate) fn make(&mut self, mv: Move) -> Result<Undo, HookError> {
         let undo = self.make_by_rules(mv);
         if self.variant.hooks.is_some() {
@@ -119,6 +120,7 @@ impl Position {
 
     /// Plays a move by the rules of the language (explosions and checks
     /// given included), without the after-move hook.
+    #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
         let code = self.board[mv.from.index()];
         let undo = Undo {

@@ -48,7 +48,7 @@ impl Position {
     }
 
     /// Appends the moves the rays of the piece on `from` allow.
-    #[inline]
+    #[inline(always)]
     fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
         let tables = &self.variant.tables;
         let code = self.board[from.index()];
@@ -67,7 +67,7 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn walk_slide(&self, code: u8, from: Square, ray: &Ray, out: &mut Vec<Move>) {
         let t = &self.variant.tables;
         let s = ray.start as usize;
@@ -145,7 +145,7 @@ impl Position {
         self.board.royals.white.contains(sq) || self.board.royals.black.contains(sq)
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_move(
         &self,
         code: u8,
