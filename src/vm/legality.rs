@@ -24,6 +24,27 @@ impl Position {
     /// # Errors
     /// A hook of the variant (game-end, move filter, promotion, after-move)
     /// failed.
+    ///
+    /// # Examples
+    /// ```
+    /// use varia::{compile::compile_source, vm::Position};
+    ///
+    /// let script = r#"
+    ///     variant "Chess"
+    ///     import orthodox
+    ///     board 8 x 8
+    ///     setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// "#;
+    /// let variant = compile_source("chess.variant", script).unwrap();
+    /// let pos = Position::start(&variant);
+    /// let moves = pos.legal_moves().unwrap();
+    /// assert_eq!(moves.len(), 20);
+    /// // One move is checked without generating the others.
+    /// assert!(pos.is_legal(moves[0]).unwrap());
+    /// // The knight on g1 has two moves.
+    /// let g1 = variant.geometry.parse_square("g1").unwrap();
+    /// assert_eq!(pos.legal_moves_from(g1).unwrap().len(), 2);
+    /// ```
     pub fn legal_moves(&self) -> Result<Vec<Move>, HookError> {
         let mut out = Vec::with_capacity(64);
         self.legal_moves_into(&mut out)?;

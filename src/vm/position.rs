@@ -1,7 +1,8 @@
 //! `Position`: a validated, playable position of a variant.
 //!
 //! The other files of this module each add one topic to `Position`
-//! (`movegen`, `legality`, `make`, `outcome`, `attacks`).
+//! (`movegen`, `legality`, `make`, `outcome`, `attacks`, `hooks`); the
+//! placement itself is a `board::Board`.
 
 use std::fmt;
 use std::sync::Arc;

@@ -36,7 +36,7 @@ impl std::fmt::Display for HookError {
 impl std::error::Error for HookError {}
 
 /// The sandboxed engine that runs hooks, built once.
-pub fn sandboxed_engine() -> &'static Engine {
+pub(crate) fn sandboxed_engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(|| {
         let mut engine = Engine::new();
