@@ -212,8 +212,15 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
         return 1;
     };
     if split {
+        let counts = match divide(&mut pos, depth) {
+            Ok(counts) => counts,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        };
         let mut total = 0;
-        let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
+        let mut rows: Vec<(String, u64)> = counts
             .into_iter()
             .map(|(m, n)| (move_to_coord(&pos, m), n))
             .collect();
@@ -225,27 +232,29 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
         println!();
         println!("{total}");
     } else {
-        let n = perft(&mut pos, depth);
-        if let Some(e) = pos.hook_error() {
-            eprintln!("error: {e}");
-            return 1;
+        match perft(&mut pos, depth) {
+            Ok(n) => println!("{n}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
         }
-        println!("{n}");
     }
     0
 }
 
 /// `varia moves`: the legal moves in coordinates, sorted.
 fn moves_command(script: &str, fen: Option<&str>) -> i32 {
-    let Some(mut pos) = load_position(script, fen) else {
+    let Some(pos) = load_position(script, fen) else {
         return 1;
     };
-    let mut legal = Vec::new();
-    pos.legal_moves_into(&mut legal);
-    if let Some(e) = pos.hook_error() {
-        eprintln!("error: {e}");
-        return 1;
-    }
+    let legal = match pos.legal_moves() {
+        Ok(legal) => legal,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let mut moves: Vec<String> = legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
     moves.sort();
     for m in moves {
@@ -292,7 +301,13 @@ fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -
         for run in 1..=runs {
             let mut pos = start.clone();
             let t = Instant::now();
-            nodes = perft(&mut pos, depth);
+            nodes = match perft(&mut pos, depth) {
+                Ok(n) => n,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 1;
+                }
+            };
             let secs = t.elapsed().as_secs_f64();
             let rate = nodes as f64 / secs;
             println!(

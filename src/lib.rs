@@ -27,7 +27,7 @@
 //! "#;
 //! let variant = compile_source("chess.variant", script).unwrap();
 //! let mut pos = Position::start(&variant);
-//! assert_eq!(perft(&mut pos, 3), 8902);
+//! assert_eq!(perft(&mut pos, 3).unwrap(), 8902);
 //! ```
 
 #![warn(missing_docs, missing_debug_implementations)]
@@ -39,7 +39,6 @@ pub mod compile;
 pub mod diagnostics;
 pub mod engine;
 pub mod game;
-pub mod hooks;
 pub mod ir;
 pub mod load;
 pub mod notation;

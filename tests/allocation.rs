@@ -34,7 +34,7 @@ static GLOBAL: Counting = Counting;
 fn allocations_for(pos: &Position, depth: u32) -> (u64, usize) {
     let mut pos = pos.clone();
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let nodes = perft(&mut pos, depth);
+    let nodes = perft(&mut pos, depth).unwrap();
     (nodes, ALLOCATIONS.load(Ordering::Relaxed) - before)
 }
 

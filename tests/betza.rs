@@ -19,6 +19,7 @@ fn targets_on(board: &str, symmetry: &str, betza: &str, fen: &str, from: &str) -
         .unwrap_or_else(|e| panic!("{betza}: {}", e.render_plain()));
     let pos = Position::from_fen(&variant, fen).unwrap();
     pos.legal_moves()
+        .unwrap()
         .into_iter()
         .map(|m| move_to_coord(&pos, m))
         .filter(|m| {
@@ -241,6 +242,7 @@ fn the_stdlib_bent_pieces_move_as_their_betza_says() {
     let pos = Position::start(&variant);
     let got: BTreeSet<String> = pos
         .legal_moves()
+        .unwrap()
         .into_iter()
         .map(|m| move_to_coord(&pos, m)[2..].to_string())
         .collect();

@@ -152,3 +152,61 @@ fn a_bad_script_shows_its_diagnostics() {
     assert!(err.contains("bad.variant:3:17"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A move filter that fails one ply deep (it returns a number there).
+const FAILING_FILTER: &str = r#"variant "Broken filter"
+import orthodox
+board 8 x 8
+hook move-filter {
+    if pos.history_len >= 1 { return 42; }
+    true
+}
+setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+"#;
+
+#[test]
+fn every_perft_front_end_reports_a_failing_hook() {
+    let dir = std::env::temp_dir().join(format!("varia-cli-hook-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("broken-filter.variant");
+    std::fs::write(&path, FAILING_FILTER).expect("write the script");
+    let path = path.to_str().expect("a UTF-8 path");
+    // One ply deep the filter still answers.
+    let o = varia(&["perft", path, "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("20"));
+    for args in [
+        &["perft", path, "2"][..],
+        &["perft", path, "2", "--divide"],
+        &["bench", path, "--depth", "2", "--runs", "1"],
+    ] {
+        let o = varia(args);
+        assert!(!o.status.success(), "{args:?}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("the move-filter hook failed"),
+            "{args:?}: {err}"
+        );
+        assert!(!stdout(&o).lines().any(|l| l == "400"), "{args:?}");
+    }
+    // The REPL's perft says so too, and the session goes on.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["play", path])
+        .env("VARIA_HOME", dir.join("home"))
+        .env("NO_COLOR", "1")
+        .stdin(std::fs::File::open(write_input(&dir, "perft 2\nperft 1\nquit\n")).unwrap())
+        .output()
+        .expect("varia runs");
+    let out = stdout(&o);
+    assert!(
+        out.contains("perft failed: the move-filter hook failed"),
+        "{out}"
+    );
+    assert!(out.contains("perft 1: 20"), "{out}");
+}
+
+fn write_input(dir: &Path, text: &str) -> std::path::PathBuf {
+    let path = dir.join("input.txt");
+    std::fs::write(&path, text).expect("write the input");
+    path
+}

@@ -52,7 +52,7 @@ fn best(pos: &Position, depth: u32) -> (Move, i32) {
 
 fn is_mate(pos: &Position) -> bool {
     matches!(
-        pos.outcome(),
+        pos.outcome().unwrap(),
         Outcome::Decisive {
             reason: EndReason::Checkmate,
             ..
@@ -62,7 +62,7 @@ fn is_mate(pos: &Position) -> bool {
 
 /// Whether some legal move mates at once.
 fn has_mate_in_one(pos: &Position) -> bool {
-    pos.legal_moves().into_iter().any(|m| {
+    pos.legal_moves().unwrap().into_iter().any(|m| {
         let mut p = pos.clone();
         p.play_unchecked(m);
         is_mate(&p)
@@ -151,9 +151,9 @@ fn finds_mate_in_two_in_every_seed_variant() {
         assert_eq!(score, MATE - 3, "{name} ({what}): score");
         let mut after = pos.clone();
         after.play_unchecked(mv);
-        assert_eq!(after.outcome(), Outcome::Ongoing, "{name}");
+        assert_eq!(after.outcome().unwrap(), Outcome::Ongoing, "{name}");
         // Every defence allows a mate at once.
-        for reply in after.legal_moves() {
+        for reply in after.legal_moves().unwrap() {
             let mut p = after.clone();
             p.play_unchecked(reply);
             assert!(
@@ -206,19 +206,19 @@ fn beats_a_random_mover_ten_games_of_ten_in_every_seed_variant() {
             let mut pos = Position::start(&v);
             let mut engine = Engine::with_table_bits(&pos, 16);
             for _ply in 0..300 {
-                if pos.outcome() != Outcome::Ongoing {
+                if pos.outcome().unwrap() != Outcome::Ongoing {
                     break;
                 }
                 let mv = if pos.side_to_move() == engine_color {
                     let r = engine.search(&pos, Limits::depth(2), |_| {});
                     r.best.expect("a move")
                 } else {
-                    let moves = pos.legal_moves();
+                    let moves = pos.legal_moves().unwrap();
                     moves[(rng.next() % moves.len() as u64) as usize]
                 };
                 pos.play_unchecked(mv);
             }
-            match pos.outcome() {
+            match pos.outcome().unwrap() {
                 Outcome::Decisive { winner, .. } if winner == engine_color => wins += 1,
                 o => eprintln!("{name} game {game}: {o:?} at {}", write_fen(&pos)),
             }
@@ -254,7 +254,9 @@ fn a_stopped_search_still_answers() {
     engine.set_stop_flag(flag);
     let r = engine.search(&pos, Limits::depth(30), |_| {});
     assert!(r.interrupted);
-    assert!(r.best.is_some_and(|m| pos.legal_moves().contains(&m)));
+    assert!(r
+        .best
+        .is_some_and(|m| pos.legal_moves().unwrap().contains(&m)));
     // A node budget stops it too.
     let mut engine = Engine::with_table_bits(&pos, 16);
     let r = engine.search(

@@ -42,10 +42,10 @@ fn san_and_coordinates_round_trip_in_random_games() {
         for _game in 0..12 {
             let mut pos = Position::start(&variant);
             for _ply in 0..160 {
-                if pos.outcome() != Outcome::Ongoing {
+                if pos.outcome().unwrap() != Outcome::Ongoing {
                     break;
                 }
-                let moves = pos.legal_moves();
+                let moves = pos.legal_moves().unwrap();
                 let mut seen = std::collections::HashSet::new();
                 for &m in &moves {
                     let san = move_to_san(&pos, m);
@@ -78,7 +78,7 @@ fn pgn_round_trips_in_random_games() {
             // Every other game starts from a later position (a FEN tag).
             if game % 2 == 1 {
                 for _ in 0..6 {
-                    let moves = start.legal_moves();
+                    let moves = start.legal_moves().unwrap();
                     if moves.is_empty() {
                         break;
                     }
@@ -89,10 +89,10 @@ fn pgn_round_trips_in_random_games() {
             let mut pos = start.clone();
             let mut played = Vec::new();
             for _ in 0..120 {
-                if pos.outcome() != Outcome::Ongoing {
+                if pos.outcome().unwrap() != Outcome::Ongoing {
                     break;
                 }
-                let moves = pos.legal_moves();
+                let moves = pos.legal_moves().unwrap();
                 let m = moves[(rng.next() % moves.len() as u64) as usize];
                 pos.play_unchecked(m);
                 played.push(m);

@@ -56,7 +56,7 @@ fn run_suite(file: &str) {
                 let fen = fen.as_deref().expect("`fen` line before `perft`");
                 let mut pos =
                     Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{id}: {e}"));
-                let got = perft(&mut pos, depth);
+                let got = perft(&mut pos, depth).unwrap();
                 assert_eq!(got, nodes, "{file} ({script:?}) {id} perft {depth}: {fen}");
                 checked += 1;
             }

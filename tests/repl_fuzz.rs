@@ -134,7 +134,7 @@ fn random_lines_never_panic() {
             s.execute(&line, &mut sink);
             // Random legal moves too, so games advance.
             if rng.next().is_multiple_of(2) {
-                let moves = s.position().legal_moves();
+                let moves = s.position().legal_moves().unwrap();
                 if !moves.is_empty() {
                     let m = moves[(rng.next() % moves.len() as u64) as usize];
                     let san = varia::notation::san::move_to_san(s.position(), m);

@@ -64,7 +64,12 @@ fn explanations_named_in_the_issue() {
 
 fn destinations(pos: &Position, from: Square) -> (SquareSet, SquareSet) {
     let (mut moves, mut captures) = (SquareSet::EMPTY, SquareSet::EMPTY);
-    for m in pos.legal_moves().into_iter().filter(|m| m.from == from) {
+    for m in pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.from == from)
+    {
         if m.kind == MoveKind::EnPassant || pos.piece_at(m.to).is_some() {
             captures.insert(m.to);
         } else {
@@ -84,7 +89,7 @@ fn marks_are_exactly_the_legal_moves() {
         // A few plies in, so pieces block, capture and get captured.
         let mut p = start.clone();
         for i in 0..6 {
-            let moves = p.legal_moves();
+            let moves = p.legal_moves().unwrap();
             if moves.is_empty() {
                 break;
             }

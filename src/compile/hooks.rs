@@ -1,5 +1,6 @@
 //! Compiling the script's Rhai hooks: each `hook` declaration's point is
-//! named, and the bodies are compiled together with the sandboxed engine.
+//! named and its body parsed into a program the IR holds as data
+//! ([`crate::ir::hook::HookPrograms`]); the VM's runtime runs them.
 
 use std::sync::Arc;
 
@@ -11,8 +12,8 @@ use crate::syntax::ast;
 pub(super) fn compile_hooks(
     decls: &[(&ast::HookDecl, SourceId)],
     errors: &mut Vec<ScriptError>,
-) -> Option<Arc<crate::hooks::Hooks>> {
-    use crate::hooks::{HookPoint, Hooks};
+) -> Option<Arc<crate::ir::hook::HookPrograms>> {
+    use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
     let mut bodies = Vec::new();
     for (decl, _) in decls {
         match HookPoint::from_name(&decl.point.value) {
@@ -31,11 +32,37 @@ pub(super) fn compile_hooks(
     if bodies.is_empty() {
         return None;
     }
-    match Hooks::compile(&bodies) {
-        Ok(h) => Some(Arc::new(h)),
-        Err(mut es) => {
-            errors.append(&mut es);
-            None
+    // Parsing needs an engine; it gets the runtime's limits, so that the
+    // two accept the same programs. It never runs anything.
+    let mut parser = rhai::Engine::new();
+    hook::apply_sandbox_limits(&mut parser);
+    let mut programs = HookPrograms::default();
+    let mut failed = false;
+    for (point, body, span) in bodies {
+        match parser.compile(hook::wrapped_source(&body)) {
+            Ok(ast) => programs.hooks.push(HookProgram {
+                point,
+                ast,
+                span,
+                body,
+            }),
+            Err(e) => {
+                failed = true;
+                errors.push(
+                    ScriptError::new(
+                        Code::HookSyntax,
+                        format!("error in the {} hook: {}", point.name(), e.0),
+                        hook::script_span(&body, span, e.1),
+                        "here",
+                    )
+                    .with_help("hooks are Rhai code; see README.md for what `pos` and `mv` offer"),
+                );
+            }
         }
+    }
+    if failed {
+        None
+    } else {
+        Some(Arc::new(programs))
     }
 }

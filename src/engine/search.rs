@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::eval::Evaluator;
 use crate::ir::rule::GameResult;
-use crate::vm::{Move, MoveKind, Position};
+use crate::vm::{HookError, Move, MoveKind, Position};
 
 /// The score of a mate at the root; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -87,8 +87,11 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
-    /// Whether the stop flag or a limit cut the search short.
+    /// Whether the stop flag, a limit or a failing hook cut the search short.
     pub interrupted: bool,
+    /// The hook failure that stopped the search, if one did (with no
+    /// best move when it failed at the root).
+    pub hook_error: Option<HookError>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -120,6 +123,7 @@ pub struct Engine {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     aborted: bool,
+    hook_error: Option<HookError>,
 }
 
 impl Engine {
@@ -147,6 +151,7 @@ impl Engine {
             deadline: None,
             node_limit: None,
             aborted: false,
+            hook_error: None,
         }
     }
 
@@ -184,9 +189,13 @@ impl Engine {
         for h in self.history.iter_mut() {
             *h /= 8;
         }
+        self.hook_error = None;
         let mut pos = pos.clone();
         let mut root_moves = Vec::new();
-        pos.legal_moves_into(&mut root_moves);
+        let root_error = pos.legal_moves_in_place(&mut root_moves).err();
+        if root_error.is_some() {
+            root_moves.clear();
+        }
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             score: 0,
@@ -194,7 +203,8 @@ impl Engine {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: root_moves.first().copied().into_iter().collect(),
-            interrupted: false,
+            interrupted: root_error.is_some(),
+            hook_error: root_error,
         };
         if root_moves.is_empty() {
             return result;
@@ -212,6 +222,7 @@ impl Engine {
                     }
                 }
                 result.interrupted = true;
+                result.hook_error = self.hook_error.take();
                 break;
             }
             result.best = self.pv[0].first().copied().or(result.best);
@@ -239,6 +250,13 @@ impl Engine {
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         result
+    }
+
+    /// Stops the search because a hook failed (the first failure is kept).
+    fn stop_on_hook_error(&mut self, error: HookError) -> i32 {
+        self.hook_error.get_or_insert(error);
+        self.aborted = true;
+        0
     }
 
     fn should_stop(&mut self) -> bool {
@@ -320,7 +338,10 @@ impl Engine {
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_into(&mut moves);
+        if let Err(e) = pos.legal_moves_in_place(&mut moves) {
+            self.buffers[ply] = moves;
+            return self.stop_on_hook_error(e);
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return Self::terminal(pos, ply);
@@ -413,7 +434,10 @@ impl Engine {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_into(&mut moves);
+        if let Err(e) = pos.legal_moves_in_place(&mut moves) {
+            self.buffers[ply] = moves;
+            return self.stop_on_hook_error(e);
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return Self::terminal(pos, ply);

@@ -20,16 +20,15 @@
 //!     game.play_text(text).unwrap();
 //! }
 //! assert_eq!(game.san(3), "Qh4#");
-//! assert!(matches!(game.outcome(), Outcome::Decisive { .. }));
+//! assert!(matches!(game.outcome(), Ok(Outcome::Decisive { .. })));
 //! assert_eq!(game.result_token(), "0-1");
 //! game.undo();
-//! assert_eq!(game.outcome(), Outcome::Ongoing);
+//! assert_eq!(game.outcome(), Ok(Outcome::Ongoing));
 //! assert_eq!(game.legal_moves().len(), 30);
 //! ```
 
 use std::sync::{Arc, OnceLock};
 
-use crate::hooks::HookError;
 use crate::ir::piece::Color;
 use crate::ir::Variant;
 use crate::notation::pgn::{
@@ -37,6 +36,7 @@ use crate::notation::pgn::{
 };
 use crate::notation::san::{check_suffix, move_to_san_plain_in, parse_move_in, MoveInputError};
 use crate::teach::illegal::explain_text;
+use crate::vm::HookError;
 use crate::vm::{Move, Outcome, PlayError, Position};
 
 /// Why a typed move was not played.
@@ -67,19 +67,20 @@ struct Ply {
     /// A variant hook that failed while they were generated.
     hook_error: Option<HookError>,
     /// Its outcome, found when first asked.
-    outcome: OnceLock<Outcome>,
+    outcome: OnceLock<Result<Outcome, HookError>>,
 }
 
 impl Ply {
     /// A position and its legal moves (one generation).
     fn new(position: Position) -> Ply {
-        let mut scratch = position.clone();
-        let mut legal = Vec::new();
-        scratch.legal_moves_into(&mut legal);
+        let (legal, hook_error) = match position.legal_moves() {
+            Ok(legal) => (legal, None),
+            Err(error) => (Vec::new(), Some(error)),
+        };
         Ply {
             position,
             legal,
-            hook_error: scratch.hook_error().cloned(),
+            hook_error,
             outcome: OnceLock::new(),
         }
     }
@@ -185,15 +186,25 @@ impl Game {
         &self.redo
     }
 
-    /// The state of the game in the current position.
-    pub fn outcome(&self) -> Outcome {
+    /// The state of the game in the current position (from the legal
+    /// moves already generated).
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn outcome(&self) -> Result<Outcome, HookError> {
         let ply = self.current();
-        ply.outcome.get_or_init(|| ply.position.outcome()).clone()
+        ply.outcome
+            .get_or_init(|| match &ply.hook_error {
+                Some(error) => Err(error.clone()),
+                None => ply.position.outcome_given_legal(&ply.legal),
+            })
+            .clone()
     }
 
     /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     pub fn result_token(&self) -> &'static str {
-        match self.outcome() {
+        // A failing hook leaves the game undecided.
+        match self.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => "*",
             Outcome::Draw { .. } => "1/2-1/2",
             Outcome::Decisive {
@@ -262,14 +273,8 @@ impl Game {
             return Err(PlayError::Illegal { mv });
         }
         let mut next = ply.position.clone();
-        next.clear_hook_error();
-        next.play_unchecked(mv);
-        if let Some(error) = next.hook_error() {
-            return Err(PlayError::Hook {
-                mv,
-                error: error.clone(),
-            });
-        }
+        next.make(mv)
+            .map_err(|error| PlayError::Hook { mv, error })?;
         self.plies.push(Ply::new(next));
         self.moves.push(mv);
         if self.redo.last() == Some(&mv) {
@@ -399,7 +404,7 @@ mod tests {
             game.play_text(m).expect("legal");
         }
         assert_eq!(game.san(2), "Rd7+");
-        assert_eq!(game.outcome(), Outcome::Ongoing);
+        assert_eq!(game.outcome(), Ok(Outcome::Ongoing));
         let before = legal_move_generations();
         let text = game.to_pgn(&PgnHeader::default());
         // The moves are written from the legal moves kept for each position.

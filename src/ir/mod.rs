@@ -6,6 +6,7 @@
 
 pub mod display;
 pub mod geometry;
+pub mod hook;
 pub mod pattern;
 pub mod piece;
 pub mod rule;
@@ -82,7 +83,7 @@ pub struct Variant {
     /// Per-side counters hooks read and change (name, start value), at most [`MAX_COUNTERS`].
     pub counters: Vec<(String, i32)>,
     /// Rhai hooks, if the script has any.
-    pub hooks: Option<std::sync::Arc<crate::hooks::Hooks>>,
+    pub hooks: Option<std::sync::Arc<hook::HookPrograms>>,
     /// Captures explode (`captures explode sparing Pawn`).
     pub explosion: Option<rule::Explosion>,
 }
@@ -101,10 +102,11 @@ impl Variant {
         self.explosion.is_some() && !self.has_after_move_hook()
     }
 
-    fn has_after_move_hook(&self) -> bool {
+    /// Whether the script has an after-move hook.
+    pub fn has_after_move_hook(&self) -> bool {
         self.hooks
             .as_ref()
-            .is_some_and(|h| h.has(crate::hooks::HookPoint::AfterMove))
+            .is_some_and(|h| h.has(hook::HookPoint::AfterMove))
     }
 
     /// The piece kind with this FEN letter (either case).

@@ -18,6 +18,7 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
 pub fn parse_coord(pos: &Position, text: &str) -> Option<Move> {
     let text = text.trim();
     pos.legal_moves()
+        .unwrap_or_default()
         .into_iter()
         .find(|&m| move_to_coord(pos, m) == text)
 }

@@ -28,7 +28,7 @@ pub fn is_pawn_like(pos: &Position, kind: PieceKind) -> bool {
 /// Generates the legal moves of `pos` (and, after a check, of the position
 /// after it); [`move_to_san_in`] takes the legal moves when the caller has them.
 pub fn move_to_san(pos: &Position, mv: Move) -> String {
-    move_to_san_in(pos, &pos.legal_moves(), mv)
+    move_to_san_in(pos, &pos.legal_moves().unwrap_or_default(), mv)
 }
 
 /// [`move_to_san`] given the legal moves of `pos`.
@@ -37,7 +37,12 @@ pub fn move_to_san_in(pos: &Position, legal: &[Move], mv: Move) -> String {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     if after.is_check() {
-        s.push(check_suffix(&after, &after.legal_moves()));
+        // A failing hook after the move: no mate can be claimed.
+        s.push(
+            after
+                .legal_moves()
+                .map_or('+', |l| check_suffix(&after, &l)),
+        );
     }
     s
 }
@@ -54,7 +59,7 @@ pub fn check_suffix(after: &Position, legal_after: &[Move]) -> char {
 
 /// Writes a legal move in SAN without the check suffix.
 pub fn move_to_san_plain(pos: &Position, mv: Move) -> String {
-    move_to_san_plain_in(pos, &pos.legal_moves(), mv)
+    move_to_san_plain_in(pos, &pos.legal_moves().unwrap_or_default(), mv)
 }
 
 /// [`move_to_san_plain`] given the legal moves of `pos` (they decide
@@ -204,7 +209,7 @@ pub struct TypedMove {
 /// # Errors
 /// [`MoveInputError`]: not a move, not legal (with the reason), or ambiguous.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
-    parse_move_in(pos, &pos.legal_moves(), text)
+    parse_move_in(pos, &pos.legal_moves().unwrap_or_default(), text)
 }
 
 /// [`parse_move`] given the legal moves of `pos`: generates no moves

@@ -12,7 +12,7 @@ use crate::ir::piece::Color;
 use crate::notation::san::move_to_san_in;
 use crate::repl::command::Level;
 use crate::repl::Session;
-use crate::vm::{Move, Outcome, Position};
+use crate::vm::{HookError, Move, Outcome, Position};
 
 /// Set while the computer thinks (Ctrl-C then stops it instead of ending a piped run).
 pub(super) static SEARCHING: AtomicBool = AtomicBool::new(false);
@@ -21,7 +21,7 @@ impl Session {
     /// The computer moves while it plays the side to move.
     pub(super) fn computer_turns(&mut self, out: &mut dyn Write) {
         for _ in 0..2000 {
-            if self.game.outcome() != Outcome::Ongoing {
+            if self.game.outcome() != Ok(Outcome::Ongoing) {
                 return;
             }
             let mine = match self.position().side_to_move() {
@@ -120,11 +120,14 @@ impl Session {
         let n = stoppable_perft(&mut pos, depth, &self.stop);
         let secs = t.elapsed().as_secs_f64();
         match n {
-            Some(n) => {
+            Ok(Some(n)) => {
                 say!(out, "perft {depth}: {n} ({secs:.2} s)");
             }
-            None => {
+            Ok(None) => {
                 say!(out, "perft interrupted");
+            }
+            Err(e) => {
+                say!(out, "perft failed: {e}");
             }
         }
     }
@@ -135,7 +138,9 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
     let mut p = pos.clone();
     let mut parts = Vec::new();
     for &m in pv {
-        let legal = p.legal_moves();
+        let Ok(legal) = p.legal_moves() else {
+            break;
+        };
         if !legal.contains(&m) {
             break;
         }
@@ -146,27 +151,34 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
 }
 
 /// Perft that gives up (None) when `stop` is raised.
-fn stoppable_perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+fn stoppable_perft(
+    pos: &mut Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Result<Option<u64>, HookError> {
     if depth == 0 {
-        return Some(1);
+        return Ok(Some(1));
     }
-    let moves = pos.legal_moves();
+    let moves = pos.legal_moves()?;
     if depth == 1 {
-        return Some(moves.len() as u64);
+        return Ok(Some(moves.len() as u64));
     }
     if stop.load(Ordering::Relaxed) {
-        return None;
+        return Ok(None);
     }
     let mut n = 0;
     for m in moves {
         let undo = pos.play_unchecked(m);
         let r = if depth <= 4 {
-            Some(crate::vm::perft::perft(pos, depth - 1))
+            crate::vm::perft::perft(pos, depth - 1).map(Some)
         } else {
             stoppable_perft(pos, depth - 1, stop)
         };
         pos.unplay(m, undo);
-        n += r?;
+        match r? {
+            Some(count) => n += count,
+            None => return Ok(None),
+        }
     }
-    Some(n)
+    Ok(Some(n))
 }

@@ -142,17 +142,16 @@ mod tests {
     use crate::vm::legal_move_generations;
 
     #[test]
-    fn a_typed_move_costs_one_generation_and_the_status_line_one() {
+    fn a_typed_move_costs_one_generation_of_the_legal_moves() {
         let mut session = Session::new("chess").expect("built in");
         let mut out = Vec::new();
         session.show(&mut out);
         let before = legal_move_generations();
         session.execute("e4", &mut out);
-        // 1: the legal moves of the position after e4, generated once by
-        // the game and used to read and write the next moves; 1: its
-        // outcome on the status line under the board
-        // (`Position::outcome` generates the legal moves itself).
-        assert_eq!(legal_move_generations() - before, 2);
+        // The legal moves of the position after e4, generated once by the
+        // game and used to read and write the next moves and to judge the
+        // outcome on the status line under the board.
+        assert_eq!(legal_move_generations() - before, 1);
         let text = String::from_utf8(out).expect("text");
         assert!(text.ends_with("1. e4   Black to move\n"), "{text}");
         // Completion writes every legal move in SAN from the kept list.

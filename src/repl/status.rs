@@ -11,7 +11,7 @@ use crate::repl::command::{Level, COMMANDS};
 use crate::repl::helper::Candidates;
 use crate::repl::render::render_board;
 use crate::repl::Session;
-use crate::vm::{EndReason, Outcome, Position};
+use crate::vm::{Outcome, Position};
 
 impl Session {
     /// The prompt: move number and side to move.
@@ -69,7 +69,8 @@ impl Session {
             };
             let _ = write!(s, "{n}{dots} {}   ", self.game.san(played - 1));
         }
-        match self.game.outcome() {
+        // A failing hook shows as a game that goes on; playing on reports it.
+        match self.game.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => {
                 let _ = write!(s, "{} to move", side_name(pos.side_to_move()));
                 if pos.is_check() {
@@ -85,7 +86,7 @@ impl Session {
 
     /// Says that the game is over, if it is.
     pub(super) fn game_over(&self, out: &mut dyn Write) -> bool {
-        match self.game.outcome() {
+        match self.game.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => false,
             o => {
                 say!(
@@ -99,29 +100,10 @@ impl Session {
     }
 }
 
-/// Says how a game ended, with the variant's meaning of it.
+/// Says how a game ended, with the variant's meaning of it (the words
+/// are the teaching module's).
 pub fn describe_outcome(pos: &Position, outcome: Outcome) -> String {
-    let reason = |r: EndReason| match r {
-        EndReason::Checkmate => "checkmate".to_string(),
-        EndReason::Stalemate => "stalemate".to_string(),
-        EndReason::MoveRule => format!(
-            "{}-move rule",
-            pos.variant().game_end.move_rule.unwrap_or(50)
-        ),
-        EndReason::Repetition => format!(
-            "{}-fold repetition",
-            pos.variant().game_end.repetition.unwrap_or(3)
-        ),
-        EndReason::Variant(text) => text,
-    };
-    match outcome {
-        Outcome::Ongoing => "the game goes on".to_string(),
-        Outcome::Decisive { winner, reason: r } => {
-            let score = if winner == Color::White { "1-0" } else { "0-1" };
-            format!("{}, {} wins ({score})", reason(r), side_name(winner))
-        }
-        Outcome::Draw { reason: r } => format!("{}, draw (1/2-1/2)", reason(r)),
-    }
+    crate::teach::outcome::describe(pos, &outcome)
 }
 
 /// The level as `level` prints it.

@@ -475,7 +475,7 @@ impl Diagram {
         let r = reach(&variant, piece, at, &d.board, pos.unmoved().contains(at));
         match moving {
             Some(p) => {
-                for m in p.legal_moves().into_iter().filter(|m| m.from == at) {
+                for m in p.legal_moves_from(at).unwrap_or_default() {
                     let captured = m.kind == MoveKind::EnPassant || p.piece_at(m.to).is_some();
                     d.marks[m.to.index()] |= if captured { MARK_CAPTURE } else { MARK_MOVE };
                 }

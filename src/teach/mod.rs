@@ -1,7 +1,8 @@
 //! Teaching how pieces move: plain-English explanations generated from the
 //! compiled move patterns (`explain`), move diagrams in the terminal
 //! (`show`), SVG boards (`svg`, drawn with the font outlines in `glyphs`)
-//! and a rules page per variant (`doc`).
+//! and a rules page per variant (`doc`); how a game ended, in words
+//! (`outcome`).
 //!
 //! Everything here works from the compiled [`Variant`] (its move patterns,
 //! tables and rules), never from stored text, so any piece a script can
@@ -16,6 +17,7 @@ pub mod doc;
 pub mod explain;
 pub mod glyphs;
 pub mod illegal;
+pub mod outcome;
 pub mod show;
 pub mod svg;
 

@@ -9,13 +9,61 @@
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, MUST_BE_OCCUPIED};
 use crate::ir::piece::Color;
+use crate::ir::Variant;
+use crate::vm::board::Board;
 use crate::vm::position::Position;
 
 impl Position {
     /// Whether a piece of `by` attacks `sq` (could capture a piece there).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let tables = &self.variant.tables;
+        self.board.is_attacked(&self.variant, &self.unmoved, sq, by)
+    }
+
+    /// Whether any royal piece of `color` is attacked.
+    #[inline]
+    pub fn is_royal_attacked(&self, color: Color) -> bool {
+        self.board
+            .is_royal_attacked(&self.variant, &self.unmoved, color)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.is_royal_attacked(self.side)
+    }
+
+    /// The squares of `by`'s pieces that attack `sq`.
+    pub fn attackers_of(&self, sq: Square, by: Color) -> SquareSet {
+        self.board
+            .by_color
+            .get(by)
+            .iter()
+            .filter(|&from| self.captures_on(from, sq))
+            .collect()
+    }
+
+    /// Whether the piece on `from` could capture on `target` by its rays
+    /// (the square's content is not looked at), walking the rays as move
+    /// generation does.
+    pub(crate) fn captures_on(&self, from: Square, target: Square) -> bool {
+        self.board
+            .captures_on(&self.variant, &self.unmoved, from, target)
+    }
+}
+
+/// Attacks on a board: `unmoved` tells which pieces may still use their
+/// first-move rays.
+impl Board {
+    /// Whether a piece of `by` attacks `sq` (could capture a piece there).
+    #[inline]
+    pub(crate) fn is_attacked(
+        &self,
+        variant: &Variant,
+        unmoved: &SquareSet,
+        sq: Square,
+        by: Color,
+    ) -> bool {
+        let tables = &variant.tables;
         let (start, end) = tables.attack_ranges[sq.index()];
         let nodes = &tables.attack_nodes;
         let mask = side_mask(by);
@@ -23,7 +71,7 @@ impl Position {
         let end = end as usize;
         while i < end {
             let node = &nodes[i];
-            let code = self.board[node.square.index()];
+            let code = self.squares[node.square.index()];
             if code == 0 {
                 i += 1;
             } else {
@@ -36,7 +84,7 @@ impl Position {
         let complex = self.complex.get(by);
         if !complex.is_empty() {
             for from in complex.iter() {
-                if self.captures_on(from, sq) {
+                if self.captures_on(variant, unmoved, from, sq) {
                     return true;
                 }
             }
@@ -46,36 +94,32 @@ impl Position {
 
     /// Whether any royal piece of `color` is attacked.
     #[inline]
-    pub fn is_royal_attacked(&self, color: Color) -> bool {
+    pub(crate) fn is_royal_attacked(
+        &self,
+        variant: &Variant,
+        unmoved: &SquareSet,
+        color: Color,
+    ) -> bool {
         let them = color.opposite();
         self.royals
             .get(color)
             .iter()
-            .any(|sq| self.is_attacked(sq, them))
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        self.is_royal_attacked(self.side)
-    }
-
-    /// The squares of `by`'s pieces that attack `sq`.
-    pub fn attackers_of(&self, sq: Square, by: Color) -> SquareSet {
-        self.by_color
-            .get(by)
-            .iter()
-            .filter(|&from| self.captures_on(from, sq))
-            .collect()
+            .any(|sq| self.is_attacked(variant, unmoved, sq, them))
     }
 
     /// Whether the piece on `from` could capture on `target` by its rays
-    /// (the square's content is not looked at), walking the rays as move
-    /// generation does.
-    pub(crate) fn captures_on(&self, from: Square, target: Square) -> bool {
-        let code = self.board[from.index()];
-        let t = &self.variant.tables;
+    /// (the square's content is not looked at).
+    pub(crate) fn captures_on(
+        &self,
+        variant: &Variant,
+        unmoved: &SquareSet,
+        from: Square,
+        target: Square,
+    ) -> bool {
+        let code = self.squares[from.index()];
+        let t = &variant.tables;
         for ray in t.rays(code, from) {
-            if ray.initial && !self.unmoved.contains(from) {
+            if ray.initial && !unmoved.contains(from) {
                 continue;
             }
             let s = ray.start as usize;
@@ -91,7 +135,7 @@ impl Position {
                             }
                             break;
                         }
-                        let occupied = self.board[squares[j].index()] != 0;
+                        let occupied = self.squares[squares[j].index()] != 0;
                         if flags[j] & MUST_BE_OCCUPIED != 0 {
                             if !occupied {
                                 break;
@@ -104,7 +148,7 @@ impl Position {
                 RayKind::Hop | RayKind::HopRight => {
                     let Some(screen) = squares
                         .iter()
-                        .position(|q| self.board[q.index()] != 0 && *q != target)
+                        .position(|q| self.squares[q.index()] != 0 && *q != target)
                     else {
                         continue;
                     };
@@ -117,7 +161,7 @@ impl Position {
                         }
                         if ray.kind == RayKind::HopRight
                             || *q == target
-                            || self.board[q.index()] != 0
+                            || self.squares[q.index()] != 0
                         {
                             break;
                         }

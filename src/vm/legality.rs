@@ -9,9 +9,12 @@
 //! tries do not describe) could reach a royal piece. Every other move is
 //! legal.
 
-use crate::ir::geometry::SquareSet;
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::Color;
+use crate::ir::Variant;
 use crate::vm::attacks::side_mask;
+use crate::vm::board::Board;
+use crate::vm::hooks::HookError;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
@@ -30,62 +33,209 @@ pub fn legal_move_generations() -> u64 {
 
 impl Position {
     /// The legal moves.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut scratch = self.clone();
+    ///
+    /// # Errors
+    /// A hook of the variant (game-end, move filter, promotion, after-move)
+    /// failed.
+    ///
+    /// # Examples
+    /// ```
+    /// use varia::{compile_source, vm::Position};
+    ///
+    /// let script = r#"
+    ///     variant "Chess"
+    ///     import orthodox
+    ///     board 8 x 8
+    ///     setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// "#;
+    /// let variant = compile_source("chess.variant", script).unwrap();
+    /// let pos = Position::start(&variant);
+    /// let moves = pos.legal_moves().unwrap();
+    /// assert_eq!(moves.len(), 20);
+    /// // One move is checked without generating the others.
+    /// assert!(pos.is_legal(moves[0]).unwrap());
+    /// // The knight on g1 has two moves.
+    /// let g1 = variant.geometry.parse_square("g1").unwrap();
+    /// assert_eq!(pos.legal_moves_from(g1).unwrap().len(), 2);
+    /// ```
+    pub fn legal_moves(&self) -> Result<Vec<Move>, HookError> {
         let mut out = Vec::with_capacity(64);
-        scratch.legal_moves_into(&mut out);
-        out
+        self.legal_moves_into(&mut out)?;
+        Ok(out)
     }
 
     /// Replaces `out`'s contents with the legal moves (no allocation once
-    /// `out` has grown to size).
-    pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
+    /// `out` has grown to size, for variants whose pieces cannot vanish).
+    ///
+    /// # Errors
+    /// A hook of the variant failed; `out` is then unspecified.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         LEGAL_MOVE_GENERATIONS.with(|n| n.set(n.get() + 1));
         out.clear();
-        if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
-            return; // the game is over by a goal or the checks given: no moves
+        if self.is_over_before_moving()? {
+            return Ok(());
         }
-        if self.variant.hooks.is_some() && self.hook_game_end().is_some() {
-            return; // the game is over by a hook: no moves
+        self.pseudo_legal_moves(out);
+        self.retain_legal(out)
+    }
+
+    /// As [`Position::legal_moves_into`], playing the moves of variants
+    /// whose pieces can vanish on `self` (taken back) instead of on a
+    /// copy: for perft and the engine, which own their position.
+    pub(crate) fn legal_moves_in_place(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        out.clear();
+        if self.is_over_before_moving()? {
+            return Ok(());
         }
         self.pseudo_legal_moves(out);
         if self.variant.pieces_can_vanish() {
-            self.filter_by_hooks(out);
-            self.keep_legal_with_effects(out);
-            return;
+            self.filter_by_hooks(out)?;
+            return self.keep_legal_with_effects(out);
         }
-        let us = self.side;
-        if self.royals.get(us).is_empty() {
-            if self.variant.hooks.is_some() {
-                self.filter_by_hooks(out);
+        if !self.board.royals.get(self.side).is_empty() {
+            let safety = self.royal_safety();
+            let mut kept = 0;
+            for i in 0..out.len() {
+                let mv = out[i];
+                let safe = !safety.needs_test(mv) || {
+                    let victim = self.victim_square(mv);
+                    leaves_royals_safe(
+                        &mut self.board,
+                        &self.variant,
+                        &self.unmoved,
+                        self.side,
+                        victim,
+                        mv,
+                    )
+                };
+                if safe {
+                    out[kept] = mv;
+                    kept += 1;
+                }
             }
-            return;
+            out.truncate(kept);
         }
-        let full_test_always = self.is_check();
-        let (pinned, lines) = if full_test_always {
-            (SquareSet::EMPTY, SquareSet::EMPTY)
-        } else {
-            (self.pin_candidates(us), self.complex_attack_lines(us))
-        };
-        let royals = *self.royals.get(us);
+        if self.variant.hooks.is_some() {
+            self.filter_by_hooks(out)?;
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the piece on `from`.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_moves_from(&self, from: Square) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.pseudo_legal_moves_from(from, &mut out);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// The legal moves that end on `to`.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_moves_to(&self, to: Square) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.pseudo_legal_moves(&mut out);
+        out.retain(|mv| mv.to == to);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// Whether `mv` is legal here; only this move is tested.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn is_legal(&self, mv: Move) -> Result<bool, HookError> {
+        if self.is_over_before_moving()? {
+            return Ok(false);
+        }
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves_from(mv.from, &mut moves);
+        if !moves.contains(&mv) {
+            return Ok(false);
+        }
+        moves.clear();
+        moves.push(mv);
+        self.retain_legal(&mut moves)?;
+        Ok(!moves.is_empty())
+    }
+
+    /// Whether the game is over by a goal, the checks given or a game-end
+    /// hook: then there are no legal moves.
+    fn is_over_before_moving(&self) -> Result<bool, HookError> {
+        if self.variant.game_end.ends_early() && self.rule_game_end().is_some() {
+            return Ok(true);
+        }
+        Ok(self.variant.hooks.is_some() && self.hook_game_end()?.is_some())
+    }
+
+    /// Keeps the legal moves among the pseudo-legal `out`.
+    fn retain_legal(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        if self.variant.pieces_can_vanish() {
+            self.filter_by_hooks(out)?;
+            if out.is_empty() {
+                return Ok(());
+            }
+            // Effects need the full make, hence a position to play on.
+            return self.clone().keep_legal_with_effects(out);
+        }
+        if !self.board.royals.get(self.side).is_empty() {
+            self.retain_royal_safe(out);
+        }
+        if self.variant.hooks.is_some() {
+            self.filter_by_hooks(out)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the moves of `out` that leave every royal piece of the side
+    /// to move unattacked (the side has one).
+    // The board is copied once, when a move first needs the test, not each time.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    fn retain_royal_safe(&self, out: &mut Vec<Move>) {
+        let safety = self.royal_safety();
+        // The board the tested moves are played on, copied when first needed.
+        let mut scratch: Option<Board> = None;
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            let needs_test = full_test_always
-                || mv.kind == MoveKind::EnPassant
-                || matches!(mv.kind, MoveKind::Castle(_))
-                || royals.contains(mv.from)
-                || pinned.contains(mv.from)
-                || lines.contains(mv.from)
-                || lines.contains(mv.to);
-            if !needs_test || self.leaves_royals_safe(mv) {
+            let safe = !safety.needs_test(mv) || {
+                let board = scratch.get_or_insert_with(|| self.board);
+                let victim = self.victim_square(mv);
+                leaves_royals_safe(board, &self.variant, &self.unmoved, self.side, victim, mv)
+            };
+            if safe {
                 out[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
-        if self.variant.hooks.is_some() {
-            self.filter_by_hooks(out);
+    }
+
+    /// Which moves of the side to move need the full royal-safety test.
+    #[inline]
+    fn royal_safety(&self) -> RoyalSafety {
+        let us = self.side;
+        let in_check = self.is_check();
+        let (pinned, lines) = if in_check {
+            (SquareSet::EMPTY, SquareSet::EMPTY)
+        } else {
+            (self.pin_candidates(us), self.complex_attack_lines(us))
+        };
+        RoyalSafety {
+            in_check,
+            royals: *self.board.royals.get(us),
+            pinned,
+            lines,
         }
     }
 
@@ -95,7 +245,7 @@ impl Position {
     /// destroys the opponent's last one; otherwise legal if no royal piece
     /// of the mover is in check, where a check is a capture the opponent
     /// could make that leaves the opponent a royal piece.
-    fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) {
+    fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
         let us = self.side;
         let them = us.opposite();
         // With explosions as the only effect, a quiet move removes nothing:
@@ -103,15 +253,15 @@ impl Position {
         // already, moves itself, or the mover shields it. Every other quiet
         // move keeps the royal pieces unattacked, so out of check.
         let quiet_shortcut = self.variant.only_explosions()
-            && self.complex.get(them).is_empty()
-            && !self.royals.get(us).is_empty()
+            && self.board.complex.get(them).is_empty()
+            && !self.board.royals.get(us).is_empty()
             && !self.is_royal_attacked(us);
         let pinned = if quiet_shortcut {
             self.pin_candidates(us)
         } else {
             SquareSet::EMPTY
         };
-        let royals = *self.royals.get(us);
+        let royals = *self.board.royals.get(us);
         let mut kept = Vec::with_capacity(out.len());
         for &mv in out.iter() {
             if quiet_shortcut
@@ -123,34 +273,38 @@ impl Position {
                 kept.push(mv);
                 continue;
             }
-            let had_ours = !self.royals.get(us).is_empty();
-            let had_theirs = !self.royals.get(them).is_empty();
-            let undo = self.play_unchecked(mv);
-            let legal = if had_ours && self.royals.get(us).is_empty() {
-                false
-            } else if had_theirs && self.royals.get(them).is_empty() {
-                true
+            let had_ours = !self.board.royals.get(us).is_empty();
+            let had_theirs = !self.board.royals.get(them).is_empty();
+            let undo = self.make(mv)?;
+            let legal = if had_ours && self.board.royals.get(us).is_empty() {
+                Ok(false)
+            } else if had_theirs && self.board.royals.get(them).is_empty() {
+                Ok(true)
             } else {
-                !self.in_check_with_effects(us)
+                self.in_check_with_effects(us).map(|check| !check)
             };
             self.unplay(mv, undo);
-            if legal {
+            if legal? {
                 kept.push(mv);
             }
         }
         *out = kept;
+        Ok(())
     }
 
     /// Whether the side to move (`them`) could capture a royal piece of
     /// `color` and keep a royal piece of its own, effects included (a side
     /// without royal pieces gives no check).
-    pub(crate) fn in_check_with_effects(&mut self, color: Color) -> bool {
+    ///
+    /// # Errors
+    /// The after-move hook failed on one of the captures.
+    pub(crate) fn in_check_with_effects(&mut self, color: Color) -> Result<bool, HookError> {
         let them = color.opposite();
-        if self.royals.get(them).is_empty() {
-            return false; // the capturer has no royal piece left: its game is over
+        if self.board.royals.get(them).is_empty() {
+            return Ok(false); // the capturer has no royal piece left: its game is over
         }
         let explosion_only = self.variant.only_explosions();
-        for royal in self.royals.get(color).iter() {
+        for royal in self.board.royals.get(color).iter() {
             // The attack tries answer "attacked at all?" fast; the attackers
             // are looked for only when it is.
             if !self.is_attacked(royal, them) {
@@ -161,7 +315,7 @@ impl Position {
                     // The capture blows up the capturer and the unspared
                     // pieces next to the royal piece: no need to play it.
                     if self.keeps_a_royal_after_capturing(from, royal, them) {
-                        return true;
+                        return Ok(true);
                     }
                     continue;
                 }
@@ -173,15 +327,15 @@ impl Position {
                     kind: MoveKind::Normal,
                     promotion,
                 };
-                let undo = self.play_unchecked(capture);
-                let survives = !self.royals.get(them).is_empty();
+                let undo = self.make(capture)?;
+                let survives = !self.board.royals.get(them).is_empty();
                 self.unplay(capture, undo);
                 if survives {
-                    return true;
+                    return Ok(true);
                 }
             }
         }
-        false
+        Ok(false)
     }
 
     /// `captures explode`: whether `side`, capturing on `target` with the
@@ -198,7 +352,7 @@ impl Position {
             .explosion
             .as_ref()
             .map_or(&[][..], |e| &e.spared[..]);
-        self.royals.get(side).iter().any(|r| {
+        self.board.royals.get(side).iter().any(|r| {
             if r == from {
                 return false; // the capturer explodes
             }
@@ -209,15 +363,6 @@ impl Position {
         })
     }
 
-    /// Whether `mv` (pseudo-legal) leaves every royal piece of the mover unattacked.
-    pub(crate) fn leaves_royals_safe(&mut self, mv: Move) -> bool {
-        let us = self.side;
-        let undo = self.play_on_board(mv);
-        let safe = !self.is_royal_attacked(us);
-        self.unplay_on_board(mv, undo);
-        safe
-    }
-
     /// For the enemy's complex pieces (hoppers, `j` leaps, first-move
     /// captures, which the attack tries do not describe): the squares whose
     /// occupancy decides whether they reach a royal piece of `color`, that
@@ -226,12 +371,12 @@ impl Position {
     /// these cannot change those attacks.
     fn complex_attack_lines(&self, color: Color) -> SquareSet {
         let them = color.opposite();
-        let complex = self.complex.get(them);
+        let complex = self.board.complex.get(them);
         let mut out = SquareSet::EMPTY;
         if complex.is_empty() {
             return out;
         }
-        let royals = self.royals.get(color);
+        let royals = self.board.royals.get(color);
         let t = &self.variant.tables;
         for from in complex.iter() {
             let code = self.board[from.index()];
@@ -255,7 +400,7 @@ impl Position {
         let tables = &self.variant.tables;
         let enemy = side_mask(color.opposite());
         let mut out = SquareSet::EMPTY;
-        for royal in self.royals.get(color).iter() {
+        for royal in self.board.royals.get(color).iter() {
             let (start, end) = tables.attack_ranges[royal.index()];
             let mut i = start as usize;
             while i < end as usize {
@@ -272,5 +417,102 @@ impl Position {
             }
         }
         out
+    }
+}
+
+/// What decides whether a move needs the full royal-safety test.
+struct RoyalSafety {
+    /// The side to move is in check: every move needs it.
+    in_check: bool,
+    /// Its royal pieces.
+    royals: SquareSet,
+    /// Its pieces first on a line from a royal piece toward an enemy.
+    pinned: SquareSet,
+    /// The lines along which enemy complex pieces reach a royal piece.
+    lines: SquareSet,
+}
+
+impl RoyalSafety {
+    #[inline]
+    fn needs_test(&self, mv: Move) -> bool {
+        self.in_check
+            || mv.kind == MoveKind::EnPassant
+            || matches!(mv.kind, MoveKind::Castle(_))
+            || self.royals.contains(mv.from)
+            || self.pinned.contains(mv.from)
+            || self.lines.contains(mv.from)
+            || self.lines.contains(mv.to)
+    }
+}
+
+/// Whether `mv` (pseudo-legal, played by `side`) leaves every royal piece
+/// of `side` unattacked: it is played on `board` and taken back.
+#[inline]
+fn leaves_royals_safe(
+    board: &mut Board,
+    variant: &Variant,
+    unmoved: &SquareSet,
+    side: Color,
+    victim: Square,
+    mv: Move,
+) -> bool {
+    let undo = board.play(variant, side, victim, mv);
+    let safe = !board.is_royal_attacked(variant, unmoved, side);
+    board.unplay(variant, victim, mv, undo);
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile_path;
+    use crate::vm::moves::Move;
+    use crate::vm::position::Position;
+
+    /// Plays `plies` moves picked by a fixed pseudo-random sequence,
+    /// checking at each position that the one-move and per-square queries
+    /// agree with the full list of legal moves; returns the number of
+    /// moves checked.
+    fn queries_agree(script: &str, plies: usize) -> usize {
+        let path = format!("{}/scripts/{script}.variant", env!("CARGO_MANIFEST_DIR"));
+        let variant = compile_path(&path).unwrap_or_else(|e| panic!("{script}: {e:?}"));
+        let mut pos = Position::start(&variant);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for _ in 0..plies {
+            let legal = pos.legal_moves().expect("no hook fails");
+            let mut pseudo: Vec<Move> = Vec::new();
+            pos.pseudo_legal_moves(&mut pseudo);
+            for &mv in &pseudo {
+                assert_eq!(
+                    pos.is_legal(mv),
+                    Ok(legal.contains(&mv)),
+                    "{script}: {mv:?} in {pos:?}"
+                );
+                checked += 1;
+            }
+            for sq in variant.geometry.squares().iter() {
+                let from: Vec<Move> = legal.iter().copied().filter(|m| m.from == sq).collect();
+                assert_eq!(pos.legal_moves_from(sq), Ok(from), "{script}: from {sq:?}");
+                let to: Vec<Move> = legal.iter().copied().filter(|m| m.to == sq).collect();
+                assert_eq!(pos.legal_moves_to(sq), Ok(to), "{script}: to {sq:?}");
+            }
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = legal[(seed % legal.len() as u64) as usize];
+            pos.try_play(mv).expect("a legal move plays");
+        }
+        checked
+    }
+
+    #[test]
+    fn one_move_and_per_square_queries_agree_with_the_legal_moves() {
+        for script in ["chess", "xiangqi", "atomic", "3check", "berolina"] {
+            let checked = queries_agree(script, 60);
+            assert!(checked > 600, "{script}: only {checked} moves checked");
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::{Color, Piece};
+use crate::vm::hooks::HookError;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::{EnPassant, Position};
 
@@ -19,13 +20,6 @@ pub struct Undo {
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
-/// What the light board-only make needs to take a move back.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct BoardUndo {
-    captured: u8,
-    moved: u8,
-}
-
 /// Why a move could not be played; the position is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -39,7 +33,7 @@ pub enum PlayError {
         /// The move.
         mv: Move,
         /// What went wrong.
-        error: crate::hooks::HookError,
+        error: HookError,
     },
 }
 
@@ -55,26 +49,21 @@ impl std::fmt::Display for PlayError {
 impl std::error::Error for PlayError {}
 
 impl Position {
-    /// Plays a move after checking it is legal.
+    /// Plays a move after checking it is legal (the one move is checked;
+    /// the legal moves are not generated).
     ///
     /// # Errors
-    /// [`PlayError`] if the move is not among the legal moves; the position is unchanged.
+    /// [`PlayError`] if the move is not legal or a hook failed; the
+    /// position is unchanged.
     pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
-        let mut scratch = self.clone();
-        let mut legal = Vec::new();
-        scratch.legal_moves_into(&mut legal);
-        if let Some(error) = scratch.hook_error {
-            return Err(PlayError::Hook { mv, error });
+        match self.is_legal(mv) {
+            Ok(true) => {}
+            Ok(false) => return Err(PlayError::Illegal { mv }),
+            Err(error) => return Err(PlayError::Hook { mv, error }),
         }
-        if !legal.contains(&mv) {
-            return Err(PlayError::Illegal { mv });
-        }
-        let undo = self.play_unchecked(mv);
-        if let Some(error) = self.hook_error.take() {
-            self.unplay(mv, undo);
-            return Err(PlayError::Hook { mv, error });
-        }
-        Ok(())
+        self.make(mv)
+            .map(|_| ())
+            .map_err(|error| PlayError::Hook { mv, error })
     }
 
     /// Plays a legal move.
@@ -92,7 +81,47 @@ impl Position {
     /// The move must be legal (or at least pseudo-legal, for internal use);
     /// anything else leaves the position inconsistent. Returns what
     /// [`Position::unplay`] needs to take it back.
+    ///
+    /// The variant's after-move hook cannot fail on a move
+    /// [`Position::legal_moves`] or [`Position::is_legal`] accepted (they
+    /// ran it on that move in this position); on any other move it may,
+    /// and the move is then played without the hook's effects
+    /// ([`Position::try_play`] reports the failure instead).
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        match self.make(mv) {
+            Ok(undo) => undo,
+            Err(_) => {
+                let undo = self.make_by_rules(mv);
+                self.effects.push(Vec::new());
+                undo
+            }
+        }
+    }
+
+    /// Plays a move without checking it, running the after-move hook.
+    ///
+    /// # Errors
+    /// The after-move hook failed; the move is taken back.
+    #[inline]
+    pub(crate) fn make(&mut self, mv: Move) -> Result<Undo, HookError> {
+        let undo = self.make_by_rules(mv);
+        if self.variant.hooks.is_some() {
+            match self.apply_after_move_hook(mv, undo.moved, undo.captured) {
+                Ok(effects) => self.effects.push(effects),
+                Err(e) => {
+                    self.effects.push(Vec::new());
+                    self.unplay(mv, undo);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(undo)
+    }
+
+    /// Plays a move by the rules of the language (explosions and checks
+    /// given included), without the after-move hook.
+    #[inline(always)]
+    fn make_by_rules(&mut self, mv: Move) -> Undo {
         let code = self.board[mv.from.index()];
         let undo = Undo {
             moved: code,
@@ -205,10 +234,6 @@ impl Position {
         }
         if let Some(limit) = self.variant.game_end.check_limit {
             self.count_check(limit.counter);
-        }
-        if self.variant.hooks.is_some() {
-            let effects = self.apply_after_move_hook(mv, undo.moved, captured);
-            self.effects.push(effects);
         }
         Undo { captured, ..undo }
     }
@@ -355,69 +380,9 @@ impl Position {
         self.history.pop();
     }
 
-    /// Plays a move on the board only (no hash, counters or history), for
-    /// the legality test.
+    /// The square of the piece `mv` captures (differs from `mv.to` for en passant).
     #[inline]
-    pub(crate) fn play_on_board(&mut self, mv: Move) -> BoardUndo {
-        match mv.kind {
-            MoveKind::Castle(r) => {
-                let rule = &self.variant.castling[r as usize];
-                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
-                let king = self.take(kf);
-                let rook = self.take(rf);
-                self.put(kt, Piece::from_code(king));
-                self.put(rt, Piece::from_code(rook));
-                BoardUndo {
-                    captured: 0,
-                    moved: king,
-                }
-            }
-            _ => {
-                let victim = self.victim_square(mv);
-                let captured = if self.board[victim.index()] != 0 {
-                    self.take(victim)
-                } else {
-                    0
-                };
-                let moved = self.take(mv.from);
-                let piece = match mv.promotion {
-                    Some(kind) => Piece {
-                        color: self.side,
-                        kind,
-                    },
-                    None => Piece::from_code(moved),
-                };
-                self.put(mv.to, piece);
-                BoardUndo { captured, moved }
-            }
-        }
-    }
-
-    /// Takes back [`Position::play_on_board`].
-    #[inline]
-    pub(crate) fn unplay_on_board(&mut self, mv: Move, undo: BoardUndo) {
-        match mv.kind {
-            MoveKind::Castle(r) => {
-                let rule = &self.variant.castling[r as usize];
-                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
-                let king = self.take(kt);
-                let rook = self.take(rt);
-                self.put(kf, Piece::from_code(king));
-                self.put(rf, Piece::from_code(rook));
-            }
-            _ => {
-                self.take(mv.to);
-                self.put(mv.from, Piece::from_code(undo.moved));
-                if undo.captured != 0 {
-                    let victim = self.victim_square(mv);
-                    self.put(victim, Piece::from_code(undo.captured));
-                }
-            }
-        }
-    }
-
-    #[inline]
-    fn victim_square(&self, mv: Move) -> Square {
+    pub(crate) fn victim_square(&self, mv: Move) -> Square {
         match (mv.kind, &self.en_passant) {
             (MoveKind::EnPassant, Some(ep)) => ep.victim,
             _ => mv.to,

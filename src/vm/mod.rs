@@ -2,10 +2,13 @@
 //! all driven by a compiled [`crate::ir::Variant`].
 //!
 //! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
-//! moves), `legality` (royal safety), `attacks`, `make`, `outcome`.
+//! moves), `legality` (royal safety, on a copied `board` placement),
+//! `attacks`, `make`, `outcome`; `hooks` is the runtime that runs the
+//! variant's Rhai hooks.
 
 mod attacks;
-mod hooks;
+mod board;
+pub mod hooks;
 mod legality;
 mod make;
 mod movegen;
@@ -15,6 +18,7 @@ pub mod perft;
 pub mod position;
 pub mod setup;
 
+pub use hooks::HookError;
 pub use legality::legal_move_generations;
 pub use make::{PlayError, Undo};
 pub use moves::{Move, MoveKind};

@@ -19,28 +19,55 @@ impl Position {
     /// Appends the pseudo-legal moves of the side to move: legal except
     /// that they may leave a royal piece attacked.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        let us = self.side;
-        let tables = &self.variant.tables;
-        for from in self.by_color.get(us).iter() {
-            let code = self.board[from.index()];
-            let first = out.len();
-            for ray in tables.rays(code, from) {
-                if ray.initial && !self.unmoved.contains(from) {
-                    continue;
-                }
-                match ray.kind {
-                    RayKind::Slide => self.walk_slide(code, from, ray, out),
-                    RayKind::Hop | RayKind::HopRight => self.walk_hop(code, from, ray, out),
-                }
-            }
-            if tables.may_duplicate[code as usize * tables.cells + from.index()] {
-                dedupe(out, first);
-            }
+        for from in self.board.by_color.get(self.side).iter() {
+            self.piece_moves(from, out);
         }
         self.castling_moves(out);
     }
 
-    #[inline]
+    /// Appends the pseudo-legal moves that start on `from` (castling
+    /// included, when a castling king stands there); none unless a piece
+    /// of the side to move stands there.
+    pub fn pseudo_legal_moves_from(&self, from: Square, out: &mut Vec<Move>) {
+        if !self.board.by_color.get(self.side).contains(from) {
+            return;
+        }
+        self.piece_moves(from, out);
+        if self.variant.castling.iter().any(|r| r.king_from == from) {
+            let first = out.len();
+            self.castling_moves(out);
+            let mut kept = first;
+            for i in first..out.len() {
+                if out[i].from == from {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    }
+
+    /// Appends the moves the rays of the piece on `from` allow.
+    #[inline(always)]
+    fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
+        let tables = &self.variant.tables;
+        let code = self.board[from.index()];
+        let first = out.len();
+        for ray in tables.rays(code, from) {
+            if ray.initial && !self.unmoved.contains(from) {
+                continue;
+            }
+            match ray.kind {
+                RayKind::Slide => self.walk_slide(code, from, ray, out),
+                RayKind::Hop | RayKind::HopRight => self.walk_hop(code, from, ray, out),
+            }
+        }
+        if tables.may_duplicate[code as usize * tables.cells + from.index()] {
+            dedupe(out, first);
+        }
+    }
+
+    #[inline(always)]
     fn walk_slide(&self, code: u8, from: Square, ray: &Ray, out: &mut Vec<Move>) {
         let t = &self.variant.tables;
         let s = ray.start as usize;
@@ -115,10 +142,10 @@ impl Position {
     /// Whether a royal piece stands on `sq`.
     #[inline]
     fn is_royal_on(&self, sq: Square) -> bool {
-        self.royals.white.contains(sq) || self.royals.black.contains(sq)
+        self.board.royals.white.contains(sq) || self.board.royals.black.contains(sq)
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_move(
         &self,
         code: u8,

@@ -1,7 +1,10 @@
 //! How a game stands: ongoing, or over and why.
 
-use crate::ir::piece::{Color, Piece};
+use crate::ir::geometry::Square;
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
+use crate::vm::hooks::HookError;
+use crate::vm::moves::Move;
 use crate::vm::position::Position;
 
 /// Who wins when `side` meets a rule whose result is `result`; None: a draw.
@@ -13,14 +16,8 @@ fn winner_when(side: Color, result: GameResult) -> Option<Color> {
     }
 }
 
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// Why a game ended.
+/// Why a game ended: which rule, with its facts (the front-ends put it
+/// into words, see `teach::outcome`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// The side to move is checkmated.
@@ -31,9 +28,49 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred the set number of times.
     Repetition,
-    /// A rule of the variant (a goal, the checks to give, a game-end
-    /// hook), in its own words.
-    Variant(String),
+    /// A side was left without royal pieces (`captures explode`).
+    RoyalExploded {
+        /// The side whose royal pieces were blown up.
+        side: Color,
+    },
+    /// A side gave the checks to give (`giving 3 checks wins`).
+    ChecksGiven {
+        /// The side that gave them.
+        side: Color,
+        /// How many.
+        checks: u32,
+    },
+    /// A piece reached a goal (`reaching hill with King wins`).
+    GoalReached {
+        /// The side whose piece reached it.
+        side: Color,
+        /// The piece's kind.
+        kind: PieceKind,
+        /// Where it stands.
+        square: Square,
+        /// The goal region's name, if the script named it.
+        region: Option<String>,
+    },
+    /// A game-end hook declared the result.
+    Hook {
+        /// Why, in the hook's own words.
+        message: String,
+    },
+}
+
+impl EndReason {
+    /// Whether a rule of the variant (a goal, the checks to give, a royal
+    /// piece blown up, a game-end hook) ended the game, rather than one
+    /// every game has (checkmate, stalemate, move rule, repetition).
+    pub fn is_variant_rule(&self) -> bool {
+        matches!(
+            self,
+            EndReason::RoyalExploded { .. }
+                | EndReason::ChecksGiven { .. }
+                | EndReason::GoalReached { .. }
+                | EndReason::Hook { .. }
+        )
+    }
 }
 
 /// The state of a game.
@@ -59,43 +96,44 @@ impl Position {
     /// Whether a goal or the checks to give (`reaching hill with King
     /// wins`, `giving 3 checks wins`) end the game here: the winner (None:
     /// a draw) and why. The side that just moved is looked at first.
-    pub fn rule_game_end(&self) -> Option<(Option<Color>, String)> {
+    pub fn rule_game_end(&self) -> Option<(Option<Color>, EndReason)> {
         let rules = &self.variant.game_end;
         let sides = [self.side.opposite(), self.side];
         if rules.royal_loss {
             for side in sides {
-                if self.royals.get(side).is_empty() {
-                    let reason = format!("{}'s royal piece was blown up", side_name(side));
-                    return Some((Some(side.opposite()), reason));
+                if self.board.royals.get(side).is_empty() {
+                    return Some((Some(side.opposite()), EndReason::RoyalExploded { side }));
                 }
             }
         }
         if let Some(limit) = rules.check_limit {
             for side in sides {
                 if self.counter(limit.counter, side) <= 0 {
-                    let reason = format!("{} gave {} checks", side_name(side), limit.checks);
+                    let reason = EndReason::ChecksGiven {
+                        side,
+                        checks: limit.checks,
+                    };
                     return Some((winner_when(side, limit.result), reason));
                 }
             }
         }
         for goal in &rules.goals {
             for side in sides {
-                let on = goal.squares.get(side).intersection(self.by_color.get(side));
+                let on = goal
+                    .squares
+                    .get(side)
+                    .intersection(self.board.by_color.get(side));
                 let reached = on.iter().find(|sq| {
                     goal.kinds
                         .contains(&Piece::from_code(self.board[sq.index()]).kind)
                 });
-                if let Some(sq) = reached {
-                    let v = &self.variant;
-                    let kind = Piece::from_code(self.board[sq.index()]).kind;
-                    let reason = format!(
-                        "{}'s {} reached {}",
-                        side_name(side),
-                        v.piece(kind).name,
-                        goal.region_name
-                            .as_deref()
-                            .map_or_else(|| v.geometry.name(sq), |n| format!("the region `{n}`"))
-                    );
+                if let Some(square) = reached {
+                    let reason = EndReason::GoalReached {
+                        side,
+                        kind: Piece::from_code(self.board[square.index()]).kind,
+                        square,
+                        region: goal.region_name.clone(),
+                    };
                     return Some((winner_when(side, goal.result), reason));
                 }
             }
@@ -104,32 +142,53 @@ impl Position {
     }
 
     /// The game's state in this position.
-    pub fn outcome(&self) -> Outcome {
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn outcome(&self) -> Result<Outcome, HookError> {
+        self.outcome_with(None)
+    }
+
+    /// [`Position::outcome`] for a caller that has this position's legal
+    /// moves already (they are not generated again).
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn outcome_given_legal(&self, legal: &[Move]) -> Result<Outcome, HookError> {
+        self.outcome_with(Some(legal.is_empty()))
+    }
+
+    /// The outcome; `no_moves`: whether the side to move has no legal
+    /// move, if known (else the moves are generated).
+    fn outcome_with(&self, no_moves: Option<bool>) -> Result<Outcome, HookError> {
         let rules = &self.variant.game_end;
         if rules.ends_early() {
             if let Some((winner, reason)) = self.rule_game_end() {
-                let reason = EndReason::Variant(reason);
-                return match winner {
+                return Ok(match winner {
                     Some(winner) => Outcome::Decisive { winner, reason },
                     None => Outcome::Draw { reason },
-                };
+                });
             }
         }
-        if self.variant.hooks.is_some() {
-            if let Some(end) = self.clone().hook_game_end() {
-                let reason = EndReason::Variant(end.reason);
-                return match end.winner {
-                    Some(winner) => Outcome::Decisive { winner, reason },
-                    None => Outcome::Draw { reason },
-                };
-            }
+        if let Some(end) = self.hook_game_end()? {
+            let reason = EndReason::Hook {
+                message: end.reason,
+            };
+            return Ok(match end.winner {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
+            });
         }
-        if self.legal_moves().is_empty() {
+        let no_moves = match no_moves {
+            Some(known) => known,
+            None => self.legal_moves()?.is_empty(),
+        };
+        if no_moves {
             let (result, reason) = match (self.is_check(), rules.checkmate) {
                 (true, Some(r)) => (r, EndReason::Checkmate),
                 _ => (rules.stalemate, EndReason::Stalemate),
             };
-            return match result {
+            return Ok(match result {
                 GameResult::Wins => Outcome::Decisive {
                     winner: self.side,
                     reason,
@@ -139,23 +198,23 @@ impl Position {
                     reason,
                 },
                 GameResult::Draws => Outcome::Draw { reason },
-            };
+            });
         }
         if let Some(n) = rules.move_rule {
             if self.halfmoves >= 2 * n {
-                return Outcome::Draw {
+                return Ok(Outcome::Draw {
                     reason: EndReason::MoveRule,
-                };
+                });
             }
         }
         if let Some(n) = rules.repetition {
             if self.repetitions() >= n {
-                return Outcome::Draw {
+                return Ok(Outcome::Draw {
                     reason: EndReason::Repetition,
-                };
+                });
             }
         }
-        Outcome::Ongoing
+        Ok(Outcome::Ongoing)
     }
 
     /// How many times the current position has occurred (1 if never before),

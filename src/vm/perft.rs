@@ -2,51 +2,61 @@
 //! a move generator. The last ply is counted in bulk (the number of legal
 //! moves), as Fairy-Stockfish's `go perft` does.
 
+use crate::vm::hooks::HookError;
 use crate::vm::moves::Move;
 use crate::vm::position::Position;
 
 /// The number of leaf nodes `depth` plies deep.
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+///
+/// # Errors
+/// A hook of the variant failed somewhere in the tree; `pos` is left as
+/// it was.
+pub fn perft(pos: &mut Position, depth: u32) -> Result<u64, HookError> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     count(pos, depth, &mut buffers)
 }
 
 /// Perft split by the first move: each legal move with its count.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+///
+/// # Errors
+/// A hook of the variant failed somewhere in the tree; `pos` is left as
+/// it was.
+pub fn divide(pos: &mut Position, depth: u32) -> Result<Vec<(Move, u64)>, HookError> {
     let mut moves = Vec::new();
-    pos.legal_moves_into(&mut moves);
+    pos.legal_moves_in_place(&mut moves)?;
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     moves
         .into_iter()
         .map(|mv| {
             let undo = pos.play_unchecked(mv);
             let n = if depth <= 1 {
-                1
+                Ok(1)
             } else {
                 count(pos, depth - 1, &mut buffers)
             };
             pos.unplay(mv, undo);
-            (mv, n)
+            Ok((mv, n?))
         })
         .collect()
 }
 
-fn count(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> Result<u64, HookError> {
     let Some((list, rest)) = buffers.split_first_mut() else {
-        return 1;
+        return Ok(1);
     };
-    pos.legal_moves_into(list);
+    pos.legal_moves_in_place(list)?;
     if depth == 1 {
-        return list.len() as u64;
+        return Ok(list.len() as u64);
     }
     let mut nodes = 0;
     for &mv in list.iter() {
         let undo = pos.play_unchecked(mv);
-        nodes += count(pos, depth - 1, rest);
+        let n = count(pos, depth - 1, rest);
         pos.unplay(mv, undo);
+        nodes += n?;
     }
-    nodes
+    Ok(nodes)
 }

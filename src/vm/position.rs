@@ -1,15 +1,18 @@
 //! `Position`: a validated, playable position of a variant.
 //!
 //! The other files of this module each add one topic to `Position`
-//! (`movegen`, `legality`, `make`, `outcome`, `attacks`).
+//! (`movegen`, `legality`, `make`, `outcome`, `attacks`, `hooks`); the
+//! placement itself is a `board::Board`.
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
-use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
+use crate::vm::board::Board;
+use crate::vm::hooks::HookError;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,10 +32,7 @@ pub struct EnPassant {
 #[derive(Clone)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) board: [u8; MAX_SQUARES],
-    pub(crate) by_color: ByColor<SquareSet>,
-    pub(crate) royals: ByColor<SquareSet>,
-    pub(crate) complex: ByColor<SquareSet>,
+    pub(crate) board: Board,
     pub(crate) unmoved: SquareSet,
     pub(crate) en_passant: Option<EnPassant>,
     pub(crate) side: Color,
@@ -44,15 +44,13 @@ pub struct Position {
     /// For each move played, what its after-move hook changed (only for
     /// variants with such a hook).
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
-    /// The first hook error met.
-    pub(crate) hook_error: Option<crate::hooks::HookError>,
     /// The variant's counters: counter `i` of side `c` at `2 * i + c`.
     pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
 }
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.board[..] == other.board[..]
+        self.board.squares[..] == other.board.squares[..]
             && self.side == other.side
             && self.unmoved == other.unmoved
             && self.en_passant == other.en_passant
@@ -91,6 +89,11 @@ pub enum PositionErrorKind {
     },
     /// The side that just moved has left its royal piece attacked.
     OppositeCheck,
+    /// A hook failed while the position was checked.
+    Hook {
+        /// What went wrong.
+        error: HookError,
+    },
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -121,6 +124,7 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "{side} has no royal piece")
             }
             PositionErrorKind::OppositeCheck => write!(f, "the side not to move is in check"),
+            PositionErrorKind::Hook { error } => write!(f, "{error}"),
         }
     }
 }
@@ -212,10 +216,7 @@ impl Position {
         let mut kinds = Vec::new();
         let mut pos = Position {
             variant: variant.clone(),
-            board: [0; MAX_SQUARES],
-            by_color: ByColor::default(),
-            royals: ByColor::default(),
-            complex: ByColor::default(),
+            board: Board::empty(),
             unmoved: SquareSet::EMPTY,
             en_passant: None,
             side: setup.side,
@@ -224,7 +225,6 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             effects: Vec::new(),
-            hook_error: None,
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
         };
         for (i, (_, start)) in variant.counters.iter().enumerate() {
@@ -320,14 +320,21 @@ impl Position {
         let pieces_can_vanish = variant.pieces_can_vanish();
         if has_royal_kind && !pieces_can_vanish {
             for color in Color::ALL {
-                if pos.royals.get(color).is_empty() {
+                if pos.board.royals.get(color).is_empty() {
                     kinds.push(PositionErrorKind::MissingRoyal { color });
                 }
             }
         }
         let opposite_check = if pieces_can_vanish {
             // A check is a capture that leaves the capturer a royal piece.
-            kinds.is_empty() && pos.in_check_with_effects(pos.side.opposite())
+            kinds.is_empty()
+                && match pos.in_check_with_effects(pos.side.opposite()) {
+                    Ok(check) => check,
+                    Err(error) => {
+                        kinds.push(PositionErrorKind::Hook { error });
+                        false
+                    }
+                }
         } else {
             kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite())
         };
@@ -344,40 +351,26 @@ impl Position {
     /// Checks an en passant field and finds the piece that passed the square.
     fn en_passant_victim(&self, passed: Square, victim: Option<Square>) -> Result<Square, String> {
         self.variant
-            .en_passant_victim(&self.board, self.side, passed, victim)
+            .en_passant_victim(&self.board.squares, self.side, passed, victim)
             .map_err(|e| e.to_string())
     }
 
     /// Whether the piece on `v` could have just made a double step over `passed`.
     pub(crate) fn could_have_passed(&self, v: Square, passed: Square) -> bool {
-        self.variant.could_have_passed(&self.board, v, passed)
+        self.variant
+            .could_have_passed(&self.board.squares, v, passed)
     }
 
     /// Puts a piece on an empty square, keeping the sets in step (not the hash).
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        let code = piece.code();
-        self.board[sq.index()] = code;
-        self.by_color.get_mut(piece.color).insert(sq);
-        if self.variant.piece(piece.kind).royal {
-            self.royals.get_mut(piece.color).insert(sq);
-        }
-        if self.variant.tables.complex_attackers >> code & 1 != 0 {
-            self.complex.get_mut(piece.color).insert(sq);
-        }
+        self.board.put(&self.variant, sq, piece);
     }
 
     /// Removes the piece from a square, keeping the sets in step (not the hash).
     #[inline]
     pub(crate) fn take(&mut self, sq: Square) -> u8 {
-        let code = self.board[sq.index()];
-        debug_assert!(code != 0);
-        let piece = Piece::from_code(code);
-        self.board[sq.index()] = 0;
-        self.by_color.get_mut(piece.color).remove(sq);
-        self.royals.get_mut(piece.color).remove(sq);
-        self.complex.get_mut(piece.color).remove(sq);
-        code
+        self.board.take(sq)
     }
 
     /// The hash computed from scratch.
@@ -428,12 +421,12 @@ impl Position {
 
     /// The squares holding a piece of either side.
     pub fn occupied(&self) -> SquareSet {
-        self.by_color.white.union(&self.by_color.black)
+        self.board.by_color.white.union(&self.board.by_color.black)
     }
 
     /// The squares holding a piece of one side.
     pub fn pieces_of(&self, color: Color) -> &SquareSet {
-        self.by_color.get(color)
+        self.board.by_color.get(color)
     }
 
     /// The squares of pieces that have never moved.
@@ -485,8 +478,8 @@ impl Position {
                 }
             }
         }
-        assert_eq!(white, self.by_color.white, "white's set");
-        assert_eq!(black, self.by_color.black, "black's set");
+        assert_eq!(white, self.board.by_color.white, "white's set");
+        assert_eq!(black, self.board.by_color.black, "black's set");
         assert_eq!(self.hash, self.compute_hash(), "incremental hash");
         assert!(
             self.unmoved.difference(&self.occupied()).is_empty(),

@@ -10,6 +10,7 @@ use varia::vm::Position;
 /// All legal moves, in coordinate form (`e2e4`, `e7e8q`).
 pub fn moves(pos: &Position) -> BTreeSet<String> {
     pos.legal_moves()
+        .unwrap()
         .into_iter()
         .map(|m| move_to_coord(pos, m))
         .collect()

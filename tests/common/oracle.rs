@@ -122,6 +122,7 @@ pub fn compare(variant: &Arc<Variant>, lines: &[OracleLine]) {
         };
         let ours: Vec<String> = pos
             .legal_moves()
+            .unwrap()
             .into_iter()
             .map(|m| move_to_coord(&pos, m))
             .collect();

@@ -1,40 +1,35 @@
-//! Running a variant's Rhai hooks from the VM: the game-end check before
-//! generating moves, the move filter and promotion hook on the legal moves,
-//! and the after-move effects with their undo.
+//! The hook runtime: running a variant's compiled Rhai hooks
+//! ([`crate::ir::hook::HookPrograms`]) from the VM. The game-end check
+//! before generating moves, the move filter and promotion hook on the
+//! legal moves, and the after-move effects with their undo.
 //!
-//! A hook that fails (an error in its code, a sandbox limit) is recorded
-//! in the position ([`Position::hook_error`]) and treated as not there
-//! for that call; front-ends check it after each move and take the move
-//! back, so the game is left as it was.
+//! A hook that fails (an error in its code, a sandbox limit) makes the
+//! query or move that ran it fail with a [`HookError`]; the position is
+//! left as it was.
+//!
+//! Files: `runtime` (the sandboxed engine and one function per hook
+//! point), `view` (what hooks see and say), `api` (the functions a hook's
+//! code calls).
 
-use crate::hooks::{Effect, HookError, HookPoint, MoveView, PositionView};
+mod api;
+pub mod runtime;
+pub mod view;
+
+pub use runtime::HookError;
+pub use view::{Effect, GameEnd, MoveView, PositionView};
+
 use crate::ir::geometry::Square;
+use crate::ir::hook::HookPoint;
 use crate::ir::piece::Piece;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
 impl Position {
-    /// The first hook error met since the position was made (or cleared).
-    pub fn hook_error(&self) -> Option<&HookError> {
-        self.hook_error.as_ref()
-    }
-
-    /// Forgets a recorded hook error.
-    pub fn clear_hook_error(&mut self) {
-        self.hook_error = None;
-    }
-
-    fn record(&mut self, e: HookError) {
-        if self.hook_error.is_none() {
-            self.hook_error = Some(e);
-        }
-    }
-
     /// What hooks see of this position.
     pub fn hook_view(&self) -> PositionView {
         PositionView {
             variant: self.variant.clone(),
-            board: Box::new(self.board),
+            board: Box::new(self.board.squares),
             side: self.side,
             in_check: self.is_check(),
             history_len: self.history.len() as i64,
@@ -73,33 +68,34 @@ impl Position {
     }
 
     /// The game-end hook's verdict on this position, if the game is over by it.
-    pub fn hook_game_end(&mut self) -> Option<crate::hooks::GameEnd> {
-        let hooks = self.variant.hooks.clone()?;
+    ///
+    /// # Errors
+    /// The game-end hook failed.
+    pub fn hook_game_end(&self) -> Result<Option<GameEnd>, HookError> {
+        let Some(hooks) = &self.variant.hooks else {
+            return Ok(None);
+        };
         if !hooks.has(HookPoint::GameEnd) {
-            return None;
+            return Ok(None);
         }
-        match hooks.game_end(&self.hook_view()) {
-            Ok(end) => end,
-            Err(e) => {
-                self.record(e);
-                None
-            }
-        }
+        runtime::game_end(hooks, &self.hook_view())
     }
 
     /// Drops the moves the move filter and the promotion hook forbid.
-    pub(crate) fn filter_by_hooks(&mut self, out: &mut Vec<Move>) {
-        let Some(hooks) = self.variant.hooks.clone() else {
-            return;
+    ///
+    /// # Errors
+    /// The first failure of either hook, in move order.
+    pub(crate) fn filter_by_hooks(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        let Some(hooks) = &self.variant.hooks else {
+            return Ok(());
         };
         let filter = hooks.has(HookPoint::MoveFilter);
         let promotion = hooks.has(HookPoint::Promotion);
         if !filter && !promotion {
-            return;
+            return Ok(());
         }
         let view = self.hook_view();
         let mut kept = Vec::with_capacity(out.len());
-        let mut errors = Vec::new();
         // The promotion hook's answer per (from, to): the allowed names, or None for all.
         type Allowed = Option<Vec<String>>;
         let mut allowed_promotions: Vec<((Square, Square), Allowed)> = Vec::new();
@@ -111,12 +107,8 @@ impl Position {
                 _ => self.board[mv.to.index()],
             };
             let mview = self.move_view(mv, moved, captured);
-            if filter {
-                match hooks.allows(&view, &mview) {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(e) => errors.push(e),
-                }
+            if filter && !runtime::allows(hooks, &view, &mview)? {
+                continue;
             }
             if promotion {
                 if let Some(kind) = mv.promotion {
@@ -124,13 +116,7 @@ impl Position {
                     let allowed = match allowed_promotions.iter().find(|(k, _)| *k == key) {
                         Some((_, a)) => a.clone(),
                         None => {
-                            let a = match hooks.promotion_choices(&view, &mview) {
-                                Ok(a) => a,
-                                Err(e) => {
-                                    errors.push(e);
-                                    None
-                                }
-                            };
+                            let a = runtime::promotion_choices(hooks, &view, &mview)?;
                             allowed_promotions.push((key, a.clone()));
                             a
                         }
@@ -145,33 +131,31 @@ impl Position {
             kept.push(mv);
         }
         *out = kept;
-        for e in errors {
-            self.record(e);
-        }
+        Ok(())
     }
 
     /// Runs the after-move hook on the position just reached by `mv` and
     /// applies its effects; returns what [`Position::undo_effects`] needs.
+    ///
+    /// # Errors
+    /// The hook failed; nothing was changed.
     pub(crate) fn apply_after_move_hook(
         &mut self,
         mv: Move,
         moved: u8,
         captured: u8,
-    ) -> Vec<(Square, u8)> {
-        let Some(hooks) = self.variant.hooks.clone() else {
-            return Vec::new();
+    ) -> Result<Vec<(Square, u8)>, HookError> {
+        let Some(hooks) = &self.variant.hooks else {
+            return Ok(Vec::new());
         };
         if !hooks.has(HookPoint::AfterMove) {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        let effects =
-            match hooks.after_move(&self.hook_view(), &self.move_view(mv, moved, captured)) {
-                Ok(e) => e,
-                Err(e) => {
-                    self.record(e);
-                    return Vec::new();
-                }
-            };
+        let effects = runtime::after_move(
+            hooks,
+            &self.hook_view(),
+            &self.move_view(mv, moved, captured),
+        )?;
         let mut undo = Vec::with_capacity(effects.len());
         for effect in effects {
             let sq = match effect {
@@ -203,7 +187,7 @@ impl Position {
                 self.hash ^= self.variant.zobrist.piece(piece.code(), sq);
             }
         }
-        undo
+        Ok(undo)
     }
 
     /// Takes back after-move effects (the hash and unmoved flags are restored by `unplay`).

@@ -1,0 +1,190 @@
+//! Compiled Rhai hooks, as data: per hook point the parsed program, where
+//! its body stands in the script, and the sandbox limits every engine that
+//! parses or runs them must use.
+//!
+//! A script attaches Rhai code at four points ([`HookPoint`]). The
+//! compiler parses each body into a [`HookProgram`]; the VM runs them with
+//! its sandboxed runtime (`vm::hooks`). Nothing here runs code.
+
+use rhai::AST;
+
+use crate::source::Span;
+
+/// Where a hook runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookPoint {
+    /// After each move: does the game end?
+    GameEnd,
+    /// May this move be played?
+    MoveFilter,
+    /// What else changes after the move?
+    AfterMove,
+    /// Which promotion choices are allowed?
+    Promotion,
+}
+
+impl HookPoint {
+    /// The name used in scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            HookPoint::GameEnd => "game-end",
+            HookPoint::MoveFilter => "move-filter",
+            HookPoint::AfterMove => "after-move",
+            HookPoint::Promotion => "promotion",
+        }
+    }
+
+    /// The point with this script name.
+    pub fn from_name(name: &str) -> Option<HookPoint> {
+        [
+            HookPoint::GameEnd,
+            HookPoint::MoveFilter,
+            HookPoint::AfterMove,
+            HookPoint::Promotion,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
+    }
+}
+
+/// The sandbox limits, shared by the compiler's parsing engine and the
+/// VM's runtime so that both accept exactly the same programs.
+pub mod limits {
+    /// Operations one hook call may run.
+    pub const MAX_OPERATIONS: u64 = 200_000;
+    /// Nested function calls.
+    pub const MAX_CALL_LEVELS: usize = 32;
+    /// Expression depth at the top level.
+    pub const MAX_EXPR_DEPTH: usize = 64;
+    /// Expression depth inside functions.
+    pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
+    /// Bytes in a string.
+    pub const MAX_STRING_SIZE: usize = 4_096;
+    /// Items in an array.
+    pub const MAX_ARRAY_SIZE: usize = 4_096;
+    /// Entries in a map.
+    pub const MAX_MAP_SIZE: usize = 256;
+    /// Variables in scope.
+    pub const MAX_VARIABLES: usize = 256;
+    /// Functions a hook may define.
+    pub const MAX_FUNCTIONS: usize = 64;
+    /// Modules a hook may load (none).
+    pub const MAX_MODULES: usize = 0;
+    /// Symbols a hook may not use.
+    pub const DISABLED_SYMBOLS: &[&str] = &["eval"];
+}
+
+/// Sets the sandbox limits of [`limits`] on an engine (standard packages
+/// only, which have no file or network access; no `eval`; strict variables).
+pub fn apply_sandbox_limits(engine: &mut rhai::Engine) {
+    use limits::*;
+    for symbol in DISABLED_SYMBOLS {
+        engine.disable_symbol(*symbol);
+    }
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(MAX_CALL_LEVELS);
+    engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
+    engine.set_max_string_size(MAX_STRING_SIZE);
+    engine.set_max_array_size(MAX_ARRAY_SIZE);
+    engine.set_max_map_size(MAX_MAP_SIZE);
+    engine.set_max_variables(MAX_VARIABLES);
+    engine.set_max_functions(MAX_FUNCTIONS);
+    engine.set_max_modules(MAX_MODULES);
+    engine.set_strict_variables(true);
+}
+
+/// The text put before a hook's body, on the body's first line: each body
+/// is compiled as the function `hook(pos, mv)`.
+pub const WRAPPER_PREFIX: &str = "fn hook(pos, mv) {";
+
+/// The Rhai source compiled for a hook body.
+pub fn wrapped_source(body: &str) -> String {
+    format!("{WRAPPER_PREFIX}{body}\n}}")
+}
+
+/// One compiled hook.
+#[derive(Clone, Debug)]
+pub struct HookProgram {
+    /// Where it runs.
+    pub point: HookPoint,
+    /// The parsed program (defines `fn hook(pos, mv)`).
+    pub ast: AST,
+    /// The body's span in the script.
+    pub span: Span,
+    /// The body's text (to map Rhai's line and column back into the script).
+    pub body: String,
+}
+
+impl HookProgram {
+    /// The `//` comment lines of the hook's code, joined: what the rule is,
+    /// in the script author's words.
+    pub fn doc_comment(&self) -> String {
+        let lines: Vec<&str> = self
+            .body
+            .lines()
+            .map(str::trim)
+            .filter_map(|l| l.strip_prefix("//"))
+            .map(str::trim)
+            .collect();
+        lines.join(" ")
+    }
+
+    /// Maps a Rhai position (line and column in the wrapped source) to a
+    /// span in the script (the whole body when Rhai gave none).
+    pub fn script_span(&self, at: rhai::Position) -> Span {
+        script_span(&self.body, self.span, at)
+    }
+}
+
+/// The compiled hooks of a variant.
+#[derive(Clone, Debug, Default)]
+pub struct HookPrograms {
+    /// The hooks, at most one per point.
+    pub hooks: Vec<HookProgram>,
+}
+
+impl HookPrograms {
+    /// The hook at a point, if the script has one.
+    pub fn get(&self, point: HookPoint) -> Option<&HookProgram> {
+        self.hooks.iter().find(|h| h.point == point)
+    }
+
+    /// Whether the script has a hook at this point.
+    pub fn has(&self, point: HookPoint) -> bool {
+        self.get(point).is_some()
+    }
+}
+
+/// Maps a Rhai position (line, column in the wrapped source of `body`) to
+/// a span in the script; `span` is the body's.
+pub fn script_span(body: &str, span: Span, at: rhai::Position) -> Span {
+    let (Some(line), col) = (at.line(), at.position().unwrap_or(1)) else {
+        return span;
+    };
+    let mut offset = 0usize;
+    if line == 1 {
+        offset = col.saturating_sub(1 + WRAPPER_PREFIX.len());
+    } else {
+        let mut seen = 1;
+        for (i, ch) in body.char_indices() {
+            if ch == '\n' {
+                seen += 1;
+                if seen == line {
+                    offset = i + 1 + col.saturating_sub(1);
+                    break;
+                }
+            }
+        }
+        if seen < line {
+            return span;
+        }
+    }
+    let offset = offset.min(body.len());
+    let end = body[offset..].find('\n').map_or(body.len(), |n| offset + n);
+    let end = if end == offset {
+        (offset + 1).min(body.len())
+    } else {
+        end
+    };
+    span.sub(offset, end)
+}

@@ -1,0 +1,72 @@
+//! How a game ended, in words: the VM reports a structured
+//! [`EndReason`]; the front-ends print what [`describe`] writes.
+
+use crate::ir::piece::Color;
+use crate::ir::Variant;
+use crate::vm::{EndReason, Outcome, Position};
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Says why a game ended (`checkmate`, `White's King reached the region
+/// `hill``, a game-end hook's own words …).
+pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
+    match reason {
+        EndReason::Checkmate => "checkmate".to_string(),
+        EndReason::Stalemate => "stalemate".to_string(),
+        EndReason::MoveRule => format!("{}-move rule", variant.game_end.move_rule.unwrap_or(50)),
+        EndReason::Repetition => format!(
+            "{}-fold repetition",
+            variant.game_end.repetition.unwrap_or(3)
+        ),
+        EndReason::RoyalExploded { side } => {
+            format!("{}'s royal piece was blown up", side_name(*side))
+        }
+        EndReason::ChecksGiven { side, checks } => {
+            format!("{} gave {checks} checks", side_name(*side))
+        }
+        EndReason::GoalReached {
+            side,
+            kind,
+            square,
+            region,
+        } => format!(
+            "{}'s {} reached {}",
+            side_name(*side),
+            variant.piece(*kind).name,
+            region.as_deref().map_or_else(
+                || variant.geometry.name(*square),
+                |n| format!("the region `{n}`")
+            )
+        ),
+        EndReason::Hook { message } => message.clone(),
+    }
+}
+
+/// Says how a game stands or ended, with the result (`checkmate, White
+/// wins (1-0)`).
+pub fn describe(pos: &Position, outcome: &Outcome) -> String {
+    let variant = pos.variant();
+    match outcome {
+        Outcome::Ongoing => "the game goes on".to_string(),
+        Outcome::Decisive { winner, reason } => {
+            let score = if *winner == Color::White {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            format!(
+                "{}, {} wins ({score})",
+                describe_reason(variant, reason),
+                side_name(*winner)
+            )
+        }
+        Outcome::Draw { reason } => {
+            format!("{}, draw (1/2-1/2)", describe_reason(variant, reason))
+        }
+    }
+}

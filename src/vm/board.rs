@@ -1,0 +1,155 @@
+//! `Board`: the placement of a position (the piece code on each cell and
+//! the sets kept in step with it), small enough to copy.
+//!
+//! The legality test plays a move on a copy of the board and asks whether
+//! a royal piece is attacked there, so that the queries on a [`Position`]
+//! need no `&mut` and no clone of the position.
+//!
+//! [`Position`]: crate::vm::Position
+
+use std::ops::{Index, IndexMut};
+
+use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
+use crate::ir::piece::{ByColor, Color, Piece};
+use crate::ir::Variant;
+use crate::vm::moves::{Move, MoveKind};
+
+/// The pieces on the board: a code per cell (0: empty; see
+/// [`Piece::code`]) and, kept in step, each side's occupied, royal and
+/// complex-attacker squares.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    /// The piece code on each cell.
+    pub(crate) squares: [u8; MAX_SQUARES],
+    /// Each side's pieces.
+    pub(crate) by_color: ByColor<SquareSet>,
+    /// Each side's royal pieces.
+    pub(crate) royals: ByColor<SquareSet>,
+    /// Each side's pieces whose attacks the attack tries do not describe.
+    pub(crate) complex: ByColor<SquareSet>,
+}
+
+/// What [`Board::unplay`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoardUndo {
+    captured: u8,
+    moved: u8,
+}
+
+impl Index<usize> for Board {
+    type Output = u8;
+
+    #[inline]
+    fn index(&self, cell: usize) -> &u8 {
+        &self.squares[cell]
+    }
+}
+
+impl IndexMut<usize> for Board {
+    #[inline]
+    fn index_mut(&mut self, cell: usize) -> &mut u8 {
+        &mut self.squares[cell]
+    }
+}
+
+impl Board {
+    /// An empty board.
+    pub(crate) fn empty() -> Board {
+        Board {
+            squares: [0; MAX_SQUARES],
+            by_color: ByColor::default(),
+            royals: ByColor::default(),
+            complex: ByColor::default(),
+        }
+    }
+
+    /// Puts a piece on an empty square, keeping the sets in step.
+    #[inline]
+    pub(crate) fn put(&mut self, variant: &Variant, sq: Square, piece: Piece) {
+        let code = piece.code();
+        self.squares[sq.index()] = code;
+        self.by_color.get_mut(piece.color).insert(sq);
+        if variant.piece(piece.kind).royal {
+            self.royals.get_mut(piece.color).insert(sq);
+        }
+        if variant.tables.complex_attackers >> code & 1 != 0 {
+            self.complex.get_mut(piece.color).insert(sq);
+        }
+    }
+
+    /// Removes the piece from a square, keeping the sets in step; returns its code.
+    #[inline]
+    pub(crate) fn take(&mut self, sq: Square) -> u8 {
+        let code = self.squares[sq.index()];
+        debug_assert!(code != 0);
+        let piece = Piece::from_code(code);
+        self.squares[sq.index()] = 0;
+        self.by_color.get_mut(piece.color).remove(sq);
+        self.royals.get_mut(piece.color).remove(sq);
+        self.complex.get_mut(piece.color).remove(sq);
+        code
+    }
+
+    /// Plays a move on the board only (no hash, counters or history), for
+    /// the legality test: `side` moves, `victim` is the square of the
+    /// piece it captures (differs from `mv.to` for en passant).
+    #[inline]
+    pub(crate) fn play(
+        &mut self,
+        variant: &Variant,
+        side: Color,
+        victim: Square,
+        mv: Move,
+    ) -> BoardUndo {
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kf);
+                let rook = self.take(rf);
+                self.put(variant, kt, Piece::from_code(king));
+                self.put(variant, rt, Piece::from_code(rook));
+                BoardUndo {
+                    captured: 0,
+                    moved: king,
+                }
+            }
+            _ => {
+                let captured = if self.squares[victim.index()] != 0 {
+                    self.take(victim)
+                } else {
+                    0
+                };
+                let moved = self.take(mv.from);
+                let piece = match mv.promotion {
+                    Some(kind) => Piece { color: side, kind },
+                    None => Piece::from_code(moved),
+                };
+                self.put(variant, mv.to, piece);
+                BoardUndo { captured, moved }
+            }
+        }
+    }
+
+    /// Takes back [`Board::play`] (with the same `victim`).
+    #[inline]
+    pub(crate) fn unplay(&mut self, variant: &Variant, victim: Square, mv: Move, undo: BoardUndo) {
+        match mv.kind {
+            MoveKind::Castle(r) => {
+                let rule = &variant.castling[r as usize];
+                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+                let king = self.take(kt);
+                let rook = self.take(rt);
+                self.put(variant, kf, Piece::from_code(king));
+                self.put(variant, rf, Piece::from_code(rook));
+            }
+            _ => {
+                self.take(mv.to);
+                self.put(variant, mv.from, Piece::from_code(undo.moved));
+                if undo.captured != 0 {
+                    self.put(variant, victim, Piece::from_code(undo.captured));
+                }
+            }
+        }
+    }
+}

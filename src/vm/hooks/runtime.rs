@@ -1,0 +1,144 @@
+//! The sandboxed runtime that runs a variant's compiled hooks
+//! ([`crate::ir::hook::HookPrograms`]).
+//!
+//! One Rhai engine serves every variant: standard packages only (no file
+//! or network access exists in them), no `eval`, the limits of
+//! [`crate::ir::hook::limits`], and the position view's API
+//! ([`super::api`]). Hooks see the position only through that view and act
+//! only through their return value.
+
+use std::sync::OnceLock;
+
+use rhai::{Dynamic, Engine, Scope};
+
+use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
+use crate::source::Span;
+use crate::vm::hooks::view::{Effect, GameEnd, MoveView, PositionView};
+
+/// A hook that failed while running (an error in its code, or a sandbox
+/// limit); the move or query that ran it has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookError {
+    /// Which hook.
+    pub point: HookPoint,
+    /// What Rhai said.
+    pub message: String,
+    /// Where in the script (the hook's line, if Rhai gave one).
+    pub span: Span,
+}
+
+impl std::fmt::Display for HookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the {} hook failed: {}", self.point.name(), self.message)
+    }
+}
+
+impl std::error::Error for HookError {}
+
+/// The sandboxed engine that runs hooks, built once.
+pub(crate) fn sandboxed_engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let mut engine = Engine::new();
+        hook::apply_sandbox_limits(&mut engine);
+        super::api::register(&mut engine);
+        engine
+    })
+}
+
+fn call(hook: &HookProgram, pos: &PositionView, mv: Dynamic) -> Result<Dynamic, HookError> {
+    let mut scope = Scope::new();
+    sandboxed_engine()
+        .call_fn::<Dynamic>(&mut scope, &hook.ast, "hook", (pos.clone(), mv))
+        .map_err(|e| HookError {
+            point: hook.point,
+            message: e.to_string(),
+            span: hook.script_span(e.position()),
+        })
+}
+
+fn error(hook: &HookProgram, message: String) -> HookError {
+    HookError {
+        point: hook.point,
+        message,
+        span: hook.span,
+    }
+}
+
+/// Runs the game-end hook.
+///
+/// # Errors
+/// The hook failed or returned something that is not a result.
+pub fn game_end(hooks: &HookPrograms, pos: &PositionView) -> Result<Option<GameEnd>, HookError> {
+    let Some(hook) = hooks.get(HookPoint::GameEnd) else {
+        return Ok(None);
+    };
+    let value = call(hook, pos, Dynamic::UNIT)?;
+    GameEnd::from_dynamic(value, pos).map_err(|message| error(hook, message))
+}
+
+/// Runs the move filter: may `mv` be played?
+///
+/// # Errors
+/// The hook failed or did not return a boolean.
+pub fn allows(hooks: &HookPrograms, pos: &PositionView, mv: &MoveView) -> Result<bool, HookError> {
+    let Some(hook) = hooks.get(HookPoint::MoveFilter) else {
+        return Ok(true);
+    };
+    let value = call(hook, pos, mv.to_dynamic())?;
+    value.as_bool().map_err(|t| {
+        error(
+            hook,
+            format!("the move filter must return true or false, not {t}"),
+        )
+    })
+}
+
+/// Runs the after-move hook on the position after `mv`.
+///
+/// # Errors
+/// The hook failed or returned something that is not a list of effects.
+pub fn after_move(
+    hooks: &HookPrograms,
+    pos: &PositionView,
+    mv: &MoveView,
+) -> Result<Vec<Effect>, HookError> {
+    let Some(hook) = hooks.get(HookPoint::AfterMove) else {
+        return Ok(Vec::new());
+    };
+    let value = call(hook, pos, mv.to_dynamic())?;
+    Effect::list_from_dynamic(value, &pos.variant).map_err(|message| error(hook, message))
+}
+
+/// Runs the promotion hook: the allowed choices (piece names) for `mv`.
+///
+/// # Errors
+/// The hook failed or did not return an array of names.
+pub fn promotion_choices(
+    hooks: &HookPrograms,
+    pos: &PositionView,
+    mv: &MoveView,
+) -> Result<Option<Vec<String>>, HookError> {
+    let Some(hook) = hooks.get(HookPoint::Promotion) else {
+        return Ok(None);
+    };
+    let value = call(hook, pos, mv.to_dynamic())?;
+    let array = value.into_array().map_err(|t| {
+        error(
+            hook,
+            format!("the promotion hook must return an array of piece names, not {t}"),
+        )
+    })?;
+    array
+        .into_iter()
+        .map(|d| {
+            d.into_string().map_err(|t| {
+                error(
+                    hook,
+                    format!("a promotion choice must be a piece name, not {t}"),
+                )
+            })
+        })
+        .collect::<Result<Vec<String>, HookError>>()
+        .map(Some)
+}
