@@ -1,7 +1,7 @@
 //! Teaching output (src/teach/): explanations, terminal and SVG diagrams,
 //! rules pages, for every seed variant and every stdlib piece.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
