@@ -16,8 +16,12 @@
 //!
 //! # Examples
 //!
+//! Compile a script, start a game, count and play moves, read and write
+//! FEN and SAN:
+//!
 //! ```
 //! use varia::{compile_source, vm::{perft::perft, Position}};
+//! use varia::notation::{fen::write_fen, san};
 //!
 //! let script = r#"
 //!     variant "Chess"
@@ -27,7 +31,21 @@
 //! "#;
 //! let variant = compile_source("chess.variant", script).unwrap();
 //! let mut pos = Position::start(&variant);
+//! assert_eq!(pos.legal_moves().unwrap().len(), 20);
 //! assert_eq!(perft(&mut pos, 3).unwrap(), 8902);
+//!
+//! let knight = san::parse_move(&pos, "Nf3").unwrap();
+//! assert_eq!(san::move_to_san(&pos, knight), "Nf3");
+//! pos.play(knight);
+//! assert_eq!(
+//!     write_fen(&pos),
+//!     "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+//! );
+//!
+//! let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let pos = Position::from_fen(&variant, kiwipete).unwrap();
+//! assert_eq!(pos.legal_moves().unwrap().len(), 48);
+//! assert_eq!(write_fen(&pos), kiwipete);
 //! ```
 
 #![warn(missing_docs, missing_debug_implementations)]

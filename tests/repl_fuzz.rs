@@ -1,11 +1,13 @@
 //! Nothing typed into the REPL panics: random lines (commands with random
 //! arguments, move-like tokens, random bytes) in every seed variant,
-//! through `Session::execute`. Alone in its test binary because it
-//! changes the working directory (`save` may write files).
+//! through `Session::execute`. Alone in its test binary (not in `tests/it/`)
+//! because it changes the working directory of the whole process (`save`
+//! may write files).
 
-mod common;
+#[path = "it/common/rng.rs"]
+mod rng;
 
-use common::rng::Rng;
+use rng::Rng;
 use varia::repl::Session;
 
 const WORDS: &[&str] = &[

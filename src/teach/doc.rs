@@ -116,7 +116,7 @@ footer {{ margin-top: 3em; color: #777; font-size: .9em; }}
     let start = Position::start(v);
     let mut d = Diagram::of_position(&start);
     d.caption = "Start position".to_string();
-    h.push_str(&svg::render(&d, false));
+    h.push_str(&svg::render_in_page(&d, false, "setup-"));
     let _ = writeln!(h, "<p>FEN: <code>{}</code></p>", escape(&v.start_fen));
     let _ = writeln!(h, "</section>");
     // Pieces.
@@ -162,7 +162,7 @@ footer {{ margin-top: 3em; color: #777; font-size: .9em; }}
             r#"<div class="piece" id="piece-{}">"#,
             escape(&def.name.to_ascii_lowercase())
         );
-        h.push_str(&svg::render(diagram, false));
+        h.push_str(&svg::render_in_page(diagram, false, &format!("d{i}-")));
         let _ = writeln!(h, "<div>");
         let _ = writeln!(
             h,

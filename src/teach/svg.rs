@@ -13,11 +13,17 @@
 //! orange cross on a piece that blocks, a blue diamond on a hurdle (a hop's
 //! screen or a piece a leg jumps over; the diamond wins when a hurdle also
 //! blocks). A caption too long for the board is wrapped onto more lines.
+//!
+//! Each kind of piece is drawn once per colour, as a `<symbol>` in the
+//! document's `<defs>`, and placed on its squares with `<use>` (which
+//! carries the square, the piece's name and colour as `data-` attributes).
+//! Diagrams that share an HTML page get their own id prefix
+//! ([`render_in_page`]), so their symbols' ids do not collide.
 
 use std::fmt::Write;
 
 use crate::ir::geometry::Square;
-use crate::ir::piece::{Color, PieceDef};
+use crate::ir::piece::{Color, Piece, PieceDef};
 use crate::teach::borders::{Outlines, Side};
 use crate::teach::diagram::{Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN};
 use crate::teach::glyphs::{self, Figure, Glyph};
@@ -129,6 +135,13 @@ fn escape(s: &str) -> String {
 
 /// Draws a diagram as a standalone SVG document; `flip` puts Black at the bottom.
 pub fn render(d: &Diagram, flip: bool) -> String {
+    render_in_page(d, flip, "")
+}
+
+/// Draws a diagram as an SVG element for a page holding several: every id
+/// in it (the piece symbols') starts with `id_prefix`, which must differ
+/// between the diagrams of one page.
+pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
     let v = &d.variant;
     let g = &v.geometry;
     let (files, ranks) = (g.files() as i32, g.ranks() as i32);
@@ -246,11 +259,40 @@ pub fn render(d: &Diagram, flip: bool) -> String {
             13.0,
         );
     }
-    // Pieces.
+    // Pieces: a symbol per kind and colour on the board, used on each square.
+    let symbol_id = |p: Piece| format!("{id_prefix}piece-{}-{}", p.kind.0, side_name(p.color));
+    let mut drawn: Vec<Piece> = Vec::new();
+    for sq in g.squares().iter() {
+        if let Some(p) = d.board[sq.index()] {
+            if !drawn.contains(&p) {
+                drawn.push(p);
+            }
+        }
+    }
+    if !drawn.is_empty() {
+        let _ = writeln!(s, "<defs>");
+        for &p in &drawn {
+            let _ = write!(
+                s,
+                r#"<symbol id="{}" viewBox="0 0 {SQUARE} {SQUARE}">"#,
+                symbol_id(p)
+            );
+            piece(&mut s, v.piece(p.kind), p.color);
+            let _ = writeln!(s, "</symbol>");
+        }
+        let _ = writeln!(s, "</defs>");
+    }
     for sq in g.squares().iter() {
         if let Some(p) = d.board[sq.index()] {
             let (x, y) = at(sq);
-            piece(&mut s, v.piece(p.kind), p.color, x, y);
+            let _ = writeln!(
+                s,
+                r##"<use class="piece" data-square="{}" data-piece="{}" data-color="{}" href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"##,
+                g.name(sq),
+                escape(&v.piece(p.kind).name),
+                side_name(p.color),
+                symbol_id(p)
+            );
         }
     }
     // Marks.
@@ -321,13 +363,21 @@ pub fn render(d: &Diagram, flip: bool) -> String {
     s
 }
 
-fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
-    let (fill, ink, side) = match color {
-        Color::White => ("#ffffff", "#000000", "white"),
-        Color::Black => ("#000000", "#ffffff", "black"),
+/// `white` or `black`, for attributes.
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Draws a piece on the square whose top-left corner is the origin.
+fn piece(s: &mut String, def: &PieceDef, color: Color) {
+    let (fill, ink) = match color {
+        Color::White => ("#ffffff", "#000000"),
+        Color::Black => ("#000000", "#ffffff"),
     };
-    let (cx, cy) = ((x + SQUARE / 2) as f64, (y + SQUARE / 2) as f64);
-    let name = escape(&def.name);
+    let (cx, cy) = ((SQUARE / 2) as f64, (SQUARE / 2) as f64);
     match figure(def) {
         Some(i) => {
             // The figure, centred on its bounding box, white under its holes
@@ -346,7 +396,7 @@ fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
             };
             let _ = write!(
                 s,
-                r#"<g class="piece" data-piece="{name}" data-color="{side}" transform="{}">"#,
+                r#"<g transform="{}">"#,
                 place(cx, cy, size, (x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0)
             );
             if !f.holes.is_empty() {
@@ -371,7 +421,7 @@ fn piece(s: &mut String, def: &PieceDef, color: Color, x: i32, y: i32) {
             // capitals' height down.
             let _ = write!(
                 s,
-                r##"<g class="piece" data-piece="{name}" data-color="{side}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/>"##,
+                r##"<g><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/>"##,
                 SQUARE / 2 - 6
             );
             // Piece letters are A to Z (the grammar's `piece_letter`).

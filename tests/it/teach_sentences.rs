@@ -13,7 +13,7 @@
 //! A sentence the reader does not understand fails the test: a new kind of
 //! sentence needs a reading here first.
 
-mod common;
+use crate::common;
 
 use common::rng::Rng;
 

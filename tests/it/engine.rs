@@ -9,7 +9,7 @@
 //! of the engine's own score, by playing the engine's move and asking the
 //! rules VM (`Position::outcome`) whether every defence is checkmated.
 
-mod common;
+use crate::common;
 
 use common::rng::Rng;
 use std::sync::Arc;

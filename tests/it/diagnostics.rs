@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[test]
 fn diagnostics() {
-    insta::glob!("diagnostics/*.variant", |path| {
+    insta::glob!("../diagnostics", "*.variant", |path| {
         let name = path
             .file_name()
             .and_then(|n| n.to_str())

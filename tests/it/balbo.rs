@@ -3,7 +3,7 @@
 //! third-move mates of §1.6, the board's shape, no piece ever on a void,
 //! and a differential test against Fairy-Stockfish (pyffish).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

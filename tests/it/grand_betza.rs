@@ -3,7 +3,7 @@
 //! second, deliberately naive implementation of rules.md §5.2 over random
 //! positions (Fairy-Stockfish cannot express the Rhino).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

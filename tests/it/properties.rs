@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use proptest::sample::Index;

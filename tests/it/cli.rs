@@ -1,8 +1,8 @@
 //! The `varia` command as a user runs it: output, errors and exit codes.
 
 use std::path::Path;
-mod common;
 
+use crate::common;
 use common::bin::{stderr, stdout, varia};
 
 #[test]

@@ -2,7 +2,7 @@
 //! the legal moves of positions from seeded random games must agree
 //! exactly, move for move (see `common/oracle.rs`).
 
-mod common;
+use crate::common;
 
 use common::oracle::{compare, oracle, script};
 

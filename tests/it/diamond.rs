@@ -2,7 +2,7 @@
 //! hand-derived move sets) and differential tests against the `diamond`
 //! section of `tests/oracle/variants.ini` in pyffish.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! across the river and the facing generals, compared move for move with
 //! Fairy-Stockfish's built-in `xiangqi` over random games.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! (expectations derived from the rules' definitions, see README.md), and
 //! Large Nahbi Chess's test positions N1–N4 of rules.md §2.5.
 
-mod common;
+use crate::common;
 
 use common::moves::{moves_from, set};
 use common::oracle::script;

@@ -1,6 +1,6 @@
 //! The teaching commands as a user runs them: `varia explain`, `show`, `diagram`, `doc`.
 
-mod common;
+use crate::common;
 
 use common::bin::{stdout, varia};
 

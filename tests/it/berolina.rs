@@ -2,7 +2,7 @@
 //! (R1–R6, with the hand-derived move sets), the two orders of the Berolina
 //! en passant field, and differential tests against pyffish's `berolina`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -5,3 +5,4 @@ pub mod moves;
 pub mod oracle;
 pub mod rng;
 pub mod scripts;
+pub mod svg;

@@ -5,7 +5,7 @@
 //! Nahbi's loss rule (rules.md §2.5 N5); effects and filters on small
 //! hand-checked positions; the sandbox.
 
-mod common;
+use crate::common;
 
 use common::moves::moves;
 use common::oracle::{compare, hook_fixture, oracle, script};

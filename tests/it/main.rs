@@ -1,0 +1,38 @@
+//! The integration tests, in one test binary (`cargo test --test it`):
+//! one module per topic, sharing the helpers in `common/`. One binary links
+//! the library once instead of once per file, which is most of the time a
+//! fresh `cargo test` takes on a small machine.
+//!
+//! Two tests stay in binaries of their own because they change state of the
+//! whole process: `tests/allocation.rs` installs a counting global allocator
+//! (other tests running in parallel would allocate into its count) and
+//! `tests/repl_fuzz.rs` changes the working directory.
+//!
+//! Fixtures stay where they were: `tests/diagnostics/`, `tests/perft/`,
+//! `tests/oracle/`, `tests/fixtures/`; snapshots are in `tests/it/snapshots/`.
+
+mod common;
+
+mod balbo;
+mod berolina;
+mod betza;
+mod cli;
+mod diagnostics;
+mod diamond;
+mod differential;
+mod engine;
+mod grand_betza;
+mod hooks;
+mod house;
+mod large_nahbi_naive;
+mod notation;
+mod perft;
+mod properties;
+mod regions;
+mod repl;
+mod rules;
+mod teach;
+mod teach_cli;
+mod teach_marks;
+mod teach_sentences;
+mod xiangqi;
