@@ -319,23 +319,9 @@ impl Engine {
             return self.quiesce(pos, ply, alpha, beta);
         }
         let key = pos.hash();
-        let slot = (key as usize) & (self.tt.len() - 1);
-        let entry = self.tt[slot];
-        let mut tt_move = None;
-        if entry.key == key && entry.bound != 0 {
-            tt_move = entry.mv;
-            if ply > 0 && entry.depth as i32 >= depth {
-                let s = score_from_tt(entry.score, ply);
-                let cut = match entry.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    UPPER => s <= alpha,
-                    _ => false,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.tt_probe(key, depth, ply, alpha, beta);
+        if let Some(score) = cut {
+            return score;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         if let Err(e) = pos.legal_moves_in_place(&mut moves) {
@@ -388,15 +374,7 @@ impl Engine {
             }
             if alpha >= beta {
                 if quiet {
-                    let k = &mut self.killers[ply];
-                    if k[0] != Some(mv) {
-                        k[1] = k[0];
-                        k[0] = Some(mv);
-                    }
-                    if let Some(p) = pos.piece_at(mv.from) {
-                        let h = &mut self.history[p.code() as usize * self.cells + mv.to.index()];
-                        *h = (*h + depth * depth).min(60_000);
-                    }
+                    self.remember_quiet_cutoff(pos, mv, ply, depth);
                 }
                 break;
             }
@@ -409,6 +387,7 @@ impl Engine {
         } else {
             UPPER
         };
+        let slot = (key as usize) & (self.tt.len() - 1);
         self.tt[slot] = TtEntry {
             key,
             mv: best_move,
@@ -417,6 +396,49 @@ impl Engine {
             bound,
         };
         best
+    }
+
+    /// The transposition table's move for this position, and its score
+    /// when the stored bound already decides this node.
+    #[inline]
+    fn tt_probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, Option<i32>) {
+        let entry = self.tt[(key as usize) & (self.tt.len() - 1)];
+        if entry.key != key || entry.bound == 0 {
+            return (None, None);
+        }
+        if ply == 0 || (entry.depth as i32) < depth {
+            return (entry.mv, None);
+        }
+        let s = score_from_tt(entry.score, ply);
+        let cut = match entry.bound {
+            EXACT => true,
+            LOWER => s >= beta,
+            UPPER => s <= alpha,
+            _ => false,
+        };
+        (entry.mv, cut.then_some(s))
+    }
+
+    /// A quiet move that refuted this node: a killer at this ply, and
+    /// history credit for its piece and destination.
+    #[inline]
+    fn remember_quiet_cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(p) = pos.piece_at(mv.from) {
+            let h = &mut self.history[p.code() as usize * self.cells + mv.to.index()];
+            *h = (*h + depth * depth).min(60_000);
+        }
     }
 
     /// The principal variation at `ply`: `mv`, then the one found below it.

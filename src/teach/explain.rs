@@ -349,10 +349,11 @@ fn gerund(verb: &str) -> &'static str {
     }
 }
 
-/// Leaps, lame and jumping leaps and rides of one clause.
-fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String {
-    // Merge the vectors of patterns with the same atom and travel.
-    type Merged = ((i32, i32), Travel, Vec<(i32, i32)>);
+/// The vectors of a clause's patterns, merged per atom and way of travelling.
+type Merged = ((i32, i32), Travel, Vec<(i32, i32)>);
+
+/// Merges the vectors of patterns with the same atom and travel.
+fn merge_by_atom(group: &[usize], patterns: &[MovePattern]) -> Vec<Merged> {
     let mut merged: Vec<Merged> = Vec::new();
     for &i in group {
         let p = &patterns[i];
@@ -368,6 +369,12 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
             }
         }
     }
+    merged
+}
+
+/// Leaps, lame and jumping leaps and rides of one clause.
+fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String {
+    let merged = merge_by_atom(group, patterns);
     // A king's step: one square in any direction.
     let full = |atom: (i32, i32), vs: &[(i32, i32)]| {
         let mut a = symmetric_vectors(atom);

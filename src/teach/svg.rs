@@ -142,8 +142,7 @@ pub fn render(d: &Diagram, flip: bool) -> String {
 /// in it (the piece symbols') starts with `id_prefix`, which must differ
 /// between the diagrams of one page.
 pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
-    let v = &d.variant;
-    let g = &v.geometry;
+    let g = &d.variant.geometry;
     let (files, ranks) = (g.files() as i32, g.ranks() as i32);
     let width = MARGIN + files * SQUARE + 8;
     // The caption, wrapped to the board's width (about 7.6 units a character in DejaVu Sans).
@@ -153,21 +152,33 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
     } else {
         9 + CAPTION_LINE * caption.len() as i32
     };
-    let height = caption_h + ranks * SQUARE + MARGIN + 4;
-    let top = caption_h;
-    // Top-left corner of a square.
-    let at = |sq: Square| -> (i32, i32) {
-        let (f, r) = (g.file_of(sq), g.rank_of(sq));
-        let col = if flip { files - 1 - f } else { f };
-        let row = if flip { r } else { ranks - 1 - r };
-        (MARGIN + col * SQUARE, top + row * SQUARE)
+    let layout = Layout {
+        d,
+        flip,
+        files,
+        ranks,
+        top: caption_h,
     };
+    let height = caption_h + ranks * SQUARE + MARGIN + 4;
     let mut s = String::new();
+    header(&mut s, d, &caption, width, height);
+    layout.squares(&mut s);
+    layout.highlights(&mut s);
+    layout.region_outlines(&mut s);
+    layout.coordinates(&mut s);
+    layout.pieces(&mut s, id_prefix);
+    layout.marks(&mut s);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The `<svg>` element's start, its title, background and caption.
+fn header(s: &mut String, d: &Diagram, caption: &[String], width: i32, height: i32) {
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", escape(&v.name));
+    let _ = writeln!(s, "<title>{}</title>", escape(&d.variant.name));
     let _ = writeln!(
         s,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
@@ -181,173 +192,222 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
             escape(line)
         );
     }
-    // Squares.
-    let _ = writeln!(s, r#"<g class="squares">"#);
-    for sq in g.squares().iter() {
-        let (x, y) = at(sq);
-        let dark = (g.file_of(sq) + g.rank_of(sq)) % 2 == 0;
-        let _ = writeln!(
-            s,
-            r#"<rect class="square" data-square="{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
-            g.name(sq),
-            if dark { DARK } else { LIGHT }
-        );
+}
+
+/// Where a diagram's squares go on the drawing.
+struct Layout<'a> {
+    d: &'a Diagram,
+    flip: bool,
+    files: i32,
+    ranks: i32,
+    /// The board's top edge (below the caption).
+    top: i32,
+}
+
+impl Layout<'_> {
+    /// Top-left corner of a square.
+    fn at(&self, sq: Square) -> (i32, i32) {
+        let g = &self.d.variant.geometry;
+        let (f, r) = (g.file_of(sq), g.rank_of(sq));
+        let col = if self.flip { self.files - 1 - f } else { f };
+        let row = if self.flip { r } else { self.ranks - 1 - r };
+        (MARGIN + col * SQUARE, self.top + row * SQUARE)
     }
-    let _ = writeln!(s, "</g>");
-    // Last move and the subject's square.
-    if let Some((a, b)) = d.last_move {
-        for sq in [a, b] {
-            let (x, y) = at(sq);
+
+    fn squares(&self, s: &mut String) {
+        let g = &self.d.variant.geometry;
+        let _ = writeln!(s, r#"<g class="squares">"#);
+        for sq in g.squares().iter() {
+            let (x, y) = self.at(sq);
+            let dark = (g.file_of(sq) + g.rank_of(sq)) % 2 == 0;
             let _ = writeln!(
                 s,
-                r##"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#cdd26a" fill-opacity="0.75"/>"##
+                r#"<rect class="square" data-square="{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{}"/>"#,
+                g.name(sq),
+                if dark { DARK } else { LIGHT }
             );
-        }
-    }
-    if let Some(sq) = d.subject {
-        let (x, y) = at(sq);
-        let _ = writeln!(
-            s,
-            r##"<rect class="subject" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#6f9fd8" fill-opacity="0.7"/>"##
-        );
-    }
-    // Region borders: each region's outline (see `borders`).
-    for (i, (name, sides)) in Outlines::of(v).regions.iter().enumerate() {
-        let color = REGION_COLORS[i % REGION_COLORS.len()];
-        let _ = writeln!(
-            s,
-            r#"<g class="region" data-region="{}" stroke="{color}" stroke-width="4" stroke-linecap="square">"#,
-            escape(name)
-        );
-        // The sides on screen (flipping swaps up with down and left with
-        // right), square by square, top, bottom, left, right.
-        let mut on_screen: Vec<(Square, Side)> = sides
-            .iter()
-            .map(|&(sq, side)| (sq, if flip { side.opposite() } else { side }))
-            .collect();
-        on_screen.sort_by_key(|&(sq, side)| (sq.index(), side));
-        for (sq, on_screen) in on_screen {
-            let (x, y) = at(sq);
-            let (x1, y1, x2, y2) = match on_screen {
-                Side::Up => (x, y, x + SQUARE, y),
-                Side::Down => (x, y + SQUARE, x + SQUARE, y + SQUARE),
-                Side::Left => (x, y, x, y + SQUARE),
-                Side::Right => (x + SQUARE, y, x + SQUARE, y + SQUARE),
-            };
-            let _ = writeln!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
         }
         let _ = writeln!(s, "</g>");
     }
-    // Coordinates.
-    for f in 0..files {
-        let col = if flip { files - 1 - f } else { f };
-        label(
-            &mut s,
-            &((b'a' + f as u8) as char).to_string(),
-            (MARGIN + col * SQUARE + SQUARE / 2) as f64,
-            (top + ranks * SQUARE + 17) as f64,
-            13.0,
-        );
+
+    /// The last move and the subject's square.
+    fn highlights(&self, s: &mut String) {
+        if let Some((a, b)) = self.d.last_move {
+            for sq in [a, b] {
+                let (x, y) = self.at(sq);
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#cdd26a" fill-opacity="0.75"/>"##
+                );
+            }
+        }
+        if let Some(sq) = self.d.subject {
+            let (x, y) = self.at(sq);
+            let _ = writeln!(
+                s,
+                r##"<rect class="subject" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#6f9fd8" fill-opacity="0.7"/>"##
+            );
+        }
     }
-    for r in 0..ranks {
-        let row = if flip { r } else { ranks - 1 - r };
-        label(
-            &mut s,
-            &(r + 1).to_string(),
-            (MARGIN / 2) as f64,
-            (top + row * SQUARE + SQUARE / 2 + 5) as f64,
-            13.0,
-        );
+
+    /// Each region's outline (see `borders`), in the region's colour.
+    fn region_outlines(&self, s: &mut String) {
+        for (i, (name, sides)) in Outlines::of(&self.d.variant).regions.iter().enumerate() {
+            let color = REGION_COLORS[i % REGION_COLORS.len()];
+            let _ = writeln!(
+                s,
+                r#"<g class="region" data-region="{}" stroke="{color}" stroke-width="4" stroke-linecap="square">"#,
+                escape(name)
+            );
+            // The sides on screen (flipping swaps up with down and left with
+            // right), square by square, top, bottom, left, right.
+            let mut on_screen: Vec<(Square, Side)> = sides
+                .iter()
+                .map(|&(sq, side)| (sq, if self.flip { side.opposite() } else { side }))
+                .collect();
+            on_screen.sort_by_key(|&(sq, side)| (sq.index(), side));
+            for (sq, on_screen) in on_screen {
+                let (x, y) = self.at(sq);
+                let (x1, y1, x2, y2) = match on_screen {
+                    Side::Up => (x, y, x + SQUARE, y),
+                    Side::Down => (x, y + SQUARE, x + SQUARE, y + SQUARE),
+                    Side::Left => (x, y, x, y + SQUARE),
+                    Side::Right => (x + SQUARE, y, x + SQUARE, y + SQUARE),
+                };
+                let _ = writeln!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
+            }
+            let _ = writeln!(s, "</g>");
+        }
     }
-    // Pieces: a symbol per kind and colour on the board, used on each square.
-    let symbol_id = |p: Piece| format!("{id_prefix}piece-{}-{}", p.kind.0, side_name(p.color));
-    let mut drawn: Vec<Piece> = Vec::new();
-    for sq in g.squares().iter() {
-        if let Some(p) = d.board[sq.index()] {
-            if !drawn.contains(&p) {
-                drawn.push(p);
+
+    /// File letters under the board, rank numbers on its left.
+    fn coordinates(&self, s: &mut String) {
+        for f in 0..self.files {
+            let col = if self.flip { self.files - 1 - f } else { f };
+            label(
+                s,
+                &((b'a' + f as u8) as char).to_string(),
+                (MARGIN + col * SQUARE + SQUARE / 2) as f64,
+                (self.top + self.ranks * SQUARE + 17) as f64,
+                13.0,
+            );
+        }
+        for r in 0..self.ranks {
+            let row = if self.flip { r } else { self.ranks - 1 - r };
+            label(
+                s,
+                &(r + 1).to_string(),
+                (MARGIN / 2) as f64,
+                (self.top + row * SQUARE + SQUARE / 2 + 5) as f64,
+                13.0,
+            );
+        }
+    }
+
+    /// Pieces: a symbol per kind and colour on the board, used on each square.
+    fn pieces(&self, s: &mut String, id_prefix: &str) {
+        let (d, v) = (self.d, &self.d.variant);
+        let g = &v.geometry;
+        let symbol_id = |p: Piece| format!("{id_prefix}piece-{}-{}", p.kind.0, side_name(p.color));
+        let mut drawn: Vec<Piece> = Vec::new();
+        for sq in g.squares().iter() {
+            if let Some(p) = d.board[sq.index()] {
+                if !drawn.contains(&p) {
+                    drawn.push(p);
+                }
+            }
+        }
+        if !drawn.is_empty() {
+            let _ = writeln!(s, "<defs>");
+            for &p in &drawn {
+                let _ = write!(
+                    s,
+                    r#"<symbol id="{}" viewBox="0 0 {SQUARE} {SQUARE}">"#,
+                    symbol_id(p)
+                );
+                piece(s, v.piece(p.kind), p.color);
+                let _ = writeln!(s, "</symbol>");
+            }
+            let _ = writeln!(s, "</defs>");
+        }
+        for sq in g.squares().iter() {
+            if let Some(p) = d.board[sq.index()] {
+                let (x, y) = self.at(sq);
+                let _ = writeln!(
+                    s,
+                    r##"<use class="piece" data-square="{}" data-piece="{}" data-color="{}" href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"##,
+                    g.name(sq),
+                    escape(&v.piece(p.kind).name),
+                    side_name(p.color),
+                    symbol_id(p)
+                );
             }
         }
     }
-    if !drawn.is_empty() {
-        let _ = writeln!(s, "<defs>");
-        for &p in &drawn {
-            let _ = write!(
-                s,
-                r#"<symbol id="{}" viewBox="0 0 {SQUARE} {SQUARE}">"#,
-                symbol_id(p)
-            );
-            piece(&mut s, v.piece(p.kind), p.color);
-            let _ = writeln!(s, "</symbol>");
-        }
-        let _ = writeln!(s, "</defs>");
-    }
-    for sq in g.squares().iter() {
-        if let Some(p) = d.board[sq.index()] {
-            let (x, y) = at(sq);
-            let _ = writeln!(
-                s,
-                r##"<use class="piece" data-square="{}" data-piece="{}" data-color="{}" href="#{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"##,
-                g.name(sq),
-                escape(&v.piece(p.kind).name),
-                side_name(p.color),
-                symbol_id(p)
-            );
+
+    /// The marks of the subject's moves, blockers and screens.
+    fn marks(&self, s: &mut String) {
+        let d = self.d;
+        for sq in d.variant.geometry.squares().iter() {
+            let m = d.marks[sq.index()];
+            if m == 0 || d.subject == Some(sq) {
+                continue;
+            }
+            self.move_mark(s, sq, m);
+            self.piece_mark(s, sq, m);
         }
     }
-    // Marks.
-    for sq in g.squares().iter() {
-        let m = d.marks[sq.index()];
-        if m == 0 || d.subject == Some(sq) {
-            continue;
-        }
-        let (x, y) = at(sq);
+
+    /// A move or capture mark: a dot, a ring, or both.
+    fn move_mark(&self, s: &mut String, sq: Square, m: u8) {
+        let (x, y) = self.at(sq);
         let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
         let kind = match (m & MARK_MOVE != 0, m & MARK_CAPTURE != 0) {
             (true, true) => "both",
             (true, false) => "move",
             (false, true) => "capture",
-            _ => "",
+            _ => return,
         };
-        if !kind.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<g class="mark" data-square="{}" data-mark="{kind}">"#,
+            self.d.variant.geometry.name(sq)
+        );
+        if m & MARK_CAPTURE != 0 {
             let _ = writeln!(
                 s,
-                r#"<g class="mark" data-square="{}" data-mark="{kind}">"#,
-                g.name(sq)
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"/>"##,
+                SQUARE / 2 - 5
             );
-            if m & MARK_CAPTURE != 0 {
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"/>"##,
-                    SQUARE / 2 - 5
-                );
-            }
-            if m & MARK_MOVE != 0 {
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#1e7b34" fill-opacity="0.75"/>"##,
-                    SQUARE / 7
-                );
-            }
-            let _ = writeln!(s, "</g>");
         }
-        if m & MARK_SCREEN != 0 {
-            let (px, py) = (x + SQUARE - 9, y + 9);
+        if m & MARK_MOVE != 0 {
             let _ = writeln!(
                 s,
-                r##"<path class="screen" data-square="{}" d="M{px} {} L{} {py} L{px} {} L{} {py} Z" fill="#2471a3" stroke="#fff" stroke-width="1"/>"##,
-                g.name(sq),
+                r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#1e7b34" fill-opacity="0.75"/>"##,
+                SQUARE / 7
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
+
+    /// A screen's diamond or a blocker's cross in the square's corner.
+    fn piece_mark(&self, s: &mut String, sq: Square, m: u8) {
+        let (x, y) = self.at(sq);
+        let (px, py) = (x + SQUARE - 9, y + 9);
+        let name = self.d.variant.geometry.name(sq);
+        if m & MARK_SCREEN != 0 {
+            let _ = writeln!(
+                s,
+                r##"<path class="screen" data-square="{name}" d="M{px} {} L{} {py} L{px} {} L{} {py} Z" fill="#2471a3" stroke="#fff" stroke-width="1"/>"##,
                 py - 7,
                 px + 7,
                 py + 7,
                 px - 7
             );
         } else if m & MARK_BLOCK != 0 {
-            let (px, py) = (x + SQUARE - 9, y + 9);
             let _ = writeln!(
                 s,
-                r##"<path class="block" data-square="{}" d="M{} {} L{} {} M{} {} L{} {}" stroke="#e67e22" stroke-width="4" stroke-linecap="round"/>"##,
-                g.name(sq),
+                r##"<path class="block" data-square="{name}" d="M{} {} L{} {} M{} {} L{} {}" stroke="#e67e22" stroke-width="4" stroke-linecap="round"/>"##,
                 px - 6,
                 py - 6,
                 px + 6,
@@ -359,8 +419,6 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
             );
         }
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// `white` or `black`, for attributes.

@@ -240,6 +240,22 @@ impl Position {
                 kinds: vec![PositionErrorKind::WrongSize],
             });
         }
+        pos.place_setup(setup, &mut kinds);
+        pos.mark_unmoved(setup, &mut kinds);
+        pos.set_en_passant(setup, &mut kinds);
+        pos.check_royals(&mut kinds);
+        if !kinds.is_empty() {
+            return Err(PositionError { kinds });
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Puts the setup's pieces on the board (a piece the variant does not
+    /// have, or on a void, is an error).
+    fn place_setup(&mut self, setup: &Setup, kinds: &mut Vec<PositionErrorKind>) {
+        let variant = self.variant.clone();
+        let geometry = &variant.geometry;
         let max_code = 2 * variant.pieces.len() as u8;
         for (i, &code) in setup.board.iter().enumerate() {
             if code == 0 {
@@ -258,20 +274,25 @@ impl Position {
                 });
                 continue;
             }
-            pos.put(sq, Piece::from_code(code));
+            self.put(sq, Piece::from_code(code));
         }
+    }
+
+    /// Which pieces count as never moved.
+    fn mark_unmoved(&mut self, setup: &Setup, kinds: &mut Vec<PositionErrorKind>) {
+        let variant = self.variant.clone();
         // Unmoved pieces: castling rights decide for castling pieces, the
         // setup square for every other piece that has first-move moves.
         // (Other pieces' first moves change nothing, so they are not tracked
         // and do not affect repetition.)
-        for sq in pos.occupied().iter() {
-            let code = pos.board[sq.index()];
+        for sq in self.occupied().iter() {
+            let code = self.board[sq.index()];
             let piece = Piece::from_code(code);
             if !variant.castling_kinds.contains(&piece.kind)
                 && variant.piece(piece.kind).has_initial_moves()
                 && variant.start_codes[sq.index()] == code
             {
-                pos.unmoved.insert(sq);
+                self.unmoved.insert(sq);
             }
         }
         for &r in &setup.castling {
@@ -286,25 +307,29 @@ impl Position {
                 color: rule.color,
                 kind: rule.rook,
             };
-            if pos.board[rule.king_from.index()] != king.code()
-                || pos.board[rule.rook_from.index()] != rook.code()
+            if self.board[rule.king_from.index()] != king.code()
+                || self.board[rule.rook_from.index()] != rook.code()
             {
                 kinds.push(PositionErrorKind::BadCastlingRight {
                     letter: rule.letter,
                 });
                 continue;
             }
-            pos.unmoved.insert(rule.king_from);
-            pos.unmoved.insert(rule.rook_from);
+            self.unmoved.insert(rule.king_from);
+            self.unmoved.insert(rule.rook_from);
         }
+    }
+
+    /// The en passant chance of the setup, if a piece could have made it.
+    fn set_en_passant(&mut self, setup: &Setup, kinds: &mut Vec<PositionErrorKind>) {
         if let Some((passed, victim)) = setup.en_passant {
-            match pos.en_passant_victim(passed, victim) {
+            match self.en_passant_victim(passed, victim) {
                 Ok(v) => {
                     let mut set = SquareSet::EMPTY;
                     set.insert(passed);
                     // Kept only if it can be taken, as after a move.
-                    if pos.can_capture_en_passant(&set, pos.side) {
-                        pos.en_passant = Some(EnPassant {
+                    if self.can_capture_en_passant(&set, self.side) {
+                        self.en_passant = Some(EnPassant {
                             passed: set,
                             victim: v,
                         });
@@ -313,6 +338,12 @@ impl Position {
                 Err(reason) => kinds.push(PositionErrorKind::BadEnPassant { reason }),
             }
         }
+    }
+
+    /// Each side has its royal piece (where the variant has them), and the
+    /// side that just moved has not left its own attacked.
+    fn check_royals(&mut self, kinds: &mut Vec<PositionErrorKind>) {
+        let variant = self.variant.clone();
         // A side must have a royal piece when the variant has one, unless
         // pieces can vanish (an exploded king in Atomic ends the game; that
         // position is still a position).
@@ -320,7 +351,7 @@ impl Position {
         let pieces_can_vanish = variant.pieces_can_vanish();
         if has_royal_kind && !pieces_can_vanish {
             for color in Color::ALL {
-                if pos.board.royals.get(color).is_empty() {
+                if self.board.royals.get(color).is_empty() {
                     kinds.push(PositionErrorKind::MissingRoyal { color });
                 }
             }
@@ -328,7 +359,7 @@ impl Position {
         let opposite_check = if pieces_can_vanish {
             // A check is a capture that leaves the capturer a royal piece.
             kinds.is_empty()
-                && match pos.in_check_with_effects(pos.side.opposite()) {
+                && match self.in_check_with_effects(self.side.opposite()) {
                     Ok(check) => check,
                     Err(error) => {
                         kinds.push(PositionErrorKind::Hook { error });
@@ -336,16 +367,11 @@ impl Position {
                     }
                 }
         } else {
-            kinds.is_empty() && pos.is_royal_attacked(pos.side.opposite())
+            kinds.is_empty() && self.is_royal_attacked(self.side.opposite())
         };
         if opposite_check {
             kinds.push(PositionErrorKind::OppositeCheck);
         }
-        if !kinds.is_empty() {
-            return Err(PositionError { kinds });
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
     }
 
     /// Checks an en passant field and finds the piece that passed the square.

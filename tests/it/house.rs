@@ -36,6 +36,13 @@ const MAX_FUNCTION_LINES: usize = 120;
 /// Generated files, exempt from the function length rule.
 const GENERATED: &[&str] = &["src/teach/glyphs.rs"];
 
+/// Functions that are tables (one match arm per entry), exempt from the
+/// length rule: (file, function).
+const TABLES: &[(&str, &str)] = &[
+    // The English name of each grammar rule, one arm per rule of grammar/.
+    ("src/syntax/parser.rs", "rule_name"),
+];
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = fs::read_dir(dir)
         .unwrap()
@@ -221,11 +228,18 @@ fn function_lengths() -> Vec<(String, String, usize)> {
 
 #[test]
 fn no_function_is_longer_than_about_120_lines() {
-    let long: Vec<String> = function_lengths()
-        .into_iter()
-        .filter(|(_, _, n)| *n > MAX_FUNCTION_LINES)
+    let lengths = function_lengths();
+    let long: Vec<String> = lengths
+        .iter()
+        .filter(|(p, f, n)| *n > MAX_FUNCTION_LINES && !TABLES.contains(&(p.as_str(), f.as_str())))
         .map(|(p, f, n)| format!("{p}: fn {f} is {n} lines"))
         .collect();
+    for (path, name) in TABLES {
+        assert!(
+            lengths.iter().any(|(p, f, _)| p == path && f == name),
+            "the table {path}: fn {name} is gone; take it off TABLES"
+        );
+    }
     assert!(
         long.is_empty(),
         "split these into named steps:\n{}",

@@ -49,6 +49,13 @@ fn result(kind: &str, color: &str, reason: &str) -> Dynamic {
 
 /// Registers the view's API and the result and effect helpers.
 pub fn register(engine: &mut Engine) {
+    register_board_queries(engine);
+    register_square_queries(engine);
+    register_results_and_effects(engine);
+}
+
+/// The position: side, check, history, pieces and their counts, neighbours, regions.
+fn register_board_queries(engine: &mut Engine) {
     engine.register_type_with_name::<PositionView>("Position");
     engine.register_get("side", |p: &mut PositionView| {
         color_name(p.side).to_string()
@@ -144,6 +151,10 @@ pub fn register(engine: &mut Engine) {
                 .is_some_and(|r| r.squares.get(c).contains(s))
         },
     );
+}
+
+/// Squares by file and rank, and the counters hooks read and set.
+fn register_square_queries(engine: &mut Engine) {
     engine.register_fn("file", |p: &mut PositionView, sq: &str| -> i64 {
         p.square(sq)
             .map_or(0, |s| p.variant.geometry.file_of(s) as i64 + 1)
@@ -185,6 +196,10 @@ pub fn register(engine: &mut Engine) {
             m.into()
         },
     );
+}
+
+/// What hooks return: game results and board effects.
+fn register_results_and_effects(engine: &mut Engine) {
     engine.register_fn("win", |reason: &str| result("win", "", reason));
     engine.register_fn("loss", |reason: &str| result("loss", "", reason));
     engine.register_fn("draw", |reason: &str| result("draw", "", reason));
