@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use crate::diagnostics::Code;
 use crate::load::load_variant_or_report;
 use crate::notation::coord::move_to_coord;
 use crate::vm::perft::{divide, perft};
@@ -61,6 +62,11 @@ enum Command {
     Check {
         /// The variant script.
         script: String,
+    },
+    /// Explain a diagnostic code (`varia::compile::bad_setup`, or its last part `bad_setup`); without a code, list them all.
+    ExplainError {
+        /// The code, as a diagnostic prints it.
+        code: Option<String>,
     },
     /// Print what the compiler made of a script.
     Dump {
@@ -158,6 +164,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
             divide: split,
         } => perft_command(&script, depth, fen.as_deref(), split),
         Command::Moves { script, fen } => moves_command(&script, fen.as_deref()),
+        Command::ExplainError { code } => explain_error(code.as_deref()),
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
@@ -241,6 +248,38 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
         }
     }
     0
+}
+
+/// `varia explain-error [CODE]`: what a diagnostic code means and how to
+/// fix the script; every code with its explanation when none is given.
+fn explain_error(code: Option<&str>) -> i32 {
+    let Some(text) = code else {
+        for c in Code::ALL {
+            println!("{c}\n    {}\n", c.explanation());
+        }
+        return 0;
+    };
+    let wanted = text.trim();
+    let found = Code::from_code_str(wanted).or_else(|| {
+        let mut by_last_part = Code::ALL
+            .iter()
+            .copied()
+            .filter(|c| c.as_str().rsplit("::").next() == Some(wanted));
+        match (by_last_part.next(), by_last_part.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    });
+    match found {
+        Some(c) => {
+            println!("{c}\n\n{}", c.explanation());
+            0
+        }
+        None => {
+            eprintln!("error: no diagnostic code `{wanted}`; `varia explain-error` lists them all");
+            1
+        }
+    }
 }
 
 /// `varia moves`: the legal moves in coordinates, sorted.

@@ -116,3 +116,10 @@ fn en_passant_field(pos: &Position) -> String {
         format!("{}{}", g.name(passed), g.name(ep.victim))
     }
 }
+/// A position prints as its FEN (`Position(rnbqkbnr/… w KQkq - 0 1)`).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", write_fen(self))
+    }
+}
+

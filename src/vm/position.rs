@@ -155,7 +155,7 @@ impl std::error::Error for PositionError {}
 pub enum FromFenError {
     /// The FEN cannot be read.
     #[error(transparent)]
-    Parse(#[from] crate::notation::fen::ParseFenError),
+    Parse(#[from] crate::compile::fen::ParseFenError),
     /// The FEN is not a legal position.
     #[error(transparent)]
     Position(#[from] PositionError),
@@ -203,7 +203,7 @@ impl Position {
     /// assert_eq!(error.to_string(), "the side not to move is in check");
     /// ```
     pub fn from_fen(variant: &Arc<Variant>, fen: &str) -> Result<Position, FromFenError> {
-        let setup = crate::notation::fen::parse_fen(variant, fen)?;
+        let setup = crate::compile::fen::parse_fen(variant, fen)?;
         Ok(Position::from_setup(variant, &setup)?)
     }
 
@@ -511,11 +511,5 @@ impl Position {
             self.unmoved.difference(&self.occupied()).is_empty(),
             "unmoved squares are occupied"
         );
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::notation::fen::write_fen(self))
     }
 }

@@ -210,3 +210,30 @@ fn write_input(dir: &Path, text: &str) -> std::path::PathBuf {
     std::fs::write(&path, text).expect("write the input");
     path
 }
+
+#[test]
+fn explain_error_explains_a_code_by_its_full_or_last_name() {
+    let full = varia(&["explain-error", "varia::compile::bad_setup"]);
+    assert!(full.status.success(), "{}", stderr(&full));
+    let text = stdout(&full);
+    let explanation = varia::diagnostics::Code::CompileBadSetup.explanation();
+    assert_eq!(
+        text,
+        format!("varia::compile::bad_setup\n\n{explanation}\n")
+    );
+    let short = varia(&["explain-error", "bad_setup"]);
+    assert_eq!(stdout(&short), text);
+    // Every code is listed once, each with its explanation.
+    let all = stdout(&varia(&["explain-error"]));
+    for code in varia::diagnostics::Code::ALL {
+        assert_eq!(all.matches(&format!("{code}\n")).count(), 1, "{code}");
+        assert!(all.contains(code.explanation()), "{code}");
+    }
+    let unknown = varia(&["explain-error", "no_such_code"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(
+        stderr(&unknown),
+        "error: no diagnostic code `no_such_code`; `varia explain-error` lists them all\n"
+    );
+    assert!(stdout(&unknown).is_empty());
+}
