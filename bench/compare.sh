@@ -7,6 +7,10 @@
 # Build Fairy-Stockfish outside this project, e.g. from its public
 # repository: `make -j2 build ARCH=x86-64-bmi2 largeboards=yes` in src/.
 # Each row: VARIANT|SCRIPT|FEN|DEPTH|FS_VARIANT|FS_INI (FEN "startpos" = the setup).
+#
+# Before and after a change: BASE_BIN=/path/to/an/older/varia adds a column
+# for that build, run in the same alternation (FS, base, this build).
+# ONLY=REGEX keeps the rows whose name matches (e.g. ONLY='^chess').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -45,26 +49,39 @@ fs_perft() { # variant fen depth ini -> "nodes seconds"
 }
 
 varia_perft() { # script fen depth -> "nodes seconds"
-  local script=$1 fen=$2 depth=$3 t0 t1 out
+  local script=$1 fen=$2 depth=$3 bin=${4:-$VARIA} t0 t1 out
   t0=$(date +%s.%N)
-  if [ "$fen" = startpos ]; then out=$($VARIA perft "$script" "$depth" | tail -1); else out=$($VARIA perft "$script" "$depth" --fen "$fen" | tail -1); fi
+  if [ "$fen" = startpos ]; then out=$($bin perft "$script" "$depth" | tail -1); else out=$($bin perft "$script" "$depth" --fen "$fen" | tail -1); fi
   t1=$(date +%s.%N)
   echo "$out $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b-a}')"
 }
 
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
-printf "%-22s %5s %12s %14s %14s %7s\n" variant depth leaves "varia M/s" "FS M/s" ratio
+base=${BASE_BIN:-}
+printf "%-22s %5s %12s %14s %14s %7s" variant depth leaves "varia M/s" "FS M/s" ratio
+[ -n "$base" ] && printf " %14s %7s" "base M/s" "base/FS"
+printf "\n"
 for row in "${rows[@]}"; do
   IFS='|' read -r name script fen depth fsv ini <<<"$row"
-  vr=(); fr=(); vn=; fn=
+  [[ $name =~ ${ONLY:-.} ]] || continue
+  vr=(); fr=(); br=(); vn=; fn=
   for _ in $(seq "$runs"); do
     read -r fn fs < <(fs_perft "$fsv" "$fen" "$depth" "$ini")
+    if [ -n "$base" ]; then
+      read -r bn bs < <(varia_perft "$script" "$fen" "$depth" "$base")
+      br+=("$(awk -v n="$bn" -v s="$bs" 'BEGIN{printf "%.3f", n/s/1e6}')")
+    fi
     read -r vn vs < <(varia_perft "$script" "$fen" "$depth")
     fr+=("$(awk -v n="$fn" -v s="$fs" 'BEGIN{printf "%.3f", n/s/1e6}')")
     vr+=("$(awk -v n="$vn" -v s="$vs" 'BEGIN{printf "%.3f", n/s/1e6}')")
   done
   [ "$vn" = "$fn" ] || echo "warning: $name: varia counts $vn, Fairy-Stockfish $fn" >&2
   vm=$(printf '%s\n' "${vr[@]}" | median); fm=$(printf '%s\n' "${fr[@]}" | median)
-  printf "%-22s %5s %12s %14s %14s %7s\n" "$name" "$depth" "$vn" "$vm" "$fm" "$(awk -v a="$vm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
+  printf "%-22s %5s %12s %14s %14s %7s" "$name" "$depth" "$vn" "$vm" "$fm" "$(awk -v a="$vm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
+  if [ -n "$base" ]; then
+    bm=$(printf '%s\n' "${br[@]}" | median)
+    printf " %14s %7s" "$bm" "$(awk -v a="$bm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
+  fi
+  printf "\n"
 done

@@ -122,4 +122,3 @@ impl std::fmt::Debug for Position {
         write!(f, "Position({})", write_fen(self))
     }
 }
-
