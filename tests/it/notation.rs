@@ -7,7 +7,9 @@ use varia::compile_path;
 use varia::notation::coord::move_to_coord;
 use varia::notation::fen::write_fen;
 use varia::notation::pgn::{parse_pgn, replay, write_pgn, PgnHeader};
-use varia::notation::san::{move_to_san, move_to_san_plain, parse_move};
+use varia::notation::san::{
+    move_to_san, move_to_san_in, move_to_san_plain, move_to_san_plain_in, parse_move, parse_move_in,
+};
 use varia::vm::{Outcome, Position};
 
 struct Rng(u64);
@@ -47,21 +49,31 @@ fn san_and_coordinates_round_trip_in_random_games() {
                 }
                 let moves = pos.legal_moves().unwrap();
                 let mut seen = std::collections::HashSet::new();
+                // Every move through the functions that take the legal moves
+                // (what the Game and the REPL call)…
                 for &m in &moves {
-                    let san = move_to_san(&pos, m);
+                    let san = move_to_san_in(&pos, &moves, m);
                     assert!(seen.insert(san.clone()), "{path}: two moves write {san}");
                     for text in [
                         san.clone(),
-                        move_to_san_plain(&pos, m),
+                        move_to_san_plain_in(&pos, &moves, m),
                         move_to_coord(&pos, m),
                     ] {
-                        let back = parse_move(&pos, &text).unwrap_or_else(|e| {
+                        let back = parse_move_in(&pos, &moves, &text).unwrap_or_else(|e| {
                             panic!("{path}: {text} in {}: {e}", write_fen(&pos))
                         });
                         assert_eq!(back, m, "{path}: {text} in {}", write_fen(&pos));
                     }
                 }
                 let m = moves[(rng.next() % moves.len() as u64) as usize];
+                // …and the move played through the ones that generate them.
+                let san = move_to_san(&pos, m);
+                assert_eq!(san, move_to_san_in(&pos, &moves, m), "{path}");
+                for text in [san, move_to_san_plain(&pos, m), move_to_coord(&pos, m)] {
+                    let back = parse_move(&pos, &text)
+                        .unwrap_or_else(|e| panic!("{path}: {text} in {}: {e}", write_fen(&pos)));
+                    assert_eq!(back, m, "{path}: {text} in {}", write_fen(&pos));
+                }
                 pos.play_unchecked(m);
             }
         }
