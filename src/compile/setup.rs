@@ -145,21 +145,11 @@ pub(super) fn start_setup(
 /// would find it: castling rights, en passant, royal pieces.
 fn problems(variant: &Variant, setup: &Setup) -> Vec<SetupProblem> {
     let mut problems = Vec::new();
-    let piece_on =
-        |sq: crate::ir::geometry::Square, piece: Piece| setup.board[sq.index()] == piece.code();
     for &r in &setup.castling {
         let Some(rule) = variant.castling.get(r) else {
             continue;
         };
-        let king = Piece {
-            color: rule.color,
-            kind: rule.king,
-        };
-        let rook = Piece {
-            color: rule.color,
-            kind: rule.rook,
-        };
-        if !piece_on(rule.king_from, king) || !piece_on(rule.rook_from, rook) {
+        if !rule.pieces_in_place(&setup.board) {
             problems.push(SetupProblem::BadCastlingRight {
                 letter: rule.letter,
             });

@@ -1,7 +1,7 @@
 //! Rules beyond piece moves: promotion, castling and how games end.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{ByColor, Color, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 
 /// What a game-ending situation means for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,22 @@ pub struct CastlingRule {
     /// The FEN letter of the right: `K` for a rook on the king's right
     /// (higher file), `Q` for the left; lower case for Black.
     pub letter: char,
+}
+
+impl CastlingRule {
+    /// Whether its king and rook stand on their start squares on a board
+    /// (a piece code per cell): what a castling right needs.
+    pub fn pieces_in_place(&self, board: &[u8]) -> bool {
+        let king = Piece {
+            color: self.color,
+            kind: self.king,
+        };
+        let rook = Piece {
+            color: self.color,
+            kind: self.rook,
+        };
+        board[self.king_from.index()] == king.code() && board[self.rook_from.index()] == rook.code()
+    }
 }
 
 /// Where each piece promotes, and into what.

@@ -299,17 +299,7 @@ impl Position {
             let Some(rule) = variant.castling.get(r) else {
                 continue;
             };
-            let king = Piece {
-                color: rule.color,
-                kind: rule.king,
-            };
-            let rook = Piece {
-                color: rule.color,
-                kind: rule.rook,
-            };
-            if self.board[rule.king_from.index()] != king.code()
-                || self.board[rule.rook_from.index()] != rook.code()
-            {
+            if !rule.pieces_in_place(&self.board.squares) {
                 kinds.push(PositionErrorKind::BadCastlingRight {
                     letter: rule.letter,
                 });
