@@ -14,7 +14,7 @@ use crate::ir::piece::Color;
 use crate::ir::Variant;
 use crate::vm::attacks::side_mask;
 use crate::vm::board::Board;
-use crate::vm::hooks::HookError;
+use crate::vm::hook_error::HookError;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 

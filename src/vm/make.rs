@@ -3,7 +3,7 @@
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::{Color, Piece};
-use crate::vm::hooks::HookError;
+use crate::vm::hook_error::HookError;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::{EnPassant, Position};
 

@@ -8,6 +8,7 @@
 
 mod attacks;
 mod board;
+mod hook_error;
 pub mod hooks;
 mod legality;
 mod make;
@@ -18,7 +19,7 @@ pub mod perft;
 pub mod position;
 pub mod setup;
 
-pub use hooks::HookError;
+pub use hook_error::HookError;
 pub use legality::legal_move_generations;
 pub use make::{PlayError, Undo};
 pub use moves::{Move, MoveKind};

@@ -3,7 +3,7 @@
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
-use crate::vm::hooks::HookError;
+use crate::vm::hook_error::HookError;
 use crate::vm::moves::Move;
 use crate::vm::position::Position;
 

@@ -2,7 +2,7 @@
 //! a move generator. The last ply is counted in bulk (the number of legal
 //! moves), as Fairy-Stockfish's `go perft` does.
 
-use crate::vm::hooks::HookError;
+use crate::vm::hook_error::HookError;
 use crate::vm::moves::Move;
 use crate::vm::position::Position;
 

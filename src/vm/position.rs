@@ -12,7 +12,7 @@ use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::vm::board::Board;
-use crate::vm::hooks::HookError;
+use crate::vm::hook_error::HookError;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,8 @@
 //! (ARCHITECTURE.md draws them):
 //! - layers only point down: a module imports only from its own layer's
 //!   folder or from layers below it, and the folders import each other
-//!   without a circle;
+//!   without a circle; no circle of imports runs through files of two
+//!   folders (a file's `mod.rs` declaring its children is not an import);
 //! - no function in `src/` is longer than about 120 lines (generated code
 //!   aside);
 //! - no public function returns `Result<_, String>`: errors are typed.
@@ -196,6 +197,102 @@ fn layers_only_point_down() {
             );
         }
     }
+}
+
+/// The `crate::a::b::c` paths a file's code names, in full.
+fn crate_paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        let path: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        let mut parts: Vec<String> = path
+            .split("::")
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect();
+        // `crate::a::{b, c}`: each item of the group.
+        if rest[path.len()..].starts_with('{') || path.ends_with("::") {
+            let group = &rest[path.len()..];
+            let group = group.trim_start_matches('{');
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let mut full = parts.clone();
+                full.extend(
+                    item.trim()
+                        .split("::")
+                        .map(|p| p.trim().to_string())
+                        .filter(|p| {
+                            !p.is_empty()
+                                && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        }),
+                );
+                out.push(full);
+            }
+            parts.clear();
+        }
+        if !parts.is_empty() {
+            out.push(parts);
+        }
+    }
+    out
+}
+
+/// The file of `src/` a path names: the deepest module file that exists.
+fn file_of_path(files: &BTreeSet<String>, path: &[String]) -> Option<String> {
+    (1..=path.len()).rev().find_map(|n| {
+        let stem = format!("src/{}", path[..n].join("/"));
+        [format!("{stem}.rs"), format!("{stem}/mod.rs")]
+            .into_iter()
+            .find(|f| files.contains(f))
+    })
+}
+
+fn folder(file: &str) -> &str {
+    file.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+#[test]
+fn no_circle_between_files_of_different_folders() {
+    let sources = sources();
+    let files: BTreeSet<String> = sources.iter().map(|(p, _)| p.clone()).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in &sources {
+        let code: String = code_before_tests(text)
+            .lines()
+            .map(code_of)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for p in crate_paths(&code) {
+            let p: Vec<String> = match p.first().map(|f| module_named(f)) {
+                Some(m) if m != p[0] => std::iter::once(m.to_string())
+                    .chain(p[1..].iter().cloned())
+                    .collect(),
+                _ => p,
+            };
+            if let Some(to) = file_of_path(&files, &p) {
+                if &to != path {
+                    graph.entry(path.clone()).or_default().insert(to);
+                }
+            }
+        }
+    }
+    let mut circles = Vec::new();
+    for (from, tos) in &graph {
+        for to in tos {
+            if folder(from) != folder(to) && reaches(&graph, to, from, &mut BTreeSet::new()) {
+                circles.push(format!("{from} -> {to} -> ... -> {from}"));
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "import circles across folders:\n{}",
+        circles.join("\n")
+    );
 }
 
 fn reaches(

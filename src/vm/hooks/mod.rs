@@ -15,7 +15,7 @@ mod api;
 pub mod runtime;
 pub mod view;
 
-pub use runtime::HookError;
+pub use crate::vm::hook_error::HookError;
 pub use view::{Effect, GameEnd, MoveView, PositionView};
 
 use crate::ir::geometry::Square;

@@ -12,28 +12,8 @@ use std::sync::OnceLock;
 use rhai::{Dynamic, Engine, Scope};
 
 use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
-use crate::source::Span;
+use crate::vm::hook_error::HookError;
 use crate::vm::hooks::view::{Effect, GameEnd, MoveView, PositionView};
-
-/// A hook that failed while running (an error in its code, or a sandbox
-/// limit); the move or query that ran it has no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HookError {
-    /// Which hook.
-    pub point: HookPoint,
-    /// What Rhai said.
-    pub message: String,
-    /// Where in the script (the hook's line, if Rhai gave one).
-    pub span: Span,
-}
-
-impl std::fmt::Display for HookError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the {} hook failed: {}", self.point.name(), self.message)
-    }
-}
-
-impl std::error::Error for HookError {}
 
 /// The sandboxed engine that runs hooks, built once.
 pub(crate) fn sandboxed_engine() -> &'static Engine {
