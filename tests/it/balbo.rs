@@ -373,13 +373,13 @@ fn placement(fen: &str) -> Vec<(String, char)> {
 /// (Black: d2/e1/f1/g1/h2), where `balbo-minor` allows B/N only but the
 /// real game Q/R/B/N.
 fn full_promotion_in_reach(line: &OracleLine) -> bool {
-    let white = line.fen.split(' ').nth(1) == Some("w");
+    let white = line.fen().split(' ').nth(1) == Some("w");
     let (pawn, squares) = if white {
         ('P', WHITE_NEAR_FULL_PROMOTION)
     } else {
         ('p', BLACK_NEAR_FULL_PROMOTION)
     };
-    placement(&line.fen)
+    placement(line.fen())
         .iter()
         .any(|(sq, c)| *c == pawn && squares.contains(&sq.as_str()))
 }
@@ -402,8 +402,14 @@ fn balbo_legal_moves_match_pyffish() {
         "balbo-minor",
         2000,
         1974,
-        &["--config", config.to_str().unwrap()],
+        &["--config", config.to_str().unwrap(), "--fen-every", "1"],
     );
+    // Lines are left out below, so no line follows from the one before:
+    // every line is read from its own FEN.
+    let lines: Vec<OracleLine> = lines
+        .into_iter()
+        .map(|l| OracleLine { next: None, ..l })
+        .collect();
     let (kept, left_out): (Vec<OracleLine>, Vec<OracleLine>) =
         lines.into_iter().partition(|l| !full_promotion_in_reach(l));
     assert!(
@@ -422,7 +428,7 @@ fn balbo_legal_moves_match_pyffish() {
         .count();
     let en_passant = kept
         .iter()
-        .filter(|l| l.fen.split(' ').nth(3) != Some("-"))
+        .filter(|l| l.fen().split(' ').nth(3) != Some("-"))
         .count();
     eprintln!(
         "balbo: {} positions compared, {promotions} with promotions, {en_passant} with en passant; {} left out",
@@ -439,7 +445,7 @@ fn balbo_legal_moves_match_pyffish() {
     let completed: Vec<OracleLine> = left_out
         .into_iter()
         .map(|mut l| {
-            let full = if l.fen.split(' ').nth(1) == Some("w") {
+            let full = if l.fen().split(' ').nth(1) == Some("w") {
                 ["d9", "e10", "f10", "g10", "h9"]
             } else {
                 ["d2", "e1", "f1", "g1", "h2"]

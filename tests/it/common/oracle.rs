@@ -15,6 +15,7 @@ use std::sync::Arc;
 use varia::compile_path;
 use varia::ir::Variant;
 use varia::notation::coord::move_to_coord;
+use varia::notation::fen::write_fen;
 use varia::vm::Position;
 
 pub fn manifest_dir() -> &'static Path {
@@ -54,16 +55,39 @@ pub fn require_pyffish() {
     }
 }
 
-/// One oracle position: its FEN and pyffish's legal moves (coordinate form).
+/// How often the oracle prints a FEN: on a game's first position and every
+/// `FEN_EVERY` plies; [`compare`] replays the games' moves in between. A
+/// pyffish call costs about 2 ms, and this nearly halves the oracle's
+/// calls; the FENs left are checked against the replayed positions, so
+/// both our FEN reader and our move making are compared.
+pub const FEN_EVERY: usize = 8;
+
+/// One oracle position: its FEN (when printed), pyffish's legal moves
+/// (coordinate form) and the move the game goes on with.
+#[derive(Clone)]
 pub struct OracleLine {
-    /// The position.
-    pub fen: String,
+    /// The position, on a game's first ply and every [`FEN_EVERY`]-th
+    /// (every ply with `--fen-every 1`).
+    pub fen: Option<String>,
     /// pyffish's legal moves.
     pub moves: BTreeSet<String>,
+    /// The move played from here (`None` when the game ends here: the next
+    /// line starts a new game).
+    pub next: Option<String>,
 }
 
-/// Runs the oracle script (`random_positions.py VARIANT COUNT SEED EXTRA…`)
-/// and parses its output.
+impl OracleLine {
+    /// The FEN of a line that has one (every line with `--fen-every 1`).
+    pub fn fen(&self) -> &str {
+        self.fen
+            .as_deref()
+            .expect("this oracle line has no FEN: ask the oracle for --fen-every 1")
+    }
+}
+
+/// Runs the oracle script (`random_positions.py VARIANT COUNT SEED
+/// --fen-every FEN_EVERY EXTRA…`; EXTRA may override `--fen-every`) and
+/// parses its output.
 pub fn oracle(variant: &str, count: usize, seed: u64, extra: &[&str]) -> Vec<OracleLine> {
     require_pyffish();
     let script = manifest_dir().join("tests/oracle/random_positions.py");
@@ -72,6 +96,7 @@ pub fn oracle(variant: &str, count: usize, seed: u64, extra: &[&str]) -> Vec<Ora
         .arg(variant)
         .arg(count.to_string())
         .arg(seed.to_string())
+        .args(["--fen-every", &FEN_EVERY.to_string()])
         .args(extra)
         .output()
         .unwrap_or_else(|e| panic!("cannot run python3 ({e}); {INSTALL_HINT}"));
@@ -87,12 +112,17 @@ pub fn oracle(variant: &str, count: usize, seed: u64, extra: &[&str]) -> Vec<Ora
         .lines()
         .enumerate()
         .map(|(i, line)| {
-            let (fen, moves) = line
-                .split_once('\t')
-                .unwrap_or_else(|| panic!("oracle line {} has no TAB: {line:?}", i + 1));
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [fen, moves, next] = fields[..] else {
+                panic!(
+                    "oracle line {} has not 3 TAB-separated fields: {line:?}",
+                    i + 1
+                )
+            };
             OracleLine {
-                fen: fen.to_string(),
+                fen: (fen != "-").then(|| fen.to_string()),
                 moves: moves.split_ascii_whitespace().map(str::to_string).collect(),
+                next: (!next.is_empty()).then(|| next.to_string()),
             }
         })
         .collect();
@@ -106,54 +136,56 @@ pub fn oracle(variant: &str, count: usize, seed: u64, extra: &[&str]) -> Vec<Ora
 
 /// Compares our legal moves with the oracle's on every line; panics with the
 /// first 10 mismatches (of all of them).
+///
+/// A line with a FEN is read with our FEN reader; a line without one is the
+/// position the line before reaches with its `next` move, played by us. Where
+/// a FEN follows a replayed move, the position we reached must be the one
+/// the FEN describes (our FEN writer on both must agree).
 pub fn compare(variant: &Arc<Variant>, lines: &[OracleLine]) {
     let mut mismatches = Vec::new();
+    let mut replayed: Option<Position> = None;
     for (i, line) in lines.iter().enumerate() {
-        let pos = match Position::from_fen(variant, &line.fen) {
-            Ok(p) => p,
-            Err(e) => {
-                mismatches.push(format!(
-                    "line {}: {}\n    our FEN reader rejects it: {e}",
-                    i + 1,
-                    line.fen
-                ));
-                continue;
-            }
+        let n = i + 1;
+        let pos = match (&line.fen, replayed.take()) {
+            (Some(fen), reached) => match Position::from_fen(variant, fen) {
+                Ok(p) => {
+                    if let Some(r) = reached.filter(|r| write_fen(r) != write_fen(&p)) {
+                        mismatches.push(format!(
+                            "line {n}: {fen}\n    the move before reaches {} instead",
+                            write_fen(&r)
+                        ));
+                    }
+                    p
+                }
+                Err(e) => {
+                    mismatches.push(format!(
+                        "line {n}: {fen}\n    our FEN reader rejects it: {e}"
+                    ));
+                    continue;
+                }
+            },
+            (None, Some(p)) => p,
+            // The line before went wrong: nothing to replay until the next FEN.
+            (None, None) => continue,
         };
-        let ours: Vec<String> = pos
-            .legal_moves()
-            .unwrap()
-            .into_iter()
-            .map(|m| move_to_coord(&pos, m))
-            .collect();
+        let legal = pos.legal_moves().unwrap();
+        let ours: Vec<String> = legal.iter().map(|&m| move_to_coord(&pos, m)).collect();
         let ours_set: BTreeSet<String> = ours.iter().cloned().collect();
         let duplicates = ours.len() != ours_set.len();
         if ours_set != line.moves || duplicates {
-            let only_ours: Vec<&str> = ours_set
-                .difference(&line.moves)
-                .map(|s| s.as_str())
-                .collect();
-            let only_theirs: Vec<&str> = line
-                .moves
-                .difference(&ours_set)
-                .map(|s| s.as_str())
-                .collect();
-            let mut msg = format!(
-                "line {}: {}\n    only varia:   [{}]\n    only pyffish: [{}]",
-                i + 1,
-                line.fen,
-                only_ours.join(" "),
-                only_theirs.join(" ")
-            );
-            if duplicates {
-                let mut sorted = ours.clone();
-                sorted.sort();
-                msg.push_str(&format!(
-                    "\n    varia lists a move twice: {}",
-                    sorted.join(" ")
-                ));
-            }
-            mismatches.push(msg);
+            mismatches.push(describe_mismatch(
+                n, &pos, &ours, &ours_set, line, duplicates,
+            ));
+            continue;
+        }
+        if let Some(next) = &line.next {
+            let at = ours
+                .iter()
+                .position(|m| m == next)
+                .expect("next is a listed move");
+            let mut reached = pos;
+            reached.play_unchecked(legal[at]);
+            replayed = Some(reached);
         }
     }
     if !mismatches.is_empty() {
@@ -165,4 +197,43 @@ pub fn compare(variant: &Arc<Variant>, lines: &[OracleLine]) {
             mismatches[..mismatches.len().min(10)].join("\n")
         );
     }
+}
+
+/// The text of one disagreement: the moves only one side lists, and a move
+/// we list twice.
+fn describe_mismatch(
+    n: usize,
+    pos: &Position,
+    ours: &[String],
+    ours_set: &BTreeSet<String>,
+    line: &OracleLine,
+    duplicates: bool,
+) -> String {
+    let only_ours: Vec<&str> = ours_set
+        .difference(&line.moves)
+        .map(|s| s.as_str())
+        .collect();
+    let only_theirs: Vec<&str> = line
+        .moves
+        .difference(ours_set)
+        .map(|s| s.as_str())
+        .collect();
+    let fen = match &line.fen {
+        Some(fen) => fen.clone(),
+        None => format!("{} (replayed; our FEN)", write_fen(pos)),
+    };
+    let mut msg = format!(
+        "line {n}: {fen}\n    only varia:   [{}]\n    only pyffish: [{}]",
+        only_ours.join(" "),
+        only_theirs.join(" ")
+    );
+    if duplicates {
+        let mut sorted = ours.to_vec();
+        sorted.sort();
+        msg.push_str(&format!(
+            "\n    varia lists a move twice: {}",
+            sorted.join(" ")
+        ));
+    }
+    msg
 }
