@@ -58,6 +58,12 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Be an engine for chess programs over UCI (as Fairy-Stockfish speaks it for variants).
+    Uci {
+        /// Variant scripts to offer besides chess, as `UCI_Variant` values named
+        /// by their file names (the first one is chosen at the start).
+        scripts: Vec<String>,
+    },
     /// Compile a script and print its diagnostics; exit 0 only if it is sound.
     Check {
         /// The variant script.
@@ -165,6 +171,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
         } => perft_command(&script, depth, fen.as_deref(), split),
         Command::Moves { script, fen } => moves_command(&script, fen.as_deref()),
         Command::ExplainError { code } => explain_error(code.as_deref()),
+        Command::Uci { scripts } => {
+            crate::protocol::uci::run(std::io::stdin().lock(), std::io::stdout(), &scripts)
+        }
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());

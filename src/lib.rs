@@ -60,6 +60,7 @@ pub mod game;
 pub mod ir;
 pub mod load;
 pub mod notation;
+pub mod protocol;
 #[cfg(feature = "cli")]
 pub mod repl;
 pub mod source;

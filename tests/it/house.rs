@@ -29,6 +29,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("load", 5),
     ("cli", 7),
     ("repl", 7),
+    ("protocol", 7),
     ("app", 7),
 ];
 

@@ -35,4 +35,5 @@ mod teach;
 mod teach_cli;
 mod teach_marks;
 mod teach_sentences;
+mod uci;
 mod xiangqi;
