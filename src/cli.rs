@@ -64,6 +64,13 @@ enum Command {
         /// by their file names (the first one is chosen at the start).
         scripts: Vec<String>,
     },
+    /// Be an engine for XBoard/WinBoard (CECP v2); variants other than chess
+    /// are described to XBoard with `setup` and `piece` commands.
+    Xboard {
+        /// Variant scripts to offer besides chess (`normal`), named by their
+        /// file names (the first one is chosen at the start).
+        scripts: Vec<String>,
+    },
     /// Compile a script and print its diagnostics; exit 0 only if it is sound.
     Check {
         /// The variant script.
@@ -171,6 +178,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
         } => perft_command(&script, depth, fen.as_deref(), split),
         Command::Moves { script, fen } => moves_command(&script, fen.as_deref()),
         Command::ExplainError { code } => explain_error(code.as_deref()),
+        Command::Xboard { scripts } => {
+            crate::protocol::xboard::run(std::io::stdin().lock(), std::io::stdout(), &scripts)
+        }
         Command::Uci { scripts } => {
             crate::protocol::uci::run(std::io::stdin().lock(), std::io::stdout(), &scripts)
         }

@@ -11,3 +11,70 @@
 //! the protocol's error answer and changes nothing.
 
 pub mod uci;
+pub mod xboard;
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use crate::notation::coord::move_to_coord;
+use crate::vm::{Move, Position};
+
+/// Where answers go: one line at a time, flushed, from the session and
+/// from its search thread.
+#[derive(Clone)]
+pub(crate) struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub(crate) fn new(output: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(output)))
+    }
+
+    pub(crate) fn line(&self, text: &str) {
+        // A writer poisoned by a panic or a closed pipe: nothing to tell.
+        if let Ok(mut out) = self.0.lock() {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        }
+    }
+
+    /// UCI's way to report a problem.
+    pub(crate) fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// The name a script's variant has in a protocol: its file name without
+/// the `.variant` ending (`scripts/grand-betza.variant` is `grand-betza`).
+pub(crate) fn variant_name_of(script: &str) -> String {
+    let path = Path::new(script);
+    match path.file_stem().and_then(|s| s.to_str()) {
+        Some(stem) if path.extension().is_some_and(|e| e == "variant") => stem.to_string(),
+        _ => script.to_string(),
+    }
+}
+
+/// The first lines of a multi-line error, joined (protocol answers are one
+/// line each).
+pub(crate) fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// A principal variation in coordinates, each move written in the position
+/// it is played in.
+pub(crate) fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        words.push(move_to_coord(&pos, mv));
+        if pos.try_play(mv).is_err() {
+            break;
+        }
+    }
+    words.join(" ")
+}

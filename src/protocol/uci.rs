@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -34,6 +34,7 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
+use crate::protocol::{one_line, pv_text, variant_name_of, Output};
 use crate::vm::Position;
 
 /// The variant a session starts with when no script is given.
@@ -48,25 +49,6 @@ const TABLE_ENTRY_BYTES: u64 = 32;
 const ASSUMED_MOVES_TO_GO: u64 = 30;
 /// Time kept back from the clock for the answer to reach the GUI, in ms.
 const MOVE_OVERHEAD_MS: u64 = 30;
-
-/// Where answers go: one line at a time, flushed, from the session and
-/// from the search thread.
-#[derive(Clone)]
-struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Output {
-    fn line(&self, text: &str) {
-        // A writer poisoned by a panic or a closed pipe: nothing to tell.
-        if let Ok(mut out) = self.0.lock() {
-            let _ = writeln!(out, "{text}");
-            let _ = out.flush();
-        }
-    }
-
-    fn error(&self, text: &str) {
-        self.line(&format!("info string error: {text}"));
-    }
-}
 
 /// A search running on its own thread; it gives the engine back when done.
 struct RunningSearch {
@@ -128,16 +110,6 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
     0
 }
 
-/// The name a script's variant has in `UCI_Variant`: its file name without
-/// the `.variant` ending.
-fn variant_name_of(script: &str) -> String {
-    let path = Path::new(script);
-    match path.file_stem().and_then(|s| s.to_str()) {
-        Some(stem) if path.extension().is_some_and(|e| e == "variant") => stem.to_string(),
-        _ => script.to_string(),
-    }
-}
-
 impl Session {
     /// A session on the built-in chess, answering on `output`.
     pub fn new(output: Box<dyn Write + Send>) -> Session {
@@ -145,7 +117,7 @@ impl Session {
         let mut variants = BTreeMap::new();
         variants.insert(DEFAULT_VARIANT.to_string(), chess.clone());
         Session {
-            out: Output(Arc::new(Mutex::new(output))),
+            out: Output::new(output),
             variants,
             variant_name: DEFAULT_VARIANT.to_string(),
             game: Game::new(&chess),
@@ -461,16 +433,6 @@ impl Session {
     }
 }
 
-/// The first line of a multi-line error (UCI answers are one line each).
-fn one_line(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .take(2)
-        .collect::<Vec<_>>()
-        .join(": ")
-}
-
 /// `info depth … score … nodes … nps … time … pv …` for one iteration.
 fn info_line(pos: &Position, info: &SearchInfo) -> String {
     let ms = info.elapsed.as_millis() as u64;
@@ -493,20 +455,6 @@ fn uci_score(score: i32) -> String {
     } else {
         format!("cp {score}")
     }
-}
-
-/// The principal variation in coordinates, each move written in the
-/// position it is played in.
-fn pv_text(pos: &Position, pv: &[crate::vm::Move]) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        words.push(move_to_coord(&pos, mv));
-        if pos.try_play(mv).is_err() {
-            break;
-        }
-    }
-    words.join(" ")
 }
 
 /// `bestmove …` (with `ponder` when the variation goes on), after reporting a

@@ -36,4 +36,5 @@ mod teach_cli;
 mod teach_marks;
 mod teach_sentences;
 mod uci;
+mod xboard;
 mod xiangqi;

@@ -1,0 +1,245 @@
+//! `varia xboard`: one transcript test per CECP command, against
+//! `protocol::xboard::Session` in this process, and the binary through
+//! pipes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use varia::notation::fen::write_fen;
+use varia::protocol::xboard::Session;
+
+use crate::common::oracle::manifest_dir;
+
+#[derive(Clone, Default)]
+struct Answers(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Answers {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Answers {
+    fn take(&self) -> Vec<String> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Waits (up to 30 s) for a `move` line; returns every line up to it.
+    fn until_move(&self) -> Vec<String> {
+        let start = Instant::now();
+        let mut lines = Vec::new();
+        while start.elapsed() < Duration::from_secs(30) {
+            lines.extend(self.take());
+            if lines.iter().any(|l| l.starts_with("move ")) {
+                return lines;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("no move within 30 s; the session said: {lines:?}");
+    }
+}
+
+fn session() -> (Session, Answers) {
+    let answers = Answers::default();
+    (Session::new(Box::new(answers.clone())), answers)
+}
+
+fn say(s: &mut Session, a: &Answers, lines: &[&str]) -> Vec<String> {
+    for line in lines {
+        assert!(s.execute(line), "`{line}` ended the session");
+    }
+    a.take()
+}
+
+#[test]
+fn protover_lists_the_features() {
+    let (mut s, a) = session();
+    assert_eq!(
+        say(&mut s, &a, &["xboard", "protover 2"]),
+        [format!(
+            "feature myname=\"varia {}\" variants=\"normal\" setboard=1 usermove=1 ping=1 \
+             sigint=0 sigterm=0 colors=0 reuse=1 analyze=0 san=0 time=1 draw=0 done=1",
+            env!("CARGO_PKG_VERSION")
+        )]
+    );
+}
+
+#[test]
+fn the_engine_answers_a_move_as_black_after_new() {
+    let (mut s, a) = session();
+    say(&mut s, &a, &["new", "st 1", "sd 2"]);
+    s.execute("usermove e2e4");
+    let lines = a.until_move();
+    let reply = lines
+        .last()
+        .unwrap()
+        .strip_prefix("move ")
+        .unwrap()
+        .to_string();
+    let mut after_e4 = varia::game::Game::new(&crate::common::oracle::script("chess"));
+    after_e4.play_text("e4").unwrap();
+    let legal: Vec<String> = after_e4
+        .legal_moves()
+        .iter()
+        .map(|&m| varia::notation::coord::move_to_coord(after_e4.position(), m))
+        .collect();
+    assert!(legal.contains(&reply), "{reply}");
+    // The move is played on the game once the next command arrives.
+    assert_eq!(say(&mut s, &a, &["ping 1"]), ["pong 1"]);
+    say(&mut s, &a, &["force"]);
+    assert_eq!(s.game().moves().len(), 2);
+}
+
+#[test]
+fn force_go_and_playother() {
+    let (mut s, a) = session();
+    assert!(say(&mut s, &a, &["new", "force", "e2e4", "e7e5"]).is_empty());
+    assert_eq!(s.game().moves().len(), 2);
+    say(&mut s, &a, &["sd 1"]);
+    s.execute("go");
+    let lines = a.until_move();
+    assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
+    say(&mut s, &a, &["force"]);
+    assert_eq!(s.game().moves().len(), 3);
+    // playother: the engine takes the side not to move; it thinks after our move.
+    assert!(say(&mut s, &a, &["playother"]).is_empty());
+    s.execute("usermove b8c6");
+    let lines = a.until_move();
+    assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
+}
+
+#[test]
+fn illegal_moves_and_bad_commands_get_cecp_errors_and_change_nothing() {
+    let (mut s, a) = session();
+    say(&mut s, &a, &["new", "force", "usermove e2e4"]);
+    let before = write_fen(s.game().position());
+    for (command, answer) in [
+        ("usermove e2e4", "Illegal move: e2e4"),
+        ("usermove e7e4", "Illegal move: e7e4"),
+        ("usermove zz9", "Illegal move: zz9"),
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("variant shogi", "Error (unknown variant): shogi"),
+        ("level 40 five 0", "Error (bad arguments): level 40 five 0"),
+        ("st", "Error (bad arguments): st "),
+        ("time -5", "Error (bad arguments): time -5"),
+    ] {
+        assert_eq!(say(&mut s, &a, &[command]), [answer], "{command}");
+        assert_eq!(write_fen(s.game().position()), before, "{command}");
+    }
+    let lines = say(&mut s, &a, &["setboard 8/8/8 w - - 0 1"]);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with("tellusererror Illegal position: "),
+        "{lines:?}"
+    );
+    assert_eq!(write_fen(s.game().position()), before);
+}
+
+#[test]
+fn setboard_undo_and_remove() {
+    let (mut s, a) = session();
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    say(&mut s, &a, &["new", "force", &format!("setboard {fen}")]);
+    assert_eq!(write_fen(s.game().position()), fen);
+    say(&mut s, &a, &["e2e4", "e8d7", "e1d2"]);
+    say(&mut s, &a, &["undo"]);
+    assert_eq!(s.game().moves().len(), 2);
+    say(&mut s, &a, &["remove"]);
+    assert_eq!(write_fen(s.game().position()), fen);
+    assert_eq!(
+        say(&mut s, &a, &["remove"]),
+        ["Error (no move to take back): remove"]
+    );
+}
+
+#[test]
+fn a_mate_by_the_user_is_announced_with_its_result() {
+    let (mut s, a) = session();
+    say(&mut s, &a, &["new", "force"]);
+    let lines = say(&mut s, &a, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(lines, ["0-1 {Black wins: checkmate}"]);
+}
+
+#[test]
+fn post_shows_thinking_and_question_mark_moves_now() {
+    let (mut s, a) = session();
+    say(&mut s, &a, &["new", "post", "st 30"]);
+    s.execute("usermove d2d4");
+    std::thread::sleep(Duration::from_millis(200));
+    s.execute("?");
+    let lines = a.until_move();
+    let thinking = &lines[..lines.len() - 1];
+    assert!(!thinking.is_empty(), "{lines:?}");
+    for line in thinking {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert!(words.len() >= 5, "{line}");
+        for number in &words[..4] {
+            assert!(number.parse::<i64>().is_ok(), "{line}");
+        }
+    }
+}
+
+#[test]
+fn a_scripted_variant_is_described_with_setup_and_piece_commands() {
+    let script = manifest_dir().join("scripts/xiangqi.variant");
+    let answers = Answers::default();
+    let code = varia::protocol::xboard::run(
+        std::io::Cursor::new("protover 2\nvariant xiangqi\nquit\n"),
+        answers.clone(),
+        &[script.to_str().unwrap().to_string()],
+    );
+    assert_eq!(code, 0);
+    let lines = answers.take();
+    // Once for the script given on the command line, once for `variant`.
+    let setups: Vec<&String> = lines.iter().filter(|l| l.starts_with("setup (")).collect();
+    assert_eq!(setups.len(), 2, "{lines:?}");
+    assert!(
+        setups[0].ends_with(
+            "9x10+0_fairy rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        ),
+        "{lines:?}"
+    );
+    let pieces: Vec<&String> = lines.iter().filter(|l| l.starts_with("piece ")).collect();
+    assert_eq!(pieces.len(), 2 * 7, "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("variants=\"normal,xiangqi\"")));
+}
+
+/// The binary, through pipes: XBoard's opening handshake, a move and the
+/// engine's answer, `quit` with status 0.
+#[test]
+fn the_binary_speaks_xboard_through_pipes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .arg("xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut read_line = || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    writeln!(stdin, "xboard\nprotover 2").unwrap();
+    assert!(read_line().ends_with("done=1"));
+    writeln!(stdin, "new\nsd 2\nusermove g1f3").unwrap();
+    assert!(read_line().starts_with("move "));
+    writeln!(stdin, "ping 9").unwrap();
+    assert_eq!(read_line(), "pong 9");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
