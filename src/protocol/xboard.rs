@@ -310,17 +310,20 @@ impl Session {
         let number = |i: usize| args.get(i).and_then(|w| w.parse::<u64>().ok());
         match (command, args.len()) {
             ("time", 1) if number(0).is_some() => self.clock.left_ms = number(0).map(|cs| cs * 10),
-            ("st", 1) if number(0).is_some() => {
-                self.clock.per_move_ms = number(0).map(|s| s.saturating_mul(1000))
+            // Seconds; GUIs and client libraries send fractions too (`st 0.5`).
+            ("st", 1) if seconds_ms(args[0]).is_some() => {
+                self.clock.per_move_ms = seconds_ms(args[0])
             }
             ("sd", 1) if number(0).is_some() => {
                 self.clock.depth = number(0).map(|d| d.clamp(1, MAX_DEPTH as u64) as u32)
             }
             ("level", 3)
-                if number(0).is_some() && number(2).is_some() && minutes(args[1]).is_some() =>
+                if number(0).is_some()
+                    && seconds_ms(args[2]).is_some()
+                    && minutes(args[1]).is_some() =>
             {
                 self.clock.moves_per_session = number(0).unwrap_or(0);
-                self.clock.increment_ms = number(2).unwrap_or(0).saturating_mul(1000);
+                self.clock.increment_ms = seconds_ms(args[2]).unwrap_or(0);
                 self.clock.per_move_ms = None;
             }
             _ => self.out.line(&format!(
@@ -448,6 +451,15 @@ fn looks_like_a_move(word: &str) -> bool {
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
         && chars.next().is_some_and(|c| c.is_ascii_digit())
         && word.len() >= 4
+}
+
+/// A number of seconds (`2`, `0.5`) in milliseconds.
+fn seconds_ms(text: &str) -> Option<u64> {
+    let seconds = text
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)?;
+    Some((seconds * 1000.0).min(u64::MAX as f64 / 2.0) as u64)
 }
 
 /// `level`'s base time: minutes, or `minutes:seconds`.

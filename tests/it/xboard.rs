@@ -132,6 +132,8 @@ fn illegal_moves_and_bad_commands_get_cecp_errors_and_change_nothing() {
         ("variant shogi", "Error (unknown variant): shogi"),
         ("level 40 five 0", "Error (bad arguments): level 40 five 0"),
         ("st", "Error (bad arguments): st "),
+        ("st -1", "Error (bad arguments): st -1"),
+        ("st NaN", "Error (bad arguments): st NaN"),
         ("time -5", "Error (bad arguments): time -5"),
     ] {
         assert_eq!(say(&mut s, &a, &[command]), [answer], "{command}");
