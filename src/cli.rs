@@ -12,8 +12,20 @@ use clap::{Parser, Subcommand};
 use crate::diagnostics::Code;
 use crate::load::load_variant_or_report;
 use crate::notation::coord::move_to_coord;
+use crate::notation::printable;
 use crate::vm::perft::{divide, perft};
 use crate::vm::Position;
+
+/// `println!` that ends `varia` quietly (status 0) when standard output
+/// was closed (`varia moves chess | head -1`) instead of panicking.
+macro_rules! outln {
+    () => {
+        crate::teach::cli::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        crate::teach::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 /// varia: chess variants as scripts.
 #[derive(Debug, Parser)]
@@ -167,14 +179,19 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::ExplainError { code } => explain_error(code.as_deref()),
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
-                println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
+                outln!(
+                    "{}: ok ({}, {} pieces)",
+                    printable(&script),
+                    printable(&v.name),
+                    v.pieces.len()
+                );
                 0
             }
             None => 1,
         },
         Command::Dump { script } => match load_variant_or_report(&script) {
             Some(v) => {
-                println!("{v}");
+                outln!("{v}");
                 0
             }
             None => 1,
@@ -222,7 +239,7 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
         let counts = match divide(&mut pos, depth) {
             Ok(counts) => counts,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string()));
                 return 1;
             }
         };
@@ -233,16 +250,16 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
             .collect();
         rows.sort();
         for (m, n) in rows {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
             total += n;
         }
-        println!();
-        println!("{total}");
+        outln!();
+        outln!("{total}");
     } else {
         match perft(&mut pos, depth) {
-            Ok(n) => println!("{n}"),
+            Ok(n) => outln!("{n}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string()));
                 return 1;
             }
         }
@@ -255,7 +272,7 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
 fn explain_error(code: Option<&str>) -> i32 {
     let Some(text) = code else {
         for c in Code::ALL {
-            println!("{c}\n    {}\n", c.explanation());
+            outln!("{c}\n    {}\n", c.explanation());
         }
         return 0;
     };
@@ -272,11 +289,14 @@ fn explain_error(code: Option<&str>) -> i32 {
     });
     match found {
         Some(c) => {
-            println!("{c}\n\n{}", c.explanation());
+            outln!("{c}\n\n{}", c.explanation());
             0
         }
         None => {
-            eprintln!("error: no diagnostic code `{wanted}`; `varia explain-error` lists them all");
+            eprintln!(
+                "error: no diagnostic code `{}`; `varia explain-error` lists them all",
+                printable(wanted)
+            );
             1
         }
     }
@@ -290,14 +310,14 @@ fn moves_command(script: &str, fen: Option<&str>) -> i32 {
     let legal = match pos.legal_moves() {
         Ok(legal) => legal,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", printable(&e.to_string()));
             return 1;
         }
     };
     let mut moves: Vec<String> = legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
     moves.sort();
     for m in moves {
-        println!("{m}");
+        outln!("{m}");
     }
     0
 }
@@ -309,7 +329,7 @@ fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
         Some(fen) => match Position::from_fen(&variant, fen) {
             Ok(p) => Some(p),
             Err(e) => {
-                eprintln!("error: bad FEN: {e}");
+                eprintln!("error: bad FEN: {}", printable(&e.to_string()));
                 None
             }
         },
@@ -343,13 +363,13 @@ fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -
             nodes = match perft(&mut pos, depth) {
                 Ok(n) => n,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", printable(&e.to_string()));
                     return 1;
                 }
             };
             let secs = t.elapsed().as_secs_f64();
             let rate = nodes as f64 / secs;
-            println!(
+            outln!(
                 "run {run}: {nodes} leaves in {secs:.3} s = {:.2} M leaves/s",
                 rate / 1e6
             );
@@ -358,7 +378,7 @@ fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -
         rates.sort_by(|a, b| a.total_cmp(b));
         let median = rates[rates.len() / 2];
         let label = fen.as_deref().unwrap_or("start position");
-        println!("{script} {label} depth {depth}: {nodes} leaves, median {:.2} M leaves/s over {runs} runs", median / 1e6);
+        outln!("{script} {label} depth {depth}: {nodes} leaves, median {:.2} M leaves/s over {runs} runs", median / 1e6);
     }
     0
 }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::load::load_error_text;
+use crate::notation::printable;
 use crate::notation::san::side_name;
 use crate::repl::computer::SEARCHING;
 use crate::repl::files::state_dir;
@@ -199,7 +200,7 @@ fn leave(session: &mut Session, source: &mut dyn LineSource, out: &mut dyn Write
                 out,
                 "the game could not be kept anywhere; it is printed here:"
             );
-            let _ = write!(out, "{}", session.pgn_text());
+            let _ = write!(out, "{}", printable(&session.pgn_text()));
         }
     }
     true

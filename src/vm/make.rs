@@ -217,9 +217,11 @@ impl Position {
                 .variant
                 .piece(Piece::from_code(code).kind)
                 .resets_move_rule;
-        self.halfmoves = if resets { 0 } else { self.halfmoves + 1 };
+        // The counters stop at u32::MAX, the most a FEN may give, so that
+        // they never wrap and the FEN written can be read back.
+        self.halfmoves = if resets { 0 } else { self.halfmoves.saturating_add(1) };
         if self.side == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
