@@ -257,7 +257,10 @@ fn read_counters(field: Option<(usize, &str)>) -> Result<Option<[i32; 2]>, Parse
         }
         t.parse::<i32>().map_err(|_| {
             err(
-                format!("the counter `{t}` in `{p}` is too large: at most {}", i32::MAX),
+                format!(
+                    "the counter `{t}` in `{p}` is too large: at most {}",
+                    i32::MAX
+                ),
                 s,
                 s + p.len(),
             )

@@ -180,9 +180,9 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
             Some(lm) => d.last_move = Some(lm),
             None => {
                 eprintln!(
-            "error: `{}` is not a move in coordinates (e2e4)",
-            printable(m)
-        );
+                    "error: `{}` is not a move in coordinates (e2e4)",
+                    printable(m)
+                );
                 return 1;
             }
         }
@@ -240,10 +240,7 @@ fn lookup(v: &Variant, name: &str) -> Option<(Piece, ())> {
 fn square(v: &Variant, name: &str) -> Option<Square> {
     let sq = v.geometry.parse_square(name);
     if sq.is_none() {
-        eprintln!(
-            "error: `{}` is not a square of this board",
-            printable(name)
-        );
+        eprintln!("error: `{}` is not a square of this board", printable(name));
     }
     sq
 }

@@ -219,7 +219,11 @@ impl Position {
                 .resets_move_rule;
         // The counters stop at u32::MAX, the most a FEN may give, so that
         // they never wrap and the FEN written can be read back.
-        self.halfmoves = if resets { 0 } else { self.halfmoves.saturating_add(1) };
+        self.halfmoves = if resets {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if self.side == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

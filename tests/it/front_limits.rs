@@ -67,7 +67,12 @@ fn move_counters_stop_at_their_maximum_and_the_fen_reads_back() {
 #[test]
 fn user_text_is_echoed_with_control_characters_escaped() {
     let mut session = Session::new("chess").expect("built in");
-    for line in ["e\u{1b}[2J4", "moves \u{1b}[2J", "show \u{1b}[2J", "open \u{1b}[2J.pgn"] {
+    for line in [
+        "e\u{1b}[2J4",
+        "moves \u{1b}[2J",
+        "show \u{1b}[2J",
+        "open \u{1b}[2J.pgn",
+    ] {
         let text = run(&mut session, line);
         assert!(!text.contains('\u{1b}'), "{line:?}: {text:?}");
         assert!(text.contains("\\u{1b}[2J"), "{line:?}: {text:?}");
@@ -89,7 +94,12 @@ fn user_text_is_echoed_with_control_characters_escaped() {
     assert!(text.contains("\\u{1b}[2J"), "{text:?}");
     assert!(!text.contains('\u{1b}'), "{text:?}");
     // The command line too.
-    let o = varia(&["moves", "chess", "--fen", "8/8/8/8/8/8/8/\u{1b}[2J w - - 0 1"]);
+    let o = varia(&[
+        "moves",
+        "chess",
+        "--fen",
+        "8/8/8/8/8/8/8/\u{1b}[2J w - - 0 1",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!stderr(&o).contains('\u{1b}'), "{}", stderr(&o));
     assert!(stderr(&o).contains("\\u{1b}"), "{}", stderr(&o));
@@ -201,7 +211,11 @@ fn the_repl_keeps_running_after_a_risky_load() {
 fn a_closed_standard_output_ends_varia_quietly() {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
-    for args in [&["moves", "chess"][..], &["explain-error"], &["perft", "chess", "1", "--divide"]] {
+    for args in [
+        &["moves", "chess"][..],
+        &["explain-error"],
+        &["perft", "chess", "1", "--divide"],
+    ] {
         let o = Command::new(env!("CARGO_BIN_EXE_varia"))
             .args(args)
             .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
