@@ -217,13 +217,9 @@ impl Position {
                 .variant
                 .piece(Piece::from_code(code).kind)
                 .resets_move_rule;
-        // The counters stop at u32::MAX, the most a FEN may give, so that
-        // they never wrap and the FEN written can be read back.
-        self.halfmoves = if resets {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
+        // Saturating (from u32::MAX, which a FEN may give): never wraps.
+        let clock = self.halfmoves.saturating_add(1);
+        self.halfmoves = if resets { 0 } else { clock };
         if self.side == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
