@@ -98,7 +98,7 @@ pub fn parse_placement(
                 if n == 0 {
                     return Err(err("an empty run of 0 squares", at, offset + k));
                 }
-                file += n;
+                file = file.saturating_add(n);
                 if file > files {
                     break;
                 }
@@ -412,6 +412,16 @@ mod tests {
         let variant = crate::compile_path("chess").expect("built in");
         let top = parse_fen(&variant, &format!("{base} 4294967295 4294967295")).expect("read");
         assert_eq!((top.halfmoves, top.fullmoves), (u32::MAX, u32::MAX));
+    }
+
+    #[test]
+    fn a_huge_empty_run_is_a_wrong_rank_width() {
+        let (message, start, end) = error("4k3/8/8/8/8/8/8/P18446744073709551615 w - - 0 1");
+        assert_eq!(
+            message,
+            "rank 1 has 18446744073709551615 squares but the board has 8 files"
+        );
+        assert_eq!((start, end), (16, 37));
     }
 
     #[test]
