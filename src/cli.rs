@@ -53,7 +53,7 @@ enum Command {
     Perft {
         /// The variant script (a path, or `chess` for the built-in one).
         script: String,
-        /// Depth in plies.
+        /// Depth in plies (at most 20).
         depth: u32,
         /// Start from this position instead of the setup.
         #[arg(long)]

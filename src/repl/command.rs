@@ -97,7 +97,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "open",
         "open FILE: read a PGN game (its moves can then be undone and redone)",
     ),
-    ("perft", "perft N: count the move tree N plies deep"),
+    (
+        "perft",
+        "perft N: count the move tree N plies deep (N at most 20)",
+    ),
     ("flip", "view the board from the other side"),
     ("go", "the computer plays the side to move"),
     (

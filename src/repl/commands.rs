@@ -152,6 +152,11 @@ impl Session {
             }
             Err(e) => {
                 let e = load_error_text(&e, self.render.color);
+                // Uncoloured, it is text only: escape what it echoes.
+                let e = match self.render.color {
+                    true => e,
+                    false => printable(&e).into_owned(),
+                };
                 let _ = write!(out, "{e}");
                 if !e.ends_with('\n') {
                     let _ = writeln!(out);

@@ -90,7 +90,7 @@ pub fn run(script: &str) -> i32 {
     let mut session = match Session::new(script) {
         Ok(s) => s,
         Err(e) => {
-            let e = load_error_text(&e, false);
+            let e = printable(&load_error_text(&e, false)).into_owned();
             eprint!("{e}");
             if !e.ends_with('\n') {
                 eprintln!();
