@@ -12,8 +12,20 @@ use clap::{Parser, Subcommand};
 use crate::diagnostics::Code;
 use crate::load::load_variant_or_report;
 use crate::notation::coord::move_to_coord;
+use crate::notation::printable;
 use crate::vm::perft::{divide, perft};
 use crate::vm::Position;
+
+/// `println!` that ends `varia` quietly (status 0) when standard output
+/// was closed (`varia moves chess | head -1`) instead of panicking.
+macro_rules! outln {
+    () => {
+        crate::teach::cli::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        crate::teach::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 /// varia: chess variants as scripts.
 #[derive(Debug, Parser)]
@@ -41,7 +53,7 @@ enum Command {
     Perft {
         /// The variant script (a path, or `chess` for the built-in one).
         script: String,
-        /// Depth in plies.
+        /// Depth in plies (at most 20).
         depth: u32,
         /// Start from this position instead of the setup.
         #[arg(long)]
@@ -186,14 +198,19 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
-                println!("{script}: ok ({}, {} pieces)", v.name, v.pieces.len());
+                outln!(
+                    "{}: ok ({}, {} pieces)",
+                    printable(&script),
+                    printable(&v.name),
+                    v.pieces.len()
+                );
                 0
             }
             None => 1,
         },
         Command::Dump { script } => match load_variant_or_report(&script) {
             Some(v) => {
-                println!("{v}");
+                outln!("{v}");
                 0
             }
             None => 1,
@@ -241,7 +258,7 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
         let counts = match divide(&mut pos, depth) {
             Ok(counts) => counts,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string()));
                 return 1;
             }
         };
@@ -252,16 +269,16 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
             .collect();
         rows.sort();
         for (m, n) in rows {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
             total += n;
         }
-        println!();
-        println!("{total}");
+        outln!();
+        outln!("{total}");
     } else {
         match perft(&mut pos, depth) {
-            Ok(n) => println!("{n}"),
+            Ok(n) => outln!("{n}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string()));
                 return 1;
             }
         }
@@ -274,7 +291,7 @@ fn perft_command(script: &str, depth: u32, fen: Option<&str>, split: bool) -> i3
 fn explain_error(code: Option<&str>) -> i32 {
     let Some(text) = code else {
         for c in Code::ALL {
-            println!("{c}\n    {}\n", c.explanation());
+            outln!("{c}\n    {}\n", c.explanation());
         }
         return 0;
     };
@@ -291,11 +308,14 @@ fn explain_error(code: Option<&str>) -> i32 {
     });
     match found {
         Some(c) => {
-            println!("{c}\n\n{}", c.explanation());
+            outln!("{c}\n\n{}", c.explanation());
             0
         }
         None => {
-            eprintln!("error: no diagnostic code `{wanted}`; `varia explain-error` lists them all");
+            eprintln!(
+                "error: no diagnostic code `{}`; `varia explain-error` lists them all",
+                printable(wanted)
+            );
             1
         }
     }
@@ -309,14 +329,14 @@ fn moves_command(script: &str, fen: Option<&str>) -> i32 {
     let legal = match pos.legal_moves() {
         Ok(legal) => legal,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", printable(&e.to_string()));
             return 1;
         }
     };
     let mut moves: Vec<String> = legal.into_iter().map(|m| move_to_coord(&pos, m)).collect();
     moves.sort();
     for m in moves {
-        println!("{m}");
+        outln!("{m}");
     }
     0
 }
@@ -328,7 +348,7 @@ fn load_position(script: &str, fen: Option<&str>) -> Option<Position> {
         Some(fen) => match Position::from_fen(&variant, fen) {
             Ok(p) => Some(p),
             Err(e) => {
-                eprintln!("error: bad FEN: {e}");
+                eprintln!("error: bad FEN: {}", printable(&e.to_string()));
                 None
             }
         },
@@ -362,13 +382,13 @@ fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -
             nodes = match perft(&mut pos, depth) {
                 Ok(n) => n,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", printable(&e.to_string()));
                     return 1;
                 }
             };
             let secs = t.elapsed().as_secs_f64();
             let rate = nodes as f64 / secs;
-            println!(
+            outln!(
                 "run {run}: {nodes} leaves in {secs:.3} s = {:.2} M leaves/s",
                 rate / 1e6
             );
@@ -377,7 +397,7 @@ fn bench(script: Option<String>, depth: u32, fen: Option<String>, runs: usize) -
         rates.sort_by(|a, b| a.total_cmp(b));
         let median = rates[rates.len() / 2];
         let label = fen.as_deref().unwrap_or("start position");
-        println!("{script} {label} depth {depth}: {nodes} leaves, median {:.2} M leaves/s over {runs} runs", median / 1e6);
+        outln!("{script} {label} depth {depth}: {nodes} leaves, median {:.2} M leaves/s over {runs} runs", median / 1e6);
     }
     0
 }

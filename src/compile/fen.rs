@@ -98,7 +98,7 @@ pub fn parse_placement(
                 if n == 0 {
                     return Err(err("an empty run of 0 squares", at, offset + k));
                 }
-                file += n;
+                file = file.saturating_add(n);
                 if file > files {
                     break;
                 }
@@ -212,9 +212,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     let number = |i: usize, default: u32| -> Result<u32, ParseFenError> {
         match fields.get(i + shift) {
             None => Ok(default),
-            Some(&(s, p)) => p
-                .parse::<u32>()
-                .map_err(|_| err(format!("`{p}` is not a move count"), s, s + p.len())),
+            Some(&(s, p)) => read_count(p).map_err(|message| err(message, s, s + p.len())),
         }
     };
     let halfmoves = number(4, 0)?;
@@ -243,15 +241,45 @@ fn read_counters(field: Option<(usize, &str)>) -> Result<Option<[i32; 2]>, Parse
         return Ok(None);
     };
     let parse = |t: &str| {
+        if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(
+                format!("the counter `{t}` in `{p}` is negative: counters are 0 or more"),
+                s,
+                s + p.len(),
+            ));
+        }
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(
+                format!("`{p}` is not a counter field such as `3+3`"),
+                s,
+                s + p.len(),
+            ));
+        }
         t.parse::<i32>().map_err(|_| {
             err(
-                format!("`{p}` is not a counter field such as `3+3`"),
+                format!(
+                    "the counter `{t}` in `{p}` is too large: at most {}",
+                    i32::MAX
+                ),
                 s,
                 s + p.len(),
             )
         })
     };
     Ok(Some([parse(w)?, parse(b)?]))
+}
+
+/// A move count (halfmove clock or move number): digits only, at most
+/// `u32::MAX` (playing on from there keeps the count at that maximum).
+fn read_count(p: &str) -> Result<u32, String> {
+    if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{p}` is not a move count (a whole number from 0 to {})",
+            u32::MAX
+        ));
+    }
+    p.parse::<u32>()
+        .map_err(|_| format!("the move count `{p}` is too large: at most {}", u32::MAX))
 }
 
 /// The side to move (White if the field is missing).
@@ -341,5 +369,83 @@ fn parse_en_passant(geometry: &Geometry, text: &str) -> Option<(Square, Option<S
             geometry.parse_square(&text[..i])?,
             Some(geometry.parse_square(&text[i..])?),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(fen: &str) -> (String, usize, usize) {
+        let variant = crate::compile_path("chess").expect("built in");
+        let e = parse_fen(&variant, fen).expect_err("refused");
+        (e.message, e.start, e.end)
+    }
+
+    #[test]
+    fn move_counts_out_of_range_are_refused() {
+        let base = "4k3/8/8/8/8/8/8/4K3 w - -";
+        assert_eq!(
+            error(&format!("{base} 0 4294967296")),
+            (
+                "the move count `4294967296` is too large: at most 4294967295".into(),
+                28,
+                38
+            )
+        );
+        assert_eq!(
+            error(&format!("{base} 99999999999999999999 1")),
+            (
+                "the move count `99999999999999999999` is too large: at most 4294967295".into(),
+                26,
+                46
+            )
+        );
+        for bad in ["-1", "5x", "1e3"] {
+            let (message, start, end) = error(&format!("{base} {bad} 1"));
+            assert_eq!(
+                message,
+                format!("`{bad}` is not a move count (a whole number from 0 to 4294967295)")
+            );
+            assert_eq!((start, end), (26, 26 + bad.len()));
+        }
+        let variant = crate::compile_path("chess").expect("built in");
+        let top = parse_fen(&variant, &format!("{base} 4294967295 4294967295")).expect("read");
+        assert_eq!((top.halfmoves, top.fullmoves), (u32::MAX, u32::MAX));
+    }
+
+    #[test]
+    fn a_huge_empty_run_is_a_wrong_rank_width() {
+        let (message, start, end) = error("4k3/8/8/8/8/8/8/P18446744073709551615 w - - 0 1");
+        assert_eq!(
+            message,
+            "rank 1 has 18446744073709551615 squares but the board has 8 files"
+        );
+        assert_eq!((start, end), (16, 37));
+    }
+
+    #[test]
+    fn negative_or_huge_counters_are_refused() {
+        let base = "4k3/8/8/8/8/8/8/4K3 w - -";
+        assert_eq!(
+            error(&format!("{base} -1+3 0 1")),
+            (
+                "the counter `-1` in `-1+3` is negative: counters are 0 or more".into(),
+                26,
+                30
+            )
+        );
+        assert_eq!(
+            error(&format!("{base} 3+-2 0 1")).0,
+            "the counter `-2` in `3+-2` is negative: counters are 0 or more"
+        );
+        assert_eq!(
+            error(&format!("{base} 3+99999999999 0 1")).0,
+            "the counter `99999999999` in `3+99999999999` is too large: at most 2147483647"
+        );
+        assert_eq!(
+            error(&format!("{base} 3++3 0 1")).0,
+            "`3++3` is not a counter field such as `3+3`"
+        );
     }
 }

@@ -3,12 +3,16 @@
 //! each command that needs more than a line.
 
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::Ordering;
 
 use crate::game::Game;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::load::{load_error_text, load_variant};
 use crate::notation::fen::write_fen;
+use crate::notation::printable;
 use crate::repl::command::{parse_command, Command, Sides, COMMANDS};
+use crate::repl::computer::SEARCHING;
 use crate::repl::status::level_text;
 use crate::repl::{Flow, Session};
 
@@ -26,8 +30,45 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        if command == Command::Quit {
+            return Flow::Quit;
+        }
+        self.guarded(out, |session, out| session.run(command, out));
+        Flow::Continue
+    }
+
+    /// Runs `f` on the session; a panic inside it (a bug: nothing typed
+    /// should cause one) is caught as a last resort: the command is
+    /// abandoned, the game is kept (and an unsaved one also written to the
+    /// recovery folder), and the REPL goes on.
+    pub(super) fn guarded(
+        &mut self,
+        out: &mut dyn Write,
+        f: impl FnOnce(&mut Session, &mut dyn Write),
+    ) {
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| f(self, out)));
+        let Err(payload) = result else {
+            return;
+        };
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".to_string());
+        SEARCHING.store(false, Ordering::Relaxed);
+        // The search tables may be half written: a new engine next time.
+        self.engine = None;
+        say!(
+            out,
+            "internal error (a bug in varia; please report it): {what}. The command was abandoned; the game is kept."
+        );
+        self.stash_if_dirty(out);
+    }
+
+    /// Runs one parsed command.
+    fn run(&mut self, command: Command, out: &mut dyn Write) {
         match command {
-            Command::Quit => return Flow::Quit,
+            Command::Quit => {}
             Command::Help => help(out),
             Command::Board => self.show(out),
             Command::Moves(sq) => self.list_moves(sq.as_deref(), out),
@@ -45,7 +86,7 @@ impl Session {
                 }
             },
             Command::Pgn => {
-                let _ = write!(out, "{}", self.pgn_text());
+                let _ = write!(out, "{}", printable(&self.pgn_text()));
             }
             Command::Save(path) => self.save(path, out),
             Command::Open(path) => self.open(&path, out),
@@ -86,7 +127,6 @@ impl Session {
             Command::Show(what, at) => self.show_command(&what, at.as_deref(), out),
             Command::Move(text) => self.human_move(&text, out),
         }
-        Flow::Continue
     }
 
     /// Replaces the game (keeping an unsaved one), shows it, and lets the computer move.
@@ -99,9 +139,10 @@ impl Session {
 
     /// `load SCRIPT`: a new game of another variant.
     fn load(&mut self, script: String, out: &mut dyn Write) {
+        // Kept before compiling: whatever the script does, the game is safe.
+        self.stash_if_dirty(out);
         match load_variant(&script) {
             Ok(v) => {
-                self.stash_if_dirty(out);
                 say!(out, "{} loaded from {script}", v.name);
                 self.script = script;
                 self.engine = None;
@@ -111,9 +152,14 @@ impl Session {
             }
             Err(e) => {
                 let e = load_error_text(&e, self.render.color);
+                // Uncoloured, it is text only: escape what it echoes.
+                let e = match self.render.color {
+                    true => e,
+                    false => printable(&e).into_owned(),
+                };
                 let _ = write!(out, "{e}");
                 if !e.ends_with('\n') {
-                    say!(out, "");
+                    let _ = writeln!(out);
                 }
             }
         }

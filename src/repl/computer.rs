@@ -12,7 +12,8 @@ use crate::ir::piece::Color;
 use crate::notation::san::move_to_san_in;
 use crate::repl::command::Level;
 use crate::repl::Session;
-use crate::vm::{HookError, Move, Outcome, Position};
+use crate::vm::perft::{check_depth, PerftError};
+use crate::vm::{Move, Outcome, Position};
 
 /// Set while the computer thinks (Ctrl-C then stops it instead of ending a piped run).
 pub(super) static SEARCHING: AtomicBool = AtomicBool::new(false);
@@ -34,20 +35,25 @@ impl Session {
         }
     }
 
-    /// Searches and plays; false if interrupted (then the computer stops playing).
+    /// Searches and plays; false if interrupted or a hook failed (then
+    /// the computer stops playing). The move is announced only once it is
+    /// played: a move a hook refuses is reported, and nothing is played.
     pub(super) fn think_and_play(&mut self, out: &mut dyn Write) -> bool {
-        match self.think(out) {
-            Some((mv, text)) => {
-                let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
-                say!(out, "varia plays {san} {text}");
-                if !self.play_move(mv, out) {
-                    return false;
-                }
-                self.show(out);
-                true
-            }
-            None => false,
+        let Some((mv, text)) = self.think(out) else {
+            return false;
+        };
+        let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
+        if let Err(e) = self.game.play(mv) {
+            self.computer = (false, false);
+            say!(
+                out,
+                "varia cannot play {san}: {e}; nothing was played, and the computer now plays neither side"
+            );
+            return false;
         }
+        say!(out, "varia plays {san} {text}");
+        self.show(out);
+        true
     }
 
     /// `hint`: what the computer would play.
@@ -96,6 +102,14 @@ impl Session {
             );
             return None;
         }
+        if let Some(e) = result.hook_error {
+            self.computer = (false, false);
+            say!(
+                out,
+                "the computer cannot move: {e}; nothing was played, and the computer now plays neither side"
+            );
+            return None;
+        }
         let mv = result.best?;
         let secs = result.elapsed.as_secs_f64().max(1e-6);
         let mut text = format!(
@@ -114,6 +128,10 @@ impl Session {
 
     /// `perft N` from the current position.
     pub(super) fn perft(&mut self, depth: u32, out: &mut dyn Write) {
+        if let Err(e) = check_depth(depth) {
+            say!(out, "{e}");
+            return;
+        }
         self.stop.store(false, Ordering::Relaxed);
         let mut pos = self.position().clone();
         let t = Instant::now();
@@ -155,7 +173,7 @@ fn stoppable_perft(
     pos: &mut Position,
     depth: u32,
     stop: &AtomicBool,
-) -> Result<Option<u64>, HookError> {
+) -> Result<Option<u64>, PerftError> {
     if depth == 0 {
         return Ok(Some(1));
     }

@@ -91,6 +91,9 @@ impl Session {
                 return;
             }
         };
+        // Kept before reading the game and perhaps compiling the script
+        // its tags name: whatever they hold, the game in progress is safe.
+        self.stash_if_dirty(out);
         let pgn = match parse_pgn(&text) {
             Ok(g) => g,
             Err(e) => {
@@ -123,7 +126,6 @@ impl Session {
         }
         match Game::from_pgn(&variant, &pgn) {
             Ok(game) => {
-                self.stash_if_dirty(out);
                 if !Arc::ptr_eq(&variant, self.variant()) {
                     self.engine = None;
                 }

@@ -15,10 +15,14 @@
 //! perft (`computer.rs`), game files (`files.rs`), the line reader and
 //! run loop (`run.rs`).
 
-/// Writes a line to a `Write`, ignoring errors (the terminal went away).
+/// Writes a line to a `Write`, ignoring errors (the terminal went away),
+/// with control characters escaped ([`crate::notation::printable`]): the
+/// lines say! writes may echo what the user gave (a typed move, a file
+/// name, a PGN tag), which must not drive the terminal. The board, drawn
+/// in colour, is written with `write!`.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
-        let _ = writeln!($out, $($arg)*);
+        let _ = writeln!($out, "{}", crate::notation::printable(&format!($($arg)*)));
     };
 }
 
@@ -140,6 +144,32 @@ impl Session {
 mod tests {
     use super::*;
     use crate::vm::legal_move_generations;
+
+    #[test]
+    fn a_panic_inside_a_command_keeps_the_game_and_the_session() {
+        let dir = std::env::temp_dir().join(format!("varia-guard-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut session = Session::new("chess").expect("built in");
+        session.recovery_dir = Some(dir.clone());
+        let mut out = Vec::new();
+        session.execute("e4", &mut out);
+        out.clear();
+        session.guarded(&mut out, |_, _| panic!("a bug"));
+        let text = String::from_utf8(out).expect("text");
+        assert!(
+            text.starts_with(
+                "internal error (a bug in varia; please report it): a bug. The command was abandoned; the game is kept.\n(the unsaved game was kept in "
+            ),
+            "{text}"
+        );
+        assert_eq!(session.moves().len(), 1);
+        let kept = std::fs::read_dir(&dir).expect("recovery folder").count();
+        assert_eq!(kept, 1);
+        let mut out = Vec::new();
+        session.execute("e5", &mut out);
+        assert_eq!(session.moves().len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_typed_move_costs_one_generation_of_the_legal_moves() {

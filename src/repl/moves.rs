@@ -10,21 +10,8 @@ use crate::notation::san::{move_to_san_in, piece_name, side_name, MoveInputError
 use crate::repl::status::lower_first;
 use crate::repl::Session;
 use crate::teach::illegal::{explain, Illegal};
-use crate::vm::Move;
 
 impl Session {
-    /// Plays a move; a variant hook that fails leaves the game as it was
-    /// and says why.
-    pub(super) fn play_move(&mut self, mv: Move, out: &mut dyn Write) -> bool {
-        match self.game.play(mv) {
-            Ok(()) => true,
-            Err(e) => {
-                say!(out, "{e}");
-                false
-            }
-        }
-    }
-
     /// A move typed at the prompt: played, then the board, then the computer's reply.
     pub(super) fn human_move(&mut self, text: &str, out: &mut dyn Write) {
         if self.game_over(out) {

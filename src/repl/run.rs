@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::load::load_error_text;
+use crate::notation::printable;
 use crate::notation::san::side_name;
 use crate::repl::computer::SEARCHING;
 use crate::repl::files::state_dir;
@@ -89,7 +90,7 @@ pub fn run(script: &str) -> i32 {
     let mut session = match Session::new(script) {
         Ok(s) => s,
         Err(e) => {
-            let e = load_error_text(&e, false);
+            let e = printable(&load_error_text(&e, false)).into_owned();
             eprint!("{e}");
             if !e.ends_with('\n') {
                 eprintln!();
@@ -199,7 +200,7 @@ fn leave(session: &mut Session, source: &mut dyn LineSource, out: &mut dyn Write
                 out,
                 "the game could not be kept anywhere; it is printed here:"
             );
-            let _ = write!(out, "{}", session.pgn_text());
+            let _ = write!(out, "{}", printable(&session.pgn_text()));
         }
     }
     true

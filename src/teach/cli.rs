@@ -8,9 +8,28 @@ use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::load::load_variant_or_report;
 use crate::notation::coord::parse_coord;
+use crate::notation::printable;
 use crate::teach::diagram::{place_piece, teaching_square_of, Diagram};
 use crate::teach::{doc, explain, find_piece, show, svg};
 use crate::vm::Position;
+
+/// `println!` that ends `varia` quietly (status 0) when standard output
+/// was closed (`varia moves chess | head -1`) instead of panicking.
+macro_rules! outln {
+    () => {
+        crate::teach::cli::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        crate::teach::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` that ends `varia` quietly when standard output was closed.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        crate::teach::cli::write_stdout(format_args!($($arg)*))
+    };
+}
 
 /// `varia explain SCRIPT [PIECE]` (without a piece: every piece of the
 /// variant) or `varia explain --betza STRING`.
@@ -18,7 +37,7 @@ pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
     if let Some(b) = betza {
         return match explain::explain_betza(b) {
             Ok(text) => {
-                println!("{text}");
+                outln!("{text}");
                 0
             }
             Err(e) => {
@@ -53,7 +72,7 @@ pub fn explain(args: &[String], betza: Option<&str>) -> i32 {
         .into_iter()
         .map(|k| explain::explain_piece(&v, k))
         .collect();
-    println!("{}", texts.join("\n\n"));
+    outln!("{}", texts.join("\n\n"));
     0
 }
 
@@ -71,7 +90,7 @@ pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i
         None => None,
     };
     match fen {
-        None => print!("{}", show::show_piece(&v, piece, at)),
+        None => out!("{}", show::show_piece(&v, piece, at)),
         Some(fen) => {
             let at = at.unwrap_or_else(|| teaching_square_of(&v, piece));
             let Some(pos) = position(&v, Some(fen)) else {
@@ -82,9 +101,9 @@ pub fn show(script: &str, piece: &str, at: Option<&str>, fen: Option<&str>) -> i
                 None => return 1,
             };
             match show::show_in_position(&placed, at) {
-                Ok(text) => print!("{text}"),
+                Ok(text) => out!("{text}"),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", printable(&e.to_string()));
                     return 1;
                 }
             }
@@ -141,7 +160,7 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
                 match Diagram::piece_in_position(&placed, at) {
                     Ok(d) => d,
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        eprintln!("error: {}", printable(&e.to_string()));
                         return 1;
                     }
                 }
@@ -150,7 +169,7 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
         (None, Some(at)) => match Diagram::piece_in_position(&pos, at) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string()));
                 return 1;
             }
         },
@@ -160,17 +179,20 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
         match last_move(&v, m) {
             Some(lm) => d.last_move = Some(lm),
             None => {
-                eprintln!("error: `{m}` is not a move in coordinates (e2e4)");
+                eprintln!(
+                    "error: `{}` is not a move in coordinates (e2e4)",
+                    printable(m)
+                );
                 return 1;
             }
         }
     }
     let text = svg::render(&d, a.flip);
     if let Err(e) = std::fs::write(a.output, text) {
-        eprintln!("error: cannot write {}: {e}", a.output);
+        eprintln!("error: cannot write {}: {e}", printable(a.output));
         return 1;
     }
-    println!("wrote {}", a.output);
+    outln!("wrote {}", printable(a.output));
     0
 }
 
@@ -181,11 +203,14 @@ pub fn doc(script: &str, output: &str) -> i32 {
     };
     match doc::write_page(&v, script, std::path::Path::new(output)) {
         Ok(path) => {
-            println!("wrote {}", path.display());
+            outln!("wrote {}", printable(&path.display().to_string()));
             0
         }
         Err(e) => {
-            eprintln!("error: cannot write the page into {output}: {e}");
+            eprintln!(
+                "error: cannot write the page into {}: {e}",
+                printable(output)
+            );
             1
         }
     }
@@ -200,7 +225,8 @@ fn lookup(v: &Variant, name: &str) -> Option<(Piece, ())> {
             .map(|p| format!("{} ({})", p.name, p.letter))
             .collect();
         eprintln!(
-            "error: no piece `{name}` in {}; its pieces are {}",
+            "error: no piece `{}` in {}; its pieces are {}",
+            printable(name),
             v.name,
             names.join(", ")
         );
@@ -214,7 +240,7 @@ fn lookup(v: &Variant, name: &str) -> Option<(Piece, ())> {
 fn square(v: &Variant, name: &str) -> Option<Square> {
     let sq = v.geometry.parse_square(name);
     if sq.is_none() {
-        eprintln!("error: `{name}` is not a square of this board");
+        eprintln!("error: `{}` is not a square of this board", printable(name));
     }
     sq
 }
@@ -225,7 +251,7 @@ fn position(v: &Arc<Variant>, fen: Option<&str>) -> Option<Position> {
         Some(fen) => match Position::from_fen(v, fen) {
             Ok(p) => Some(p),
             Err(e) => {
-                eprintln!("error: bad FEN: {e}");
+                eprintln!("error: bad FEN: {}", printable(&e.to_string()));
                 None
             }
         },
@@ -263,5 +289,20 @@ fn placed_or_report(pos: &Position, piece: Piece, at: Square) -> Option<Position
             );
             None
         }
+    }
+}
+
+/// Writes to standard output; when it was closed (the reader of a pipe
+/// left, as `head` does), ends the program quietly with status 0, and
+/// with status 1 and a message on any other write error. The CLI prints
+/// through this ([`outln!`]) rather than `println!`, which panics.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
     }
 }

@@ -217,9 +217,11 @@ impl Position {
                 .variant
                 .piece(Piece::from_code(code).kind)
                 .resets_move_rule;
-        self.halfmoves = if resets { 0 } else { self.halfmoves + 1 };
+        // Saturating (from u32::MAX, which a FEN may give): never wraps.
+        let clock = self.halfmoves.saturating_add(1);
+        self.halfmoves = if resets { 0 } else { clock };
         if self.side == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
