@@ -23,6 +23,11 @@ pub const MAX_REGIONS: usize = 1024;
 /// string may have.
 pub const MAX_BETZA_COMPONENTS: usize = 256;
 
+/// The largest count of moves (`move-rule`), repetitions (`repetition`) or
+/// checks (`giving N checks`): larger ones would overflow the counters
+/// that the rules compare them with.
+pub const MAX_COUNT: u32 = 1_000_000;
+
 use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span};
 
@@ -46,10 +51,7 @@ pub fn check_script(text: &str, source: SourceId) -> Result<(), ScriptError> {
             .unwrap_or(0);
         return Err(ScriptError::new(
             Code::SyntaxScriptTooLarge,
-            format!(
-                "the script has {} bytes; at most {MAX_SCRIPT_BYTES} are allowed",
-                text.len()
-            ),
+            format!("the script is larger than {MAX_SCRIPT_BYTES} bytes (1 MiB)"),
             Span::new(source, 0, first_line),
             "this script",
         )
