@@ -286,3 +286,84 @@ fn the_board_and_the_pieces_have_their_limits() {
     let (code, text) = error(&script(61));
     assert_eq!((code, text.as_str()), (Code::CompileTooManyPieces, "P60"));
 }
+
+/// The scripts that crashed `varia check` (a stack overflow, exit 134),
+/// written to a directory of their own.
+fn hostile_scripts(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Code)> {
+    std::fs::create_dir_all(dir).expect("temp dir");
+    let scripts = [
+        (
+            "deep.variant",
+            chess(&nested_region(7_000)),
+            Code::SyntaxNesting,
+        ),
+        (
+            "chain.variant",
+            chain(MAX_REGION_DEPTH + 1),
+            Code::RegionTooDeep,
+        ),
+        (
+            "long-chain.variant",
+            chain(30_000),
+            Code::CompileTooManyRegions,
+        ),
+        (
+            "castling.variant",
+            chess("castling King slides 4294967295 with Rook\n"),
+            Code::CompileBadCastling,
+        ),
+    ];
+    scripts
+        .into_iter()
+        .map(|(name, text, code)| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).expect("write the script");
+            (path, code)
+        })
+        .collect()
+}
+
+#[test]
+fn check_and_the_repl_answer_with_the_diagnostic() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("varia-limits-{}", std::process::id()));
+    let scripts = hostile_scripts(&dir);
+    let mut input = String::new();
+    for (path, code) in &scripts {
+        let path = path.to_str().expect("a UTF-8 path");
+        let o = crate::common::bin::varia(&["check", path]);
+        assert_eq!(o.status.code(), Some(1), "{path}");
+        assert!(
+            crate::common::bin::stdout(&o).contains(code.as_str())
+                || crate::common::bin::stderr(&o).contains(code.as_str()),
+            "{path}"
+        );
+        input.push_str(&format!("load {path}\n"));
+    }
+    input.push_str("e4\nquit\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .current_dir(&dir)
+        .env("VARIA_HOME", dir.join("home"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("varia runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("varia ends");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The REPL survives every load and still plays chess after them.
+    assert!(out.status.success(), "{:?}\n{text}", out.status);
+    for (_, code) in &scripts {
+        assert!(text.contains(code.as_str()), "{code}\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
