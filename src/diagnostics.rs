@@ -148,7 +148,7 @@ codes! {
     CompileBadPromotion = "varia::compile::bad_promotion",
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
     CompileCountTooLarge = "varia::compile::count_too_large",
-        "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
+        "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) or a counter's start value is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
     BetzaSpace = "varia::betza::space",
         "A space inside one Betza component (between its modifiers, its atom and its range). Spaces only separate components: write `fN`, not `f N`, and `W4`, not `W 4`.";
 }

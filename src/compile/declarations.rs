@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use crate::ir::MAX_COUNTERS;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{self, Item};
-use crate::syntax::limits::MAX_REGIONS;
+use crate::syntax::limits::{MAX_COUNT, MAX_REGIONS};
 
 /// Everything the files declare, after overrides.
 pub(super) struct Declarations<'a> {
@@ -135,7 +135,7 @@ impl<'a> Declarations<'a> {
                 self.explosion
                     .set(item, src, *span, "the explosion rule", errors)
             }
-            Item::Counter(n, v) => self.add_counter(n, v.value, errors),
+            Item::Counter(n, v) => self.add_counter(n, v, errors),
         }
     }
 
@@ -165,8 +165,26 @@ impl<'a> Declarations<'a> {
         false
     }
 
-    fn add_counter(&mut self, name: &Spanned<String>, start: u32, errors: &mut Vec<ScriptError>) {
-        if self.counters.iter().any(|(c, _)| *c == name.value) {
+    fn add_counter(
+        &mut self,
+        name: &Spanned<String>,
+        start: &Spanned<u32>,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        if start.value > MAX_COUNT {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileCountTooLarge,
+                    format!(
+                        "counter `{}`: {} is more than {MAX_COUNT}",
+                        name.value, start.value
+                    ),
+                    start.span,
+                    "too large",
+                )
+                .with_help("start the counter lower; hooks may count it up"),
+            );
+        } else if self.counters.iter().any(|(c, _)| *c == name.value) {
             errors.push(ScriptError::new(
                 Code::CompileDuplicate,
                 format!("counter `{}` is declared twice", name.value),
@@ -181,8 +199,7 @@ impl<'a> Declarations<'a> {
                 "one too many",
             ));
         } else {
-            self.counters
-                .push((name.value.clone(), start.min(i32::MAX as u32) as i32));
+            self.counters.push((name.value.clone(), start.value as i32));
         }
     }
 }

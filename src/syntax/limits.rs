@@ -23,9 +23,9 @@ pub const MAX_REGIONS: usize = 1024;
 /// string may have.
 pub const MAX_BETZA_COMPONENTS: usize = 256;
 
-/// The largest count of moves (`move-rule`), repetitions (`repetition`) or
-/// checks (`giving N checks`): larger ones would overflow the counters
-/// that the rules compare them with.
+/// The largest count of moves (`move-rule`), repetitions (`repetition`),
+/// checks (`giving N checks`) or start value of a counter: larger ones
+/// would overflow the counters that the rules compare them with.
 pub const MAX_COUNT: u32 = 1_000_000;
 
 use crate::diagnostics::{Code, ScriptError};

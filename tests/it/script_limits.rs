@@ -242,6 +242,7 @@ fn counts_of_the_game_end_rules_are_bounded() {
         ("move-rule 1000001\n", "1000001"),
         ("repetition 4294967295\n", "4294967295"),
         ("giving 4294967295 checks wins\n", "4294967295"),
+        ("counter score = 4294967295\n", "4294967295"),
     ] {
         let (code, text) = error(&chess(rule));
         assert_eq!(
@@ -250,7 +251,9 @@ fn counts_of_the_game_end_rules_are_bounded() {
             "{rule}"
         );
     }
-    compiles(&chess("move-rule 1000000\nrepetition 1000000\n"));
+    compiles(&chess(
+        "move-rule 1000000\nrepetition 1000000\ncounter score = 1000000\n",
+    ));
 }
 
 #[test]
