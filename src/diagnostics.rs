@@ -135,6 +135,22 @@ codes! {
         "A number in the script is too large to be read. Use a smaller number.";
     SyntaxUnclosedString = "varia::syntax::unclosed_string",
         "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
+    SyntaxNesting = "varia::syntax::nesting",
+        "Parentheses (in a region) or braces (in a hook) are nested more deeply than the language allows (64 levels). Write the region or the hook code flatter, e.g. name a part of it as a region of its own.";
+    SyntaxScriptTooLarge = "varia::syntax::script_too_large",
+        "The script is larger than the language allows (1 MiB). Real variants take a few kilobytes; split out what is generated, or write it shorter.";
+    RegionTooDeep = "varia::region::too_deep",
+        "A region is built from other regions or parenthesised groups more deeply than the language allows (32 levels, counting each group and each reference to another region). Define one of the regions in the chain from squares, files or ranks instead.";
+    CompileTooManyRegions = "varia::compile::too_many_regions",
+        "The variant declares more regions and borders than the language allows (1024, with its imports). Merge regions, or remove the ones no rule uses.";
+    BetzaTooManyComponents = "varia::betza::too_many_components",
+        "A Betza string has more components (atoms with their modifiers) than the language allows (256). Write each move once; a piece with the same move twice moves no differently.";
+    CompileBadPromotion = "varia::compile::bad_promotion",
+        "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
+    CompileCountTooLarge = "varia::compile::count_too_large",
+        "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) or a counter's start value is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
+    BetzaSpace = "varia::betza::space",
+        "A space inside one Betza component (between its modifiers, its atom and its range). Spaces only separate components: write `fN`, not `f N`, and `W4`, not `W 4`.";
 }
 
 impl Code {

@@ -45,7 +45,7 @@ pub enum LoadError {
 /// # Errors
 /// The file cannot be read, or the script has errors.
 pub fn compile_path(path: &str) -> Result<Arc<Variant>, LoadError> {
-    let text = match std::fs::read_to_string(Path::new(path)) {
+    let text = match read_bounded(Path::new(path)) {
         Ok(t) => t,
         Err(e) => match crate::stdlib::script(path) {
             Some(t) => t.to_string(),
@@ -58,6 +58,27 @@ pub fn compile_path(path: &str) -> Result<Arc<Variant>, LoadError> {
         },
     };
     compile_source(path, &text).map_err(LoadError::Script)
+}
+
+/// Reads a script, but no more than one byte past the size limit: a larger
+/// file is then refused by the parser's size check without being read whole.
+fn read_bounded(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let limit = crate::syntax::limits::MAX_SCRIPT_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 >= limit {
+        // Too large anyway: a character cut at the end does not matter.
+        return Ok(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 /// Compiles a script given as text (`name` is shown in diagnostics) and

@@ -7,6 +7,7 @@ use crate::compile::promotion::KindByName;
 use crate::compile::region::reflect;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
+use crate::ir::pattern::Travel;
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::CastlingRule;
 use crate::ir::Symmetry;
@@ -159,6 +160,10 @@ fn explicit_castling(
             break;
         }
         match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
+            Some(rule) if is_plain_king_move(cx, k, &rule) => {
+                errors.push(plain_move_error(king, king_to.span));
+                break;
+            }
             Some(rule) => rules.push(rule),
             None => {
                 errors.push(
@@ -238,7 +243,8 @@ fn slide_castling(
         };
         let geometry = cx.geometry;
         let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));
-        let d = distance.value as i32;
+        // A slide longer than the board lands off it (and could not wrap).
+        let d = distance.value.min(u32::from(geometry.files())) as i32;
         for (rf, dir) in [(right, 1), (left, -1)] {
             let Some(rf) = rf else { continue };
             let kt = geometry.square(kfile + dir * d, rank);
@@ -248,6 +254,10 @@ fn slide_castling(
                 _ => None,
             };
             match rule {
+                Some(rule) if is_plain_king_move(cx, k, &rule) => {
+                    errors.push(plain_move_error(king, distance.span));
+                    return;
+                }
                 Some(rule) => rules.push(rule),
                 None => too_far = too_far.or(Some(rf)),
             }
@@ -349,6 +359,45 @@ fn slide_castlers(
         return None;
     }
     Some((kf, left, right))
+}
+
+/// Whether the king's own moves (on an empty rank) already go where the
+/// castling takes it: then one move would be both, and neither notation
+/// nor the move list could tell them apart.
+fn is_plain_king_move(cx: &CastlingContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
+    let g = cx.geometry;
+    let dx = g.file_of(rule.king_to) - g.file_of(rule.king_from);
+    let Some(def) = cx.pieces.get(king.0 as usize) else {
+        return false;
+    };
+    def.patterns.iter().filter(|p| p.moves).any(|p| {
+        let reaches = |(vx, vy): (i8, i8)| {
+            let (vx, vy) = (i32::from(vx), i32::from(vy));
+            if vy != 0 || vx == 0 || dx % vx != 0 || dx / vx <= 0 {
+                return false;
+            }
+            let steps = dx / vx;
+            match p.travel {
+                Travel::Leap | Travel::LameLeap => steps == 1,
+                Travel::Ride { max } => max == 0 || steps <= i32::from(max),
+                _ => false,
+            }
+        };
+        // Black's vectors may be turned: a sideways step counts either way.
+        p.vectors
+            .iter()
+            .any(|&(vx, vy)| reaches((vx, vy)) || reaches((vx.saturating_neg(), vy)))
+    })
+}
+
+fn plain_move_error(king: &Spanned<String>, at: crate::source::Span) -> ScriptError {
+    ScriptError::new(
+        Code::CompileBadCastling,
+        format!("this castling is also an ordinary move of the {}", king.value),
+        at,
+        "the king already moves this far",
+    )
+    .with_help("castling must take the king where its own moves do not, e.g. `castling King slides 2 with Rook`")
 }
 
 fn missing_castler(

@@ -8,9 +8,12 @@
 //! [`Named::insert_or_report`].
 
 use crate::diagnostics::{Code, ScriptError};
+use std::collections::HashMap;
+
 use crate::ir::MAX_COUNTERS;
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{self, Item};
+use crate::syntax::limits::{MAX_COUNT, MAX_REGIONS};
 
 /// Everything the files declare, after overrides.
 pub(super) struct Declarations<'a> {
@@ -39,6 +42,8 @@ pub(super) struct Declarations<'a> {
     pub goals: Vec<&'a ast::GoalDecl>,
     /// Counters (name, start value), at most [`MAX_COUNTERS`].
     pub counters: Vec<(String, i32)>,
+    /// Whether more than [`MAX_REGIONS`] regions were reported.
+    too_many_regions: bool,
 }
 
 /// Collects the declarations of the files, in order (imports before importers).
@@ -67,6 +72,7 @@ pub(super) fn collect<'a>(
         alsos: Vec::new(),
         goals: Vec::new(),
         counters: Vec::new(),
+        too_many_regions: false,
     };
     for file in files {
         for item in &file.items {
@@ -97,9 +103,17 @@ impl<'a> Declarations<'a> {
                 self.repetition
                     .set(n, src, n.span, "the repetition rule", errors)
             }
-            Item::Region(r) => self.regions.insert_or_report(r, src, "region", errors),
+            Item::Region(r) => {
+                if self.room_for_region(r, errors) {
+                    self.regions.insert_or_report(r, src, "region", errors);
+                }
+            }
             Item::Piece(p) => self.pieces.insert_or_report(p, src, "piece", errors),
-            Item::Border(b) => self.borders.insert_or_report(b, src, "border", errors),
+            Item::Border(b) => {
+                if self.room_for_region(b, errors) {
+                    self.borders.insert_or_report(b, src, "border", errors);
+                }
+            }
             Item::Hook(h) => self.hooks.insert_or_report(h, src, "hook", errors),
             Item::Promotion(p) => {
                 self.promotions
@@ -121,12 +135,56 @@ impl<'a> Declarations<'a> {
                 self.explosion
                     .set(item, src, *span, "the explosion rule", errors)
             }
-            Item::Counter(n, v) => self.add_counter(n, v.value, errors),
+            Item::Counter(n, v) => self.add_counter(n, v, errors),
         }
     }
 
-    fn add_counter(&mut self, name: &Spanned<String>, start: u32, errors: &mut Vec<ScriptError>) {
-        if self.counters.iter().any(|(c, _)| *c == name.value) {
+    /// Whether a region or border may be added: a new name past
+    /// [`MAX_REGIONS`] is refused (reported once, at the first one past it).
+    fn room_for_region(&mut self, decl: &ast::RegionDecl, errors: &mut Vec<ScriptError>) -> bool {
+        let name = &decl.name.value;
+        if self.regions.contains(name) || self.borders.contains(name) {
+            return true;
+        }
+        let count = self.regions.items.len() + self.borders.items.len();
+        if count < MAX_REGIONS {
+            return true;
+        }
+        if !self.too_many_regions {
+            self.too_many_regions = true;
+            errors.push(
+                ScriptError::new(
+                    Code::CompileTooManyRegions,
+                    format!("more than {MAX_REGIONS} regions and borders"),
+                    decl.name.span,
+                    "one too many",
+                )
+                .with_help("merge regions, or remove the ones no rule uses"),
+            );
+        }
+        false
+    }
+
+    fn add_counter(
+        &mut self,
+        name: &Spanned<String>,
+        start: &Spanned<u32>,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        if start.value > MAX_COUNT {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileCountTooLarge,
+                    format!(
+                        "counter `{}`: {} is more than {MAX_COUNT}",
+                        name.value, start.value
+                    ),
+                    start.span,
+                    "too large",
+                )
+                .with_help("start the counter lower; hooks may count it up"),
+            );
+        } else if self.counters.iter().any(|(c, _)| *c == name.value) {
             errors.push(ScriptError::new(
                 Code::CompileDuplicate,
                 format!("counter `{}` is declared twice", name.value),
@@ -141,8 +199,7 @@ impl<'a> Declarations<'a> {
                 "one too many",
             ));
         } else {
-            self.counters
-                .push((name.value.clone(), start.min(i32::MAX as u32) as i32));
+            self.counters.push((name.value.clone(), start.value as i32));
         }
     }
 }
@@ -219,11 +276,21 @@ impl HasName for ast::HookDecl {
 /// each with the file it came from.
 pub(super) struct Named<'a, T> {
     pub items: Vec<(&'a T, SourceId)>,
+    /// Where each name is in `items` (so that many names take linear time).
+    index: HashMap<String, usize>,
 }
 
 impl<'a, T: HasName> Named<'a, T> {
     fn new() -> Self {
-        Named { items: Vec::new() }
+        Named {
+            items: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    /// Whether a declaration of this name is already there.
+    fn contains(&self, name: &str) -> bool {
+        self.index.contains_key(name)
     }
 
     /// Adds a declaration: a new name is appended, a name an earlier file
@@ -237,16 +304,15 @@ impl<'a, T: HasName> Named<'a, T> {
         errors: &mut Vec<ScriptError>,
     ) {
         let name = decl.name();
-        match self
-            .items
-            .iter()
-            .position(|(d, _)| d.name().value == name.value)
-        {
+        match self.index.get(&name.value).copied() {
             Some(i) if self.items[i].1 == source => {
                 errors.push(duplicate_name(what, name, self.items[i].0.name().span));
             }
             Some(i) => self.items[i] = (decl, source),
-            None => self.items.push((decl, source)),
+            None => {
+                self.index.insert(name.value.clone(), self.items.len());
+                self.items.push((decl, source));
+            }
         }
     }
 

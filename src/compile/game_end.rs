@@ -11,7 +11,9 @@ use crate::ir::geometry::Geometry;
 use crate::ir::piece::{PieceDef, PieceKind};
 use crate::ir::rule::{CheckLimit, Explosion, GameEndRules, GameResult, Goal};
 use crate::ir::{Symmetry, MAX_COUNTERS};
+use crate::source::Spanned;
 use crate::syntax::ast::{self, Item};
+use crate::syntax::limits::MAX_COUNT;
 
 /// How games end, and the explosion rule. The check limit's counter is
 /// put first among `counters`.
@@ -59,6 +61,15 @@ pub(super) fn game_end_rules(
                 )
                 .with_help("mark the king-like piece `royal`, e.g. `piece King K \"K\" royal`"),
             );
+        }
+    }
+    let counts = [
+        (decls.move_rule.get(), "move-rule"),
+        (decls.repetition.get(), "repetition"),
+    ];
+    for (n, what) in counts {
+        if let Some(n) = n {
+            count_in_range(n, what, errors);
         }
     }
     if let Some(n) = decls.repetition.get() {
@@ -153,13 +164,29 @@ fn check_limit(
             "this rule needs one",
         ));
     }
-    let checks = n.value.min(i32::MAX as u32);
+    count_in_range(n, "the checks to give", errors);
+    let checks = n.value.min(MAX_COUNT);
     counters.insert(0, ("checks".to_string(), checks as i32));
     Some(CheckLimit {
         counter: 0,
         checks,
         result: result(r.value),
     })
+}
+
+/// Reports a count past [`MAX_COUNT`] (`what` names the rule).
+fn count_in_range(n: &Spanned<u32>, what: &str, errors: &mut Vec<ScriptError>) {
+    if n.value > MAX_COUNT {
+        errors.push(
+            ScriptError::new(
+                Code::CompileCountTooLarge,
+                format!("{what}: {} is more than {MAX_COUNT}", n.value),
+                n.span,
+                "too large",
+            )
+            .with_help("use a smaller number; a rule that should never apply can be left out"),
+        );
+    }
 }
 
 /// The IR's game result for the one written.

@@ -108,7 +108,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         &decls.promotions,
         &mut evaluator,
         &kind_by_name,
-        defs.len(),
+        &defs,
         errors,
     );
     let castling_context = castling::CastlingContext {

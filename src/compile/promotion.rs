@@ -2,9 +2,9 @@
 //! [`PromotionTable`] (for each piece code and square, the choices).
 
 use crate::compile::region::{for_both_sides, RegionEvaluator};
-use crate::diagnostics::ScriptError;
+use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
 use crate::ir::Symmetry;
 use crate::source::{SourceId, Spanned};
@@ -21,9 +21,10 @@ pub fn promotion_table(
     decls: &[(&PromotionDecl, SourceId)],
     regions: &mut RegionEvaluator<'_>,
     kind_by_name: &KindByName<'_>,
-    kinds: usize,
+    pieces: &[PieceDef],
     errors: &mut Vec<ScriptError>,
 ) -> PromotionTable {
+    let kinds = pieces.len();
     let cells = geometry.cells();
     let mut table = PromotionTable {
         choice_sets: Vec::new(),
@@ -50,6 +51,10 @@ pub fn promotion_table(
         ) else {
             continue;
         };
+        if let Some(e) = bad_choice(decl, piece, &choices, pieces) {
+            errors.push(e);
+            continue;
+        }
         let set_index = match table.choice_sets.iter().position(|s| *s == choices) {
             Some(i) => i,
             None => {
@@ -66,4 +71,43 @@ pub fn promotion_table(
         }
     }
     table
+}
+
+/// A choice a piece may not promote to: its own kind (the promotion would
+/// change nothing), or for a royal piece a piece that is not royal (the
+/// side would lose its royal piece by moving it).
+fn bad_choice(
+    decl: &PromotionDecl,
+    piece: PieceKind,
+    choices: &[PieceKind],
+    pieces: &[PieceDef],
+) -> Option<ScriptError> {
+    let def = |k: PieceKind| &pieces[k.0 as usize];
+    let (i, _) = choices
+        .iter()
+        .enumerate()
+        .find(|(_, c)| **c == piece || (def(piece).royal && !def(**c).royal))?;
+    let choice = &decl.choices[i];
+    let error = if choices[i] == piece {
+        ScriptError::new(
+            Code::CompileBadPromotion,
+            format!("{} cannot promote to {}", decl.piece.value, choice.value),
+            choice.span,
+            "its own kind",
+        )
+        .with_help("promote to other kinds of piece, e.g. `promote Pawn in rank last to Queen`")
+    } else {
+        ScriptError::new(
+            Code::CompileBadPromotion,
+            format!(
+                "the royal {} cannot promote to {}, which is not royal",
+                decl.piece.value, choice.value
+            ),
+            choice.span,
+            "not royal",
+        )
+        .with_note(decl.piece.span, "royal")
+        .with_help("a royal piece may promote only to royal pieces: mark the choice `royal`, or leave the royal piece out of the promotion")
+    };
+    Some(error)
 }

@@ -7,8 +7,9 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::piece::{ByColor, Color};
 use crate::ir::Symmetry;
-use crate::source::Spanned;
+use crate::source::{Span, Spanned};
 use crate::syntax::ast::{RankNumber, RegionDecl, RegionExpr, RegionOp, RegionTerm};
+use crate::syntax::limits::MAX_REGION_DEPTH;
 
 /// Evaluates region expressions against one board.
 pub struct RegionEvaluator<'a> {
@@ -19,7 +20,12 @@ pub struct RegionEvaluator<'a> {
     /// Whether void cells may be named (only while declaring the voids).
     pub allow_voids: bool,
     cache: HashMap<String, SquareSet>,
+    /// Regions found broken, with the error (each reported once, and a
+    /// long chain of regions not walked again for each of its links).
+    broken: HashMap<String, ScriptError>,
     in_progress: Vec<String>,
+    /// How many groups and references the evaluation is inside.
+    depth: usize,
 }
 
 impl<'a> RegionEvaluator<'a> {
@@ -33,7 +39,9 @@ impl<'a> RegionEvaluator<'a> {
             declared,
             allow_voids: false,
             cache: HashMap::new(),
+            broken: HashMap::new(),
             in_progress: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -92,9 +100,31 @@ impl<'a> RegionEvaluator<'a> {
                 }
                 Ok(set)
             }
-            RegionTerm::Ref(name) => self.eval_ref(name),
-            RegionTerm::Group(expr) => self.eval(expr),
+            RegionTerm::Ref(name) => self.deeper(name.span, |e| e.eval_ref(name)),
+            RegionTerm::Group(expr) => self.deeper(expr.span, |e| e.eval(expr)),
         }
+    }
+
+    /// Evaluates a group or a referred region one level deeper, or refuses
+    /// past [`MAX_REGION_DEPTH`] (the evaluation recurses once per level).
+    fn deeper(
+        &mut self,
+        at: Span,
+        eval: impl FnOnce(&mut Self) -> Result<SquareSet, ScriptError>,
+    ) -> Result<SquareSet, ScriptError> {
+        if self.depth >= MAX_REGION_DEPTH {
+            return Err(ScriptError::new(
+                Code::RegionTooDeep,
+                format!("regions nested more than {MAX_REGION_DEPTH} deep"),
+                at,
+                format!("level {}", MAX_REGION_DEPTH + 1),
+            )
+            .with_help("each parenthesised group and each reference to another region is a level: define a region of the chain from squares, files or ranks"));
+        }
+        self.depth += 1;
+        let result = eval(self);
+        self.depth -= 1;
+        result
     }
 
     /// A rank number (0-based), or an "off the board" error.
@@ -167,6 +197,9 @@ impl<'a> RegionEvaluator<'a> {
         if let Some(set) = self.cache.get(&name.value) {
             return Ok(*set);
         }
+        if let Some(e) = self.broken.get(&name.value) {
+            return Err(e.clone());
+        }
         let Some(decl) = self.declared.get(&name.value).copied() else {
             let mut known: Vec<&str> = self.declared.keys().map(|s| s.as_str()).collect();
             known.sort();
@@ -195,7 +228,13 @@ impl<'a> RegionEvaluator<'a> {
         self.in_progress.push(name.value.clone());
         let result = self.eval(&decl.expr);
         self.in_progress.pop();
-        let set = result?;
+        let set = match result {
+            Ok(set) => set,
+            Err(e) => {
+                self.broken.insert(name.value.clone(), e.clone());
+                return Err(e);
+            }
+        };
         self.cache.insert(name.value.clone(), set);
         Ok(set)
     }

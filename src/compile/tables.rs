@@ -6,6 +6,8 @@
 //! reversed rays that end on it, merged by common prefix, so that "is this
 //! square attacked?" is one walk that stops at the first piece on each branch.
 
+use std::collections::HashMap;
+
 use crate::compile::betza::vocabulary::lame_path;
 use crate::ir::geometry::{Geometry, Square};
 use crate::ir::pattern::{
@@ -205,11 +207,15 @@ fn add_en_passant_sources(
     from: Square,
     en_passant: &mut [Vec<EnPassantSource>],
 ) {
+    // Where each ray's path will start: after the paths of the rays before it.
+    let mut path_start = t.path_squares.len() as u32;
     for ray in rays {
+        let this_start = path_start;
+        path_start += ray.squares.len() as u32;
         if ray.kind != RayKind::Slide {
             continue;
         }
-        let path_start = t.path_squares.len() as u32 + rays_before(rays, ray);
+        let path_start = this_start;
         for (j, (sq, f)) in ray.squares.iter().zip(&ray.flags).enumerate() {
             if f & EN_PASSANT != 0 {
                 en_passant[sq.index()].push(EnPassantSource {
@@ -228,38 +234,63 @@ fn add_en_passant_sources(
 /// two zig-zags after a shared first step), the later ray only passes the
 /// shared squares: the earlier one already ends there, so no move is made twice.
 fn share_prefixes(rays: &mut [RayBuild]) {
-    for i in 1..rays.len() {
-        let (earlier, rest) = rays.split_at_mut(i);
-        let ray = &mut rest[0];
+    // The slide rays seen so far, as a trie of their (square, flags) steps
+    // (one per `initial`): the longest prefix a ray shares with any earlier
+    // one is how deep it walks into the trie, in time linear in its length.
+    let mut tries = [PrefixTrie::default(), PrefixTrie::default()];
+    for ray in rays.iter_mut() {
         if ray.kind != RayKind::Slide {
             continue;
         }
-        let mut shared = 0;
-        for other in earlier.iter() {
-            if other.kind != RayKind::Slide || other.initial != ray.initial {
-                continue;
-            }
-            let n = other
-                .squares
-                .iter()
-                .zip(&other.flags)
-                .zip(ray.squares.iter().zip(&ray.flags))
-                .take_while(|(a, b)| a == b)
-                .count();
-            shared = shared.max(n);
-        }
+        let trie = &mut tries[usize::from(ray.initial)];
+        let shared = trie.longest_prefix(&ray.squares, &ray.flags);
         for f in ray.flags.iter_mut().take(shared) {
             *f &= !(MOVE | CAPTURE | EN_PASSANT | DOUBLE_STEP);
         }
+        trie.insert(&ray.squares, &ray.flags);
     }
 }
 
-/// How many path squares the rays listed before `ray` take up.
-fn rays_before(rays: &[RayBuild], ray: &RayBuild) -> u32 {
-    rays.iter()
-        .take_while(|r| !std::ptr::eq(*r, ray))
-        .map(|r| r.squares.len() as u32)
-        .sum()
+/// A trie of ray steps: node 0 is the root; each node's children by step.
+#[derive(Default)]
+struct PrefixTrie {
+    children: Vec<HashMap<(Square, PathFlags), usize>>,
+}
+
+impl PrefixTrie {
+    /// How many first steps of the ray some inserted ray shares.
+    fn longest_prefix(&self, squares: &[Square], flags: &[PathFlags]) -> usize {
+        let mut node = 0;
+        let mut depth = 0;
+        for step in squares.iter().copied().zip(flags.iter().copied()) {
+            match self.children.get(node).and_then(|c| c.get(&step)) {
+                Some(&next) => {
+                    node = next;
+                    depth += 1;
+                }
+                None => break,
+            }
+        }
+        depth
+    }
+
+    fn insert(&mut self, squares: &[Square], flags: &[PathFlags]) {
+        if self.children.is_empty() {
+            self.children.push(HashMap::new());
+        }
+        let mut node = 0;
+        for step in squares.iter().copied().zip(flags.iter().copied()) {
+            node = match self.children[node].get(&step) {
+                Some(&next) => next,
+                None => {
+                    let next = self.children.len();
+                    self.children.push(HashMap::new());
+                    self.children[node].insert(step, next);
+                    next
+                }
+            };
+        }
+    }
 }
 
 /// Adds the rays of one pattern of a piece of `color` on `from`.

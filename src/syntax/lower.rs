@@ -10,6 +10,7 @@ use crate::syntax::ast::{
     GameResult, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
     RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
+use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
 
 type Result<T> = std::result::Result<T, ScriptError>;
@@ -609,6 +610,15 @@ fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) ->
         )
         .with_help("modifiers come before the atom they change, e.g. `fmW` (a forward, non-capturing step)");
     }
+    if let Some((start, end)) = space_inside_component(text, pos) {
+        return ScriptError::new(
+            Code::BetzaSpace,
+            "a space inside a Betza component",
+            at.sub(start, end),
+            "space",
+        )
+        .with_help("spaces only separate components: write `fN`, not `f N`, and `W4`, not `W 4`");
+    }
     let next = text[pos.min(text.len())..].chars().next();
     let mut e = syntax_error(error, at.source, text, at.start as usize, "Betza string");
     e = match next {
@@ -618,6 +628,24 @@ fn betza_syntax_error(error: &pest::error::Error<Rule>, text: &str, at: Span) ->
         _ => e.with_help("a Betza string is modifiers then an atom, repeated, e.g. `fmWfceF`; a number after an atom limits its range"),
     };
     e
+}
+
+/// The spaces the parser stopped at, if they split one component: after
+/// modifiers or inside a group (the error is at the space), or before a
+/// range (the error is at the digits after the space).
+fn space_inside_component(text: &str, pos: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let is_space = |i: usize| bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t');
+    let (start, end) = if is_space(pos) {
+        let end = (pos..bytes.len()).find(|i| !is_space(*i))?;
+        (pos, end)
+    } else if pos > 0 && is_space(pos - 1) && bytes.get(pos).is_some_and(u8::is_ascii_digit) {
+        let start = (0..pos).rev().find(|i| !is_space(*i)).map_or(0, |i| i + 1);
+        (start, pos)
+    } else {
+        return None;
+    };
+    Some((start, end))
 }
 
 /// Parses the inside of a Betza string. `at` is the span of the text in its
@@ -686,6 +714,15 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
                 prev.span = prev.span.to(span);
                 continue;
             }
+        }
+        if moves.len() == MAX_BETZA_COMPONENTS {
+            return Err(ScriptError::new(
+                Code::BetzaTooManyComponents,
+                format!("more than {MAX_BETZA_COMPONENTS} components in one Betza string"),
+                span,
+                "one too many",
+            )
+            .with_help("write each move once: the same move twice moves no differently"));
         }
         let repeat = match range {
             Some(r) => BetzaRepeat::Range(r),

@@ -4,6 +4,7 @@
 //! the compiler's job.
 
 pub mod ast;
+pub mod limits;
 mod lower;
 #[allow(missing_docs)] // pest generates the undocumented `Rule` enum.
 pub mod parser;
@@ -13,10 +14,12 @@ pub use lower::parse_betza;
 use crate::diagnostics::ScriptError;
 use crate::source::SourceId;
 
-/// Parses one variant file into its syntax tree.
+/// Parses one variant file into its syntax tree (after checking its size
+/// and nesting against [`limits`]).
 ///
 /// # Errors
 /// The syntax errors found, each pointing at the offending text.
 pub fn parse(text: &str, source: SourceId) -> Result<ast::File, Vec<ScriptError>> {
+    limits::check_script(text, source).map_err(|e| vec![e])?;
     lower::parse_file(text, source)
 }

@@ -32,6 +32,7 @@ mod properties;
 mod regions;
 mod repl;
 mod rules;
+mod script_limits;
 mod teach;
 mod teach_cli;
 mod teach_marks;
