@@ -22,6 +22,7 @@ mod diamond;
 mod differential;
 mod engine;
 mod grand_betza;
+mod hook_limits;
 mod hooks;
 mod house;
 mod large_nahbi_naive;
