@@ -52,26 +52,36 @@ impl HookPoint {
 pub mod limits {
     /// Operations one hook call may run.
     pub const MAX_OPERATIONS: u64 = 200_000;
-    /// Nested function calls.
-    pub const MAX_CALL_LEVELS: usize = 32;
+    /// Nested function calls (each has its own variables).
+    pub const MAX_CALL_LEVELS: usize = 8;
     /// Expression depth at the top level.
     pub const MAX_EXPR_DEPTH: usize = 64;
     /// Expression depth inside functions.
     pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
     /// Bytes in a string.
     pub const MAX_STRING_SIZE: usize = 4_096;
-    /// Items in an array.
-    pub const MAX_ARRAY_SIZE: usize = 4_096;
+    /// Items in an array, nested arrays and maps included (four times
+    /// the largest board).
+    pub const MAX_ARRAY_SIZE: usize = 1_024;
     /// Entries in a map.
     pub const MAX_MAP_SIZE: usize = 256;
-    /// Variables in scope.
-    pub const MAX_VARIABLES: usize = 256;
+    /// Variables in scope, per function call.
+    pub const MAX_VARIABLES: usize = 64;
     /// Functions a hook may define.
     pub const MAX_FUNCTIONS: usize = 64;
     /// Modules a hook may load (none).
     pub const MAX_MODULES: usize = 0;
-    /// Symbols a hook may not use.
-    pub const DISABLED_SYMBOLS: &[&str] = &["eval"];
+    /// Symbols a hook may not use: `eval`, and `curry`, which stores
+    /// values where Rhai's size limits do not see them (a hook that curries
+    /// a function with itself doubled its memory each time).
+    pub const DISABLED_SYMBOLS: &[&str] = &["eval", "curry"];
+    /// Functions the runtime replaces by an error: `sleep` blocks.
+    pub const UNAVAILABLE_FUNCTIONS: &[&str] = &["sleep"];
+}
+
+/// The error for a call of one of [`limits::UNAVAILABLE_FUNCTIONS`].
+pub fn unavailable(name: &str) -> String {
+    format!("`{name}` is not available in hooks")
 }
 
 /// Sets the sandbox limits of [`limits`] on an engine (standard packages
