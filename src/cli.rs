@@ -180,6 +180,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let Some(command) = args.command else {
         return crate::repl::run(args.script.as_deref().unwrap_or("chess"));
     };
+    // Each command's hooks share one time budget (the REPL budgets each line).
+    let _hooks = (!matches!(command, Command::Play { .. }))
+        .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
     match command {
         Command::Play { script } => crate::repl::run(script.as_deref().unwrap_or("chess")),
         Command::Perft {

@@ -48,11 +48,21 @@ pub(super) fn compile_hooks(
             }),
             Err(e) => {
                 failed = true;
+                let at = hook::script_span(&body, span, e.1);
+                // Rhai names a disabled word after a dot only as "Expecting name of a property".
+                let rest = &body[(at.start - span.start) as usize..];
+                let disabled = hook::limits::DISABLED_SYMBOLS.iter().find(|word| {
+                    rest.strip_prefix(**word).is_some_and(|after| {
+                        !after.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+                });
+                let reason =
+                    disabled.map_or_else(|| e.0.to_string(), |word| hook::unavailable(word));
                 errors.push(
                     ScriptError::new(
                         Code::HookSyntax,
-                        format!("error in the {} hook: {}", point.name(), e.0),
-                        hook::script_span(&body, span, e.1),
+                        format!("error in the {} hook: {reason}", point.name()),
+                        at,
                         "here",
                     )
                     .with_help("hooks are Rhai code; see README.md for what `pos` and `mv` offer"),

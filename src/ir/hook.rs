@@ -52,26 +52,36 @@ impl HookPoint {
 pub mod limits {
     /// Operations one hook call may run.
     pub const MAX_OPERATIONS: u64 = 200_000;
-    /// Nested function calls.
-    pub const MAX_CALL_LEVELS: usize = 32;
+    /// Nested function calls (each has its own variables).
+    pub const MAX_CALL_LEVELS: usize = 8;
     /// Expression depth at the top level.
     pub const MAX_EXPR_DEPTH: usize = 64;
     /// Expression depth inside functions.
     pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
     /// Bytes in a string.
     pub const MAX_STRING_SIZE: usize = 4_096;
-    /// Items in an array.
-    pub const MAX_ARRAY_SIZE: usize = 4_096;
+    /// Items in an array, nested arrays and maps included (four times
+    /// the largest board).
+    pub const MAX_ARRAY_SIZE: usize = 1_024;
     /// Entries in a map.
     pub const MAX_MAP_SIZE: usize = 256;
-    /// Variables in scope.
-    pub const MAX_VARIABLES: usize = 256;
+    /// Variables in scope, per function call.
+    pub const MAX_VARIABLES: usize = 64;
     /// Functions a hook may define.
     pub const MAX_FUNCTIONS: usize = 64;
     /// Modules a hook may load (none).
     pub const MAX_MODULES: usize = 0;
-    /// Symbols a hook may not use.
-    pub const DISABLED_SYMBOLS: &[&str] = &["eval"];
+    /// Symbols a hook may not use: `eval`, and `curry`, which stores
+    /// values where Rhai's size limits do not see them (a hook that curries
+    /// a function with itself doubled its memory each time).
+    pub const DISABLED_SYMBOLS: &[&str] = &["eval", "curry"];
+    /// Functions the runtime replaces by an error: `sleep` blocks.
+    pub const UNAVAILABLE_FUNCTIONS: &[&str] = &["sleep"];
+}
+
+/// The error for a call of one of [`limits::UNAVAILABLE_FUNCTIONS`].
+pub fn unavailable(name: &str) -> String {
+    format!("`{name}` is not available in hooks")
 }
 
 /// Sets the sandbox limits of [`limits`] on an engine (standard packages
@@ -156,35 +166,37 @@ impl HookPrograms {
 }
 
 /// Maps a Rhai position (line, column in the wrapped source of `body`) to
-/// a span in the script; `span` is the body's.
+/// a span in the script; `span` is the body's. Rhai counts columns in
+/// characters, so they are walked as characters, never used as byte
+/// offsets. The span runs from there to the end of the line (at least one
+/// character), or is the whole body when the position is not in it.
 pub fn script_span(body: &str, span: Span, at: rhai::Position) -> Span {
     let (Some(line), col) = (at.line(), at.position().unwrap_or(1)) else {
         return span;
     };
-    let mut offset = 0usize;
-    if line == 1 {
-        offset = col.saturating_sub(1 + WRAPPER_PREFIX.len());
+    let Some(text) = body.split('\n').nth(line.saturating_sub(1)) else {
+        return span;
+    };
+    // Byte offset of the line in the body (`text` is a slice of `body`).
+    let line_start = text.as_ptr() as usize - body.as_ptr() as usize;
+    let skip = if line == 1 {
+        col.saturating_sub(1 + WRAPPER_PREFIX.chars().count())
     } else {
-        let mut seen = 1;
-        for (i, ch) in body.char_indices() {
-            if ch == '\n' {
-                seen += 1;
-                if seen == line {
-                    offset = i + 1 + col.saturating_sub(1);
-                    break;
-                }
-            }
-        }
-        if seen < line {
-            return span;
-        }
-    }
-    let offset = offset.min(body.len());
-    let end = body[offset..].find('\n').map_or(body.len(), |n| offset + n);
-    let end = if end == offset {
-        (offset + 1).min(body.len())
+        col.saturating_sub(1)
+    };
+    let start = text.char_indices().nth(skip).map_or(text.len(), |(i, _)| i);
+    let end = match text[start..].chars().next() {
+        None => start,
+        Some(_) => text.len(),
+    };
+    let end = if end == start {
+        // An empty line or past its end: the next character, if any.
+        body[line_start + start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8())
     } else {
         end
     };
-    span.sub(offset, end)
+    span.sub(line_start + start, line_start + end)
 }

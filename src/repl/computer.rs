@@ -144,6 +144,10 @@ impl Session {
             Ok(None) => {
                 say!(out, "perft interrupted");
             }
+            // Ctrl-C stops a running hook with an error: an interruption too.
+            Err(_) if self.stop.load(Ordering::Relaxed) => {
+                say!(out, "perft interrupted");
+            }
             Err(e) => {
                 say!(out, "perft failed: {e}");
             }

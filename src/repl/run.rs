@@ -14,6 +14,7 @@ use crate::repl::computer::SEARCHING;
 use crate::repl::files::state_dir;
 use crate::repl::helper::{Candidates, ReplHelper};
 use crate::repl::{Flow, Session};
+use crate::vm::hooks::{begin_command, HookBudget};
 
 /// Whether to draw in colour: standard output is a terminal, `NO_COLOR`
 /// is unset or empty, and `TERM` is not `dumb`.
@@ -131,6 +132,13 @@ pub fn run(script: &str) -> i32 {
         let prompt = session.prompt();
         match source.read(&prompt, &session) {
             Read::Line(line) => {
+                // The line's hooks share one time budget; Ctrl-C stops them.
+                let stop = session.stop_flag();
+                stop.store(false, Ordering::Relaxed);
+                let _hooks = begin_command(HookBudget {
+                    interrupt: Some(stop),
+                    ..HookBudget::default()
+                });
                 if session.execute(&line, &mut out) == Flow::Quit
                     && leave(&mut session, &mut *source, &mut out)
                 {

@@ -23,6 +23,7 @@ mod differential;
 mod engine;
 mod front_limits;
 mod grand_betza;
+mod hook_limits;
 mod hooks;
 mod house;
 mod large_nahbi_naive;

@@ -167,7 +167,12 @@ fn register_square_queries(engine: &mut Engine) {
         "square",
         |p: &mut PositionView, file: i64, rank: i64| -> Dynamic {
             let g = &p.variant.geometry;
-            match g.square(file as i32 - 1, rank as i32 - 1) {
+            // Out of the board (and of i32) is no square, never a wrapped one.
+            let from_one = |n: i64| i32::try_from(n).ok()?.checked_sub(1);
+            let (Some(file), Some(rank)) = (from_one(file), from_one(rank)) else {
+                return Dynamic::UNIT;
+            };
+            match g.square(file, rank) {
                 Some(s) => g.name(s).into(),
                 None => Dynamic::UNIT,
             }

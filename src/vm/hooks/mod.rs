@@ -8,14 +8,17 @@
 //! left as it was.
 //!
 //! Files: `runtime` (the sandboxed engine and one function per hook
-//! point), `view` (what hooks see and say), `api` (the functions a hook's
-//! code calls).
+//! point), `budget` (the time hooks may take, and their interruption),
+//! `view` (what hooks see and say), `api` (the functions a hook's code
+//! calls).
 
 mod api;
+pub mod budget;
 pub mod runtime;
 pub mod view;
 
 pub use crate::vm::hook_error::HookError;
+pub use budget::{begin_command, CommandGuard, HookBudget};
 pub use view::{Effect, GameEnd, MoveView, PositionView};
 
 use crate::ir::geometry::Square;
@@ -29,7 +32,7 @@ impl Position {
     pub fn hook_view(&self) -> PositionView {
         PositionView {
             variant: self.variant.clone(),
-            board: Box::new(self.board.squares),
+            board: std::sync::Arc::new(self.board.squares),
             side: self.side,
             in_check: self.is_check(),
             history_len: self.history.len() as i64,

@@ -9,10 +9,11 @@
 
 use std::sync::OnceLock;
 
-use rhai::{Dynamic, Engine, Scope};
+use rhai::{Dynamic, Engine, EvalAltResult, Scope};
 
 use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
 use crate::vm::hook_error::HookError;
+use crate::vm::hooks::budget::{self, Stop};
 use crate::vm::hooks::view::{Effect, GameEnd, MoveView, PositionView};
 
 /// The sandboxed engine that runs hooks, built once.
@@ -21,6 +22,17 @@ pub(crate) fn sandboxed_engine() -> &'static Engine {
     ENGINE.get_or_init(|| {
         let mut engine = Engine::new();
         hook::apply_sandbox_limits(&mut engine);
+        // Also by name at run time (`Fn("sleep").call(1)`): nothing blocks.
+        engine.register_fn("sleep", |_: i64| -> Result<(), Box<EvalAltResult>> {
+            Err(hook::unavailable("sleep").into())
+        });
+        engine.register_fn("sleep", |_: f64| -> Result<(), Box<EvalAltResult>> {
+            Err(hook::unavailable("sleep").into())
+        });
+        engine.on_progress(|operations| budget::check(operations).map(Dynamic::from));
+        // Never into the program's output (`varia moves` prints moves there).
+        engine.on_print(|text| eprintln!("{text}"));
+        engine.on_debug(|text, _, at| eprintln!("{at:?} {text}"));
         super::api::register(&mut engine);
         engine
     })
@@ -28,13 +40,27 @@ pub(crate) fn sandboxed_engine() -> &'static Engine {
 
 fn call(hook: &HookProgram, pos: &PositionView, mv: Dynamic) -> Result<Dynamic, HookError> {
     let mut scope = Scope::new();
-    sandboxed_engine()
-        .call_fn::<Dynamic>(&mut scope, &hook.ast, "hook", (pos.clone(), mv))
-        .map_err(|e| HookError {
-            point: hook.point,
-            message: e.to_string(),
-            span: hook.script_span(e.position()),
-        })
+    let engine = sandboxed_engine();
+    let run = || engine.call_fn::<Dynamic>(&mut scope, &hook.ast, "hook", (pos.clone(), mv));
+    match budget::run_call(run) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => {
+            let span = hook.script_span(e.position());
+            let message = match *e {
+                EvalAltResult::ErrorTerminated(ref why, _) => why
+                    .clone()
+                    .try_cast::<Stop>()
+                    .map_or_else(|| e.to_string(), Stop::message),
+                _ => e.to_string(),
+            };
+            Err(HookError {
+                point: hook.point,
+                message,
+                span,
+            })
+        }
+        Err(stop) => Err(error(hook, stop.message())),
+    }
 }
 
 fn error(hook: &HookProgram, message: String) -> HookError {

@@ -14,7 +14,8 @@ use crate::ir::Variant;
 #[derive(Clone, Debug)]
 pub struct PositionView {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) board: Box<[u8; MAX_SQUARES]>,
+    /// Shared, so that a hook's copies of `pos` cost a few bytes each.
+    pub(crate) board: Arc<[u8; MAX_SQUARES]>,
     pub(crate) side: Color,
     pub(crate) in_check: bool,
     pub(crate) history_len: i64,
@@ -144,11 +145,10 @@ impl Effect {
                     .get("value")
                     .and_then(|d| d.as_int().ok())
                     .ok_or("set_counter needs a whole number")?;
-                out.push(Effect::SetCounter(
-                    index,
-                    color,
-                    value.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
-                ));
+                let value = i32::try_from(value).map_err(|_| {
+                    format!("set_counter: {value} is out of range (counters hold -2147483648 to 2147483647)")
+                })?;
+                out.push(Effect::SetCounter(index, color, value));
                 continue;
             }
             let sq_name = text("square");
