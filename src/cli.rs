@@ -180,9 +180,13 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let Some(command) = args.command else {
         return crate::repl::run(args.script.as_deref().unwrap_or("chess"));
     };
-    // Each command's hooks share one time budget (the REPL budgets each line).
-    let _hooks = (!matches!(command, Command::Play { .. }))
-        .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
+    // Each command's hooks share one time budget (the REPL and the engine
+    // protocols budget each line and each search).
+    let _hooks = (!matches!(
+        command,
+        Command::Play { .. } | Command::Uci { .. } | Command::Xboard { .. }
+    ))
+    .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
     match command {
         Command::Play { script } => crate::repl::run(script.as_deref().unwrap_or("chess")),
         Command::Perft {

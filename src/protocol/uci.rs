@@ -34,7 +34,8 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, variant_name_of, Output};
+use crate::protocol::{one_line, pv_text, variant_name_of, Output, SEARCH_HOOK_TIME};
+use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::Position;
 
 /// The variant a session starts with when no script is given.
@@ -101,6 +102,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
             session.out.error("the input is not UTF-8 text");
             continue;
         };
+        // Each command's hooks share one time budget.
+        let _hooks = begin_command(HookBudget::default());
         if !session.execute(&line) {
             break;
         }
@@ -348,7 +351,14 @@ impl Session {
         });
         engine.set_stop_flag(stop.clone());
         let out = self.out.clone();
+        let interrupt = stop.clone();
         let thread = std::thread::spawn(move || {
+            // The search has its own clock; `stop` also stops a running hook.
+            let _hooks = begin_command(HookBudget {
+                per_command: SEARCH_HOOK_TIME,
+                interrupt: Some(interrupt),
+                ..HookBudget::default()
+            });
             let result = engine.search(&pos, limits, |info| out.line(&info_line(&pos, info)));
             answer(&out, &pos, &result);
             engine

@@ -32,8 +32,9 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, variant_name_of, Output};
+use crate::protocol::{one_line, pv_text, variant_name_of, Output, SEARCH_HOOK_TIME};
 use crate::teach::outcome::describe_reason;
+use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Outcome, Position};
 
 /// XBoard's name for orthodox chess, played by the built-in script.
@@ -127,6 +128,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
                 .line("Error (not UTF-8 text): the line is ignored");
             continue;
         };
+        // Each command's hooks share one time budget.
+        let _hooks = begin_command(HookBudget::default());
         if !session.execute(&line) {
             break;
         }
@@ -370,7 +373,14 @@ impl Session {
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(&pos));
         engine.set_stop_flag(stop.clone());
         let (out, post, limits) = (self.out.clone(), self.post, self.limits());
+        let interrupt = stop.clone();
         let thread = std::thread::spawn(move || {
+            // The search has its own clock; `stop` also stops a running hook.
+            let _hooks = begin_command(HookBudget {
+                per_command: SEARCH_HOOK_TIME,
+                interrupt: Some(interrupt),
+                ..HookBudget::default()
+            });
             let result = engine.search(&pos, limits, |info| {
                 if post {
                     out.line(&thinking_line(&pos, info));
