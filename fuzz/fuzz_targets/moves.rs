@@ -33,10 +33,16 @@ fuzz_target!(|data: &[u8]| {
     let mut game = Game::from_position(pos.clone());
     for line in text.lines().take(16) {
         if let Ok(mv) = san::parse_move(&pos, line) {
-            assert!(legal.contains(&mv), "{line:?} read as a move that is not legal");
+            assert!(
+                legal.contains(&mv),
+                "{line:?} read as a move that is not legal"
+            );
         }
         if let Some(mv) = coord::parse_coord(&pos, line) {
-            assert!(legal.contains(&mv), "{line:?} read as a move that is not legal");
+            assert!(
+                legal.contains(&mv),
+                "{line:?} read as a move that is not legal"
+            );
         }
         if game.play_text(line).is_ok() {
             game.undo();

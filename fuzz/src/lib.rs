@@ -22,12 +22,18 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ),
     ("berolina", include_str!("../../scripts/berolina.variant")),
     ("diamond", include_str!("../../scripts/diamond.variant")),
-    ("grand-betza", include_str!("../../scripts/grand-betza.variant")),
+    (
+        "grand-betza",
+        include_str!("../../scripts/grand-betza.variant"),
+    ),
     (
         "kingofthehill",
         include_str!("../../scripts/kingofthehill.variant"),
     ),
-    ("large-nahbi", include_str!("../../scripts/large-nahbi.variant")),
+    (
+        "large-nahbi",
+        include_str!("../../scripts/large-nahbi.variant"),
+    ),
     ("xiangqi", include_str!("../../scripts/xiangqi.variant")),
 ];
 
@@ -53,7 +59,8 @@ pub fn variant_for(byte: u8) -> &'static Arc<Variant> {
 pub const CHESS_HEAD: &str = "variant \"Fuzz\"\nimport orthodox\nboard 8 x 8\n";
 
 /// The orthodox start position's setup line.
-pub const CHESS_SETUP: &str = "setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+pub const CHESS_SETUP: &str =
+    "setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
 
 /// FEN write -> read -> write gives the same text, and the position read
 /// back is a legal position of the variant.

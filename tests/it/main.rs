@@ -21,6 +21,7 @@ mod diagnostics;
 mod diamond;
 mod differential;
 mod engine;
+mod fuzz_regressions;
 mod grand_betza;
 mod hooks;
 mod house;
