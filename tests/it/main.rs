@@ -22,6 +22,7 @@ mod diamond;
 mod differential;
 mod engine;
 mod front_limits;
+mod fuzz_regressions;
 mod grand_betza;
 mod hook_limits;
 mod hooks;
