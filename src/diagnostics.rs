@@ -69,6 +69,10 @@ codes! {
         "Modifiers were written with no atom after them (e.g. a Betza string ending in `f`). Modifiers come before the atom they change: add the atom, or remove the modifiers.";
     BetzaRange = "varia::betza::range",
         "A range or count in a Betza string is too large (at most 255). Use a smaller number, or the rider form for an unlimited range.";
+    BetzaSpace = "varia::betza::space",
+        "A space inside one Betza component (between its modifiers, its atom and its range). Spaces only separate components: write `fN`, not `f N`, and `W4`, not `W 4`.";
+    BetzaTooManyComponents = "varia::betza::too_many_components",
+        "A Betza string has more components (atoms with their modifiers) than the language allows (256). Write each move once; a piece with the same move twice moves no differently.";
     BetzaTooManyPaths = "varia::betza::too_many_paths",
         "A multi-leg move branches into more paths than the compiler allows. Split it into simpler moves, or give its legs narrower directions.";
     BetzaUnknownAtom = "varia::betza::unknown_atom",
@@ -81,6 +85,8 @@ codes! {
         "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, or a void lies between them. Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
     CompileBadCheckLimit = "varia::compile::bad_check_limit",
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
+    CompileBadPromotion = "varia::compile::bad_promotion",
+        "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
     CompileBadSetup = "varia::compile::bad_setup",
@@ -89,6 +95,8 @@ codes! {
         "A board given by its rank widths (`ranks 3 5 7 …`) needs exactly one width per rank, each at least 1, at most the number of files, and centrable on the middle file. Fix the widths, or describe the board with `without`.";
     CompileBoardSize = "varia::compile::board_size",
         "The board size is not supported: boards run from 2 x 2 up to 26 files, with at most 256 squares, and at least two squares must remain after `without`. Choose a size in range.";
+    CompileCountTooLarge = "varia::compile::count_too_large",
+        "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) or a counter's start value is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
     CompileDuplicate = "varia::compile::duplicate",
         "The same thing (a piece, region, border, hook, counter, or a single declaration such as the board) is declared twice in one file. Keep one of them; a script may override what it imports, but not itself.";
     CompileDuplicateLetter = "varia::compile::duplicate_letter",
@@ -107,6 +115,8 @@ codes! {
         "A variant has at most four counters (including the one a check limit keeps). Remove a counter.";
     CompileTooManyPieces = "varia::compile::too_many_pieces",
         "A variant has more piece types than the VM supports. Remove some piece declarations, or import fewer pieces.";
+    CompileTooManyRegions = "varia::compile::too_many_regions",
+        "The variant declares more regions and borders than the language allows (1024, with its imports). Merge regions, or remove the ones no rule uses.";
     CompileUnknownModule = "varia::compile::unknown_module",
         "An `import` names a module the stdlib does not have. The help lists the modules there are; check the spelling.";
     CompileUnknownPiece = "varia::compile::unknown_piece",
@@ -121,6 +131,8 @@ codes! {
         "A region is defined in terms of itself, directly or through other regions. Define one of the regions in the cycle from squares, files or ranks instead.";
     RegionOffBoard = "varia::region::off_board",
         "A region names a square, file or rank that is not on the board. Use only squares of the board.";
+    RegionTooDeep = "varia::region::too_deep",
+        "A region is built from other regions or parenthesised groups more deeply than the language allows (32 levels, counting each group and each reference to another region). Define one of the regions in the chain from squares, files or ranks instead.";
     RegionUnknown = "varia::region::unknown",
         "A region expression refers to a region that is not declared. Declare it with `region name = …`, or check the spelling.";
     RegionUnknownBorder = "varia::region::unknown_border",
@@ -131,26 +143,14 @@ codes! {
         "The script does not follow the grammar at this place. The message says what was expected; check for a misspelled keyword or a missing part.";
     SyntaxBoardRanks = "varia::syntax::board_ranks",
         "`ranks` in a board declaration must be followed by the width of every rank. Give the widths, e.g. `board 7 x 4 ranks 1 3 5 7`, or drop `ranks`.";
-    SyntaxNumber = "varia::syntax::number",
-        "A number in the script is too large to be read. Use a smaller number.";
-    SyntaxUnclosedString = "varia::syntax::unclosed_string",
-        "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
     SyntaxNesting = "varia::syntax::nesting",
         "Parentheses (in a region) or braces (in a hook) are nested more deeply than the language allows (64 levels). Write the region or the hook code flatter, e.g. name a part of it as a region of its own.";
+    SyntaxNumber = "varia::syntax::number",
+        "A number in the script is too large to be read. Use a smaller number.";
     SyntaxScriptTooLarge = "varia::syntax::script_too_large",
         "The script is larger than the language allows (1 MiB). Real variants take a few kilobytes; split out what is generated, or write it shorter.";
-    RegionTooDeep = "varia::region::too_deep",
-        "A region is built from other regions or parenthesised groups more deeply than the language allows (32 levels, counting each group and each reference to another region). Define one of the regions in the chain from squares, files or ranks instead.";
-    CompileTooManyRegions = "varia::compile::too_many_regions",
-        "The variant declares more regions and borders than the language allows (1024, with its imports). Merge regions, or remove the ones no rule uses.";
-    BetzaTooManyComponents = "varia::betza::too_many_components",
-        "A Betza string has more components (atoms with their modifiers) than the language allows (256). Write each move once; a piece with the same move twice moves no differently.";
-    CompileBadPromotion = "varia::compile::bad_promotion",
-        "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
-    CompileCountTooLarge = "varia::compile::count_too_large",
-        "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) or a counter's start value is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
-    BetzaSpace = "varia::betza::space",
-        "A space inside one Betza component (between its modifiers, its atom and its range). Spaces only separate components: write `fN`, not `f N`, and `W4`, not `W 4`.";
+    SyntaxUnclosedString = "varia::syntax::unclosed_string",
+        "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
 }
 
 impl Code {
@@ -383,6 +383,14 @@ impl Diagnostic for LocatedError {
 #[cfg(test)]
 mod tests {
     use super::Code;
+
+    #[test]
+    fn codes_are_listed_in_the_order_of_their_strings() {
+        let strings: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        let mut sorted = strings.clone();
+        sorted.sort();
+        assert_eq!(strings, sorted, "keep the `codes!` list sorted by string");
+    }
 
     #[test]
     fn code_strings_are_unique_and_explained() {
