@@ -48,6 +48,9 @@ pub enum MoveError {
     /// The move was found but could not be played (a variant hook failed).
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A variant hook failed on this position, so no move can be judged.
+    #[error("no move can be played here: {0}")]
+    Hook(HookError),
 }
 
 /// A FEN that is not a position of the variant.
@@ -237,6 +240,12 @@ impl Game {
         move_to_san_plain_in(self.position(), self.legal_moves(), mv)
     }
 
+    /// The variant hook failure that left the current position without
+    /// legal moves, if one did (the game cannot go on from here).
+    pub fn hook_error(&self) -> Option<&HookError> {
+        self.current().hook_error.as_ref()
+    }
+
     /// Finds the legal move a text means (SAN or coordinates) without playing it.
     ///
     /// # Errors
@@ -250,6 +259,9 @@ impl Game {
     /// # Errors
     /// [`MoveError`]; the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        if let Some(error) = self.hook_error() {
+            return Err(MoveError::Hook(error.clone()));
+        }
         let mv = self.parse_move(text)?;
         self.play(mv)?;
         Ok(mv)

@@ -22,7 +22,7 @@ impl Session {
                 self.show(out);
                 self.computer_turns(out);
             }
-            Err(MoveError::Play(e)) => {
+            Err(e @ (MoveError::Play(_) | MoveError::Hook(_))) => {
                 say!(out, "{e}");
             }
             Err(MoveError::Input(e)) => self.refuse_move(text, e, out),
@@ -128,9 +128,14 @@ impl Session {
                     );
                 }
             },
-            (None, true) => {
-                say!(out, "no legal moves");
-            }
+            (None, true) => match self.game.hook_error() {
+                Some(error) => {
+                    say!(out, "no legal moves: {error}");
+                }
+                None => {
+                    say!(out, "no legal moves");
+                }
+            },
             _ => {
                 say!(out, "{} ({} moves)", list.join(" "), list.len());
             }

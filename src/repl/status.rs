@@ -69,7 +69,10 @@ impl Session {
             };
             let _ = write!(s, "{n}{dots} {}   ", self.game.san(played - 1));
         }
-        // A failing hook shows as a game that goes on; playing on reports it.
+        if let Err(error) = self.game.outcome() {
+            let _ = write!(s, "the game cannot go on: {error}");
+            return s;
+        }
         match self.game.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => {
                 let _ = write!(s, "{} to move", side_name(pos.side_to_move()));

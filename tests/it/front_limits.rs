@@ -229,3 +229,40 @@ fn a_closed_standard_output_ends_varia_quietly() {
         assert_eq!(stderr(&o), "", "{args:?}");
     }
 }
+
+/// A game-end hook that fails on every position (it calls the removed
+/// `sleep`): the REPL says so wherever it would otherwise claim an empty
+/// move list or a game that goes on.
+const FAILING_GAME_END: &str = r#"variant "Sleepy"
+import orthodox
+board 8 x 8
+setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+hook game-end { sleep(100); () }
+"#;
+
+#[test]
+fn a_position_whose_hook_fails_is_reported_by_moves_status_and_typed_moves() {
+    let dir = temp_dir("sleepy");
+    let path = dir.join("sleepy.variant");
+    std::fs::write(&path, FAILING_GAME_END).expect("write the script");
+    let mut session = Session::new(path.to_str().expect("UTF-8")).expect("loads");
+    let failure = "the game-end hook failed: Runtime error: `sleep` is not available in hooks";
+    let text = run(&mut session, "moves");
+    assert!(
+        text.starts_with(&format!("no legal moves: {failure}")),
+        "{text}"
+    );
+    assert!(
+        session
+            .status()
+            .starts_with(&format!("the game cannot go on: {failure}")),
+        "{}",
+        session.status()
+    );
+    let text = run(&mut session, "e4");
+    assert!(
+        text.starts_with(&format!("no move can be played here: {failure}")),
+        "{text}"
+    );
+    assert!(session.moves().is_empty());
+}
