@@ -21,7 +21,7 @@ use crate::notation::coord::move_to_coord;
 use crate::vm::{Move, Position};
 
 /// The time a search's hooks may take together: the search's own limits
-/// and `stop` end it first (a command without a clock has the default 30 s).
+/// and `stop` end it first (a command without a clock has the default 60 s).
 pub(crate) const SEARCH_HOOK_TIME: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
 /// Where answers go: one line at a time, flushed, from the session and
