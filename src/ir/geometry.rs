@@ -237,6 +237,26 @@ impl Geometry {
         self.square(self.file_of(sq) + df, self.rank_of(sq) + dr)
     }
 
+    /// The squares strictly between two squares on a line (rank, file,
+    /// diagonal or a knight-like line of repeated steps).
+    pub fn squares_between(&self, a: Square, b: Square) -> SquareSet {
+        let (dx, dy) = (
+            self.file_of(b) - self.file_of(a),
+            self.rank_of(b) - self.rank_of(a),
+        );
+        let n = gcd(dx.abs(), dy.abs());
+        let mut set = SquareSet::EMPTY;
+        if n > 1 {
+            let (sx, sy) = (dx / n, dy / n);
+            for k in 1..n {
+                if let Some(sq) = self.offset(a, sx * k, sy * k) {
+                    set.insert(sq);
+                }
+            }
+        }
+        set
+    }
+
     /// The name of a square, such as `e4` or `a10`.
     pub fn name(&self, sq: Square) -> String {
         let file = (b'a' + self.file_of(sq) as u8) as char;
@@ -265,6 +285,14 @@ impl Geometry {
     /// Parses a square name into an existing square.
     pub fn parse_square(&self, name: &str) -> Option<Square> {
         self.parse_cell(name).filter(|sq| !self.is_void(*sq))
+    }
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 

@@ -113,7 +113,9 @@ impl Variant {
 
     /// Whether the piece on `v` of `board` (piece codes by cell) could have
     /// just made a double step over `passed`: one of its rays from an
-    /// empty square reaches `v` by a double step through `passed`.
+    /// empty square reaches `v` by a double step, and `passed` lies
+    /// strictly between that square and `v` (the squares a double step
+    /// passes, as playing it sets them).
     pub fn could_have_passed(&self, board: &[u8], v: Square, passed: Square) -> bool {
         let code = board[v.index()];
         if code == 0 {
@@ -129,7 +131,9 @@ impl Variant {
                 let squares = &t.path_squares[s..s + ray.len as usize];
                 let flags = &t.path_flags[s..s + ray.len as usize];
                 if let Some(j) = squares.iter().position(|&q| q == v) {
-                    if flags[j] & DOUBLE_STEP != 0 && squares[..j].contains(&passed) {
+                    if flags[j] & DOUBLE_STEP != 0
+                        && self.geometry.squares_between(origin, v).contains(passed)
+                    {
                         return true;
                     }
                 }

@@ -95,13 +95,20 @@ pub fn write_fen(pos: &Position) -> String {
 }
 
 /// The en passant field: `-` unless an enemy piece could capture en
-/// passant (the position keeps the chance only then).
+/// passant (the position keeps the chance only then). It names the passed
+/// square farthest from the piece that passed it (the reader takes every
+/// square from there to the piece as passed).
 fn en_passant_field(pos: &Position) -> String {
     let Some(ep) = pos.en_passant() else {
         return "-".into();
     };
     let g = &pos.variant().geometry;
-    let Some(passed) = ep.passed.iter().next() else {
+    let distance = |sq| {
+        let df = (g.file_of(sq) - g.file_of(ep.victim)).abs();
+        let dr = (g.rank_of(sq) - g.rank_of(ep.victim)).abs();
+        df.max(dr)
+    };
+    let Some(passed) = ep.passed.iter().max_by_key(|&sq| distance(sq)) else {
         return "-".into();
     };
     let mover = pos.side_to_move().opposite();

@@ -194,7 +194,7 @@ impl Position {
                     // An en passant chance exists only if an enemy piece
                     // could take it (so that it never makes positions differ
                     // for repetition when it cannot).
-                    let passed = self.squares_between(mv.from, mv.to);
+                    let passed = self.empty_squares_between(mv.from, mv.to);
                     if self.can_capture_en_passant(&passed, self.side.opposite()) {
                         for sq in passed.iter() {
                             h ^= self.variant.zobrist.en_passant[sq.index()];
@@ -394,26 +394,15 @@ impl Position {
     /// The squares strictly between two squares on a line (rank, file,
     /// diagonal or a knight-like line of repeated steps).
     pub fn squares_between(&self, a: Square, b: Square) -> SquareSet {
-        let g = &self.variant.geometry;
-        let (dx, dy) = (g.file_of(b) - g.file_of(a), g.rank_of(b) - g.rank_of(a));
-        let n = gcd(dx.abs(), dy.abs());
-        let mut set = SquareSet::EMPTY;
-        if n > 1 {
-            let (sx, sy) = (dx / n, dy / n);
-            for k in 1..n {
-                if let Some(sq) = g.offset(a, sx * k, sy * k) {
-                    set.insert(sq);
-                }
-            }
-        }
-        set
+        self.variant.geometry.squares_between(a, b)
     }
-}
 
-fn gcd(a: i32, b: i32) -> i32 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
+    /// The empty squares strictly between two squares on a line: the ones
+    /// a double step passes (a leaper may jump over occupied ones).
+    pub(crate) fn empty_squares_between(&self, a: Square, b: Square) -> SquareSet {
+        self.squares_between(a, b)
+            .iter()
+            .filter(|sq| self.board[sq.index()] == 0)
+            .collect()
     }
 }

@@ -315,7 +315,10 @@ impl Position {
         if let Some((passed, victim)) = setup.en_passant {
             match self.en_passant_victim(passed, victim) {
                 Ok(v) => {
-                    let mut set = SquareSet::EMPTY;
+                    // The field names the passed square farthest from the
+                    // piece; the double step passed it and every empty
+                    // square from it to the piece.
+                    let mut set = self.empty_squares_between(passed, v);
                     set.insert(passed);
                     // Kept only if it can be taken, as after a move.
                     if self.can_capture_en_passant(&set, self.side) {
