@@ -48,6 +48,27 @@ fn a_lame_and_a_plain_leap_to_one_square_are_one_move() {
     assert_san_reads_back(&pos);
 }
 
+/// Like the above, with a move and an en passant capture to one square
+/// (`mlW` and `leW`): one move, the capture, which does more.
+#[test]
+fn a_move_and_an_en_passant_capture_to_one_square_are_one_move() {
+    let script = chess_with(
+        "piece Fuzz Z \"mlWleW\"",
+        "4k3/8/4Z3/3p4/8/8/8/4K3 w - d6 0 2",
+    );
+    let variant = compile_source("fuzz.variant", &script).expect("compiles");
+    let pos = Position::start(&variant);
+    let to_d6: Vec<_> = pos
+        .legal_moves()
+        .expect("no hooks")
+        .into_iter()
+        .filter(|&m| coord::move_to_coord(&pos, m) == "e6d6")
+        .collect();
+    assert_eq!(to_d6.len(), 1, "{to_d6:?}");
+    assert_eq!(to_d6[0].kind, MoveKind::EnPassant);
+    assert_san_reads_back(&pos);
+}
+
 /// After `mv` (coordinates) from `before`, the FEN varia writes reads back
 /// to a position that writes the same FEN.
 fn assert_fen_round_trip_after(betza: &str, before: &str, mv: &str) {
