@@ -147,15 +147,19 @@ fn piece_rays(
     rays
 }
 
-/// Whether two of the rays can reach the same target (then move
-/// generation must drop duplicates).
+/// Whether two of the rays can reach the same target, or one ray can
+/// reach a target both by a move and by an en passant capture (then move
+/// generation must keep one move per target).
 fn has_duplicate_targets(rays: &[RayBuild]) -> bool {
     let mut seen = crate::ir::geometry::SquareSet::EMPTY;
     let mut dup = false;
     for ray in rays {
         let mut this_ray = crate::ir::geometry::SquareSet::EMPTY;
         for (sq, f) in ray.squares.iter().zip(&ray.flags) {
-            if f & (MOVE | CAPTURE) != 0 {
+            if f & (MOVE | EN_PASSANT) == MOVE | EN_PASSANT {
+                dup = true;
+            }
+            if f & (MOVE | CAPTURE | EN_PASSANT) != 0 {
                 if seen.contains(*sq) {
                     dup = true;
                 }

@@ -273,9 +273,15 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         .copied()
         .filter(|m| m.to == to && matches_origin(m) && matches_kind(m))
         .collect();
-    // Castling typed as the king's move (e1g1, Kg1).
     let promotion_fits = |m: &Move| promo_wanted.is_none_or(|k| m.promotion == Some(k));
     fits.retain(promotion_fits);
+    // Castling typed as the king's move (e1g1, Kg1) is read only when no
+    // other move fits: `O-O` and `O-O-O` always name it, and a king's
+    // move to the same square (another king, or a king that leaps there)
+    // has no other name.
+    if fits.iter().any(|m| !matches!(m.kind, MoveKind::Castle(_))) {
+        fits.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
+    }
     if fits.len() > 1 && promo_wanted.is_none() && fits.iter().all(|m| m.promotion.is_some()) {
         let from = fits[0].from;
         if fits.iter().all(|m| m.from == from) {

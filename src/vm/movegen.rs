@@ -218,15 +218,40 @@ impl Position {
     }
 }
 
-/// Drops repeated moves from `out[first..]`, keeping the first of each.
+/// Drops repeated moves from `out[first..]` (all from one square): of the
+/// moves with the same destination and promotion, keeps one, the one with
+/// the most effects (en passant, which captures, before a double step,
+/// which opens an en passant chance, before a plain move), in the place of
+/// the first. Two moves that notation writes the same are one move.
 fn dedupe(out: &mut Vec<Move>, first: usize) {
     let mut k = first;
     for i in first..out.len() {
         let m = out[i];
-        if !out[first..k].contains(&m) {
-            out[k] = m;
-            k += 1;
+        match out[first..k]
+            .iter()
+            .position(|o| o.to == m.to && o.promotion == m.promotion)
+        {
+            Some(j) => {
+                if effects(m.kind) > effects(out[first + j].kind) {
+                    out[first + j].kind = m.kind;
+                }
+            }
+            None => {
+                out[k] = m;
+                k += 1;
+            }
         }
     }
     out.truncate(k);
+}
+
+/// How much a move of this kind does besides moving its piece: the rank
+/// by which [`dedupe`] keeps one of two moves to the same square.
+fn effects(kind: MoveKind) -> u8 {
+    match kind {
+        MoveKind::Normal => 0,
+        MoveKind::DoubleStep => 1,
+        MoveKind::EnPassant => 2,
+        MoveKind::Castle(_) => 3,
+    }
 }
