@@ -23,7 +23,7 @@ case $secs in '' | *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/fuzz"
-all=(script betza region fen moves pgn hook repl)
+all=(script betza region fen moves pgn hook repl protocol)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 share=$((secs / ${#targets[@]}))
 [ "$share" -ge 1 ] || { echo "SECONDS is less than one per target" >&2; exit 2; }
