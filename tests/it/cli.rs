@@ -153,23 +153,12 @@ fn a_bad_script_shows_its_diagnostics() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A move filter that fails one ply deep (it returns a number there).
-const FAILING_FILTER: &str = r#"variant "Broken filter"
-import orthodox
-board 8 x 8
-hook move-filter {
-    if pos.history_len >= 1 { return 42; }
-    true
-}
-setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-"#;
-
 #[test]
 fn every_perft_front_end_reports_a_failing_hook() {
     let dir = std::env::temp_dir().join(format!("varia-cli-hook-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("broken-filter.variant");
-    std::fs::write(&path, FAILING_FILTER).expect("write the script");
+    std::fs::write(&path, crate::common::scripts::FAILING_FILTER).expect("write the script");
     let path = path.to_str().expect("a UTF-8 path");
     // One ply deep the filter still answers.
     let o = varia(&["perft", path, "1"]);

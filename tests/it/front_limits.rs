@@ -3,7 +3,6 @@
 //! its control characters escaped, `go` when a hook fails, a REPL that
 //! keeps the game through a command that fails badly, and `varia … | head`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -14,10 +13,7 @@ use varia::notation::fen::write_fen;
 use varia::repl::Session;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("varia-front-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::bin::temp_dir("front", name)
 }
 
 fn run(session: &mut Session, line: &str) -> String {
@@ -107,21 +103,11 @@ fn user_text_is_echoed_with_control_characters_escaped() {
     assert!(stderr(&o).contains("\\u{1b}"), "{}", stderr(&o));
 }
 
-const FAILING_FILTER: &str = r#"variant "Broken filter"
-import orthodox
-board 8 x 8
-hook move-filter {
-    if pos.history_len >= 1 { return 42; }
-    true
-}
-setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-"#;
-
 #[test]
 fn go_reports_a_failing_hook_and_plays_nothing() {
     let dir = temp_dir("go");
     let path = dir.join("broken-filter.variant");
-    std::fs::write(&path, FAILING_FILTER).expect("write the script");
+    std::fs::write(&path, common::scripts::FAILING_FILTER).expect("write the script");
     let mut session = Session::new(path.to_str().expect("UTF-8")).expect("loads");
     run(&mut session, "level 2");
     let text = run(&mut session, "go");
@@ -180,22 +166,7 @@ fn a_session_keeps_its_game_through_every_hole() {
 fn the_repl_keeps_running_after_a_risky_load() {
     let dir = temp_dir("repl");
     std::fs::write(dir.join("risky.variant"), RISKY).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .current_dir(&dir)
-        .env("VARIA_HOME", dir.join("home"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varia runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"e4\nload risky.variant\nfen\nquit\n")
-        .expect("write");
-    let o = child.wait_with_output().expect("varia ends");
+    let o = common::bin::varia_in(&dir, &[], "e4\nload risky.variant\nfen\nquit\n");
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{out}\n{}", stderr(&o));
     assert!(out.contains("(the unsaved game was kept in "), "{out}");

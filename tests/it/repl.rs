@@ -2,36 +2,16 @@
 //! pseudo-terminal (completion, undo, Ctrl-C, a saved PGN, the history
 //! file), and sessions through piped standard input for the rest.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("varia-repl-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    crate::common::bin::temp_dir("repl", name)
 }
 
 /// Runs `varia ARGS` with `input` piped in; returns standard output.
 fn piped(dir: &Path, args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .args(args)
-        .current_dir(dir)
-        .env("VARIA_HOME", dir.join("home"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varia runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("varia ends");
+    let out = crate::common::bin::varia_in(dir, args, input);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),

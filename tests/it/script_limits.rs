@@ -328,8 +328,6 @@ fn hostile_scripts(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Code)> {
 
 #[test]
 fn check_and_the_repl_answer_with_the_diagnostic() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let dir = std::env::temp_dir().join(format!("varia-limits-{}", std::process::id()));
     let scripts = hostile_scripts(&dir);
     let mut input = String::new();
@@ -345,19 +343,7 @@ fn check_and_the_repl_answer_with_the_diagnostic() {
         input.push_str(&format!("load {path}\n"));
     }
     input.push_str("e4\nquit\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
-        .current_dir(&dir)
-        .env("VARIA_HOME", dir.join("home"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varia runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write");
-    drop(stdin);
-    let out = child.wait_with_output().expect("varia ends");
+    let out = crate::common::bin::varia_in(&dir, &[], &input);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -5,7 +5,6 @@
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use varia::notation::coord::move_to_coord;
@@ -13,46 +12,7 @@ use varia::notation::fen::write_fen;
 use varia::protocol::uci::Session;
 
 use crate::common::oracle::manifest_dir;
-
-/// The session's output, shared with the test.
-#[derive(Clone, Default)]
-struct Answers(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Answers {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Answers {
-    /// The lines written since the last call.
-    fn take(&self) -> Vec<String> {
-        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-        String::from_utf8(bytes)
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// Waits (up to 30 s) for a `bestmove` line; returns every line up to it.
-    fn until_bestmove(&self) -> Vec<String> {
-        let start = Instant::now();
-        let mut lines = Vec::new();
-        while start.elapsed() < Duration::from_secs(30) {
-            lines.extend(self.take());
-            if lines.iter().any(|l| l.starts_with("bestmove")) {
-                return lines;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        panic!("no bestmove within 30 s; the session said: {lines:?}");
-    }
-}
+use crate::common::protocol::Answers;
 
 fn session() -> (Session, Answers) {
     let answers = Answers::default();
@@ -121,7 +81,7 @@ fn isready_is_answered_even_while_searching() {
         "{lines:?}"
     );
     s.execute("stop");
-    let lines = a.until_bestmove();
+    let lines = a.until("bestmove");
     assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
 }
 
@@ -134,7 +94,7 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     let asked = Instant::now();
     s.execute("stop");
     let answered = asked.elapsed();
-    let lines = a.until_bestmove();
+    let lines = a.until("bestmove");
     assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
     // The issue asks for 50 ms; a loaded test machine gets more slack (the
     // measured latency is in BENCHMARKS.md).
@@ -231,7 +191,7 @@ fn go_depth_finds_a_mate_and_reports_it() {
     );
     s.execute("go depth 3");
     let lines: Vec<String> = a
-        .until_bestmove()
+        .until("bestmove")
         .iter()
         .map(|l| without_counts(l))
         .collect();
@@ -243,7 +203,7 @@ fn go_depth_finds_a_mate_and_reports_it() {
     say(&mut s, &a, &["position fen k7/8/1K6/8/8/8/8/7R b - - 0 1"]);
     s.execute("go depth 3");
     let lines: Vec<String> = a
-        .until_bestmove()
+        .until("bestmove")
         .iter()
         .map(|l| without_counts(l))
         .collect();
@@ -270,7 +230,7 @@ fn go_with_a_clock_nodes_or_movetime_answers_a_legal_move() {
         let (mut s, a) = session();
         say(&mut s, &a, &["position startpos moves g1f3"]);
         s.execute(go);
-        let lines = a.until_bestmove();
+        let lines = a.until("bestmove");
         assert!(
             legal_coords(&s).contains(&best_of(&lines)),
             "{go}: {lines:?}"
@@ -291,7 +251,7 @@ fn go_reports_words_it_does_not_know_and_still_answers() {
     let (mut s, a) = session();
     s.execute("go depth two sideways depth 1");
     // `two` is taken as depth's number and refused; `depth 1` then holds.
-    let lines = a.until_bestmove();
+    let lines = a.until("bestmove");
     assert_eq!(
         lines[0],
         "info string error: go depth needs a whole number; ignored"
@@ -346,7 +306,7 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
     )));
     say(&mut s, &a, &["position startpos moves e3e5"]);
     s.execute("go depth 2");
-    let lines = a.until_bestmove();
+    let lines = a.until("bestmove");
     assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
     // Ten ranks: a move to the tenth rank reads as such.
     say(&mut s, &a, &["setoption name UCI_Variant value xiangqi"]);

@@ -4,51 +4,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use varia::notation::fen::write_fen;
 use varia::protocol::xboard::Session;
 
 use crate::common::oracle::manifest_dir;
-
-#[derive(Clone, Default)]
-struct Answers(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Answers {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Answers {
-    fn take(&self) -> Vec<String> {
-        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-        String::from_utf8(bytes)
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// Waits (up to 30 s) for a `move` line; returns every line up to it.
-    fn until_move(&self) -> Vec<String> {
-        let start = Instant::now();
-        let mut lines = Vec::new();
-        while start.elapsed() < Duration::from_secs(30) {
-            lines.extend(self.take());
-            if lines.iter().any(|l| l.starts_with("move ")) {
-                return lines;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        panic!("no move within 30 s; the session said: {lines:?}");
-    }
-}
+use crate::common::protocol::Answers;
 
 fn session() -> (Session, Answers) {
     let answers = Answers::default();
@@ -80,7 +42,7 @@ fn the_engine_answers_a_move_as_black_after_new() {
     let (mut s, a) = session();
     say(&mut s, &a, &["new", "st 1", "sd 2"]);
     s.execute("usermove e2e4");
-    let lines = a.until_move();
+    let lines = a.until("move ");
     let reply = lines
         .last()
         .unwrap()
@@ -108,14 +70,14 @@ fn force_go_and_playother() {
     assert_eq!(s.game().moves().len(), 2);
     say(&mut s, &a, &["sd 1"]);
     s.execute("go");
-    let lines = a.until_move();
+    let lines = a.until("move ");
     assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
     say(&mut s, &a, &["force"]);
     assert_eq!(s.game().moves().len(), 3);
     // playother: the engine takes the side not to move; it thinks after our move.
     assert!(say(&mut s, &a, &["playother"]).is_empty());
     s.execute("usermove b8c6");
-    let lines = a.until_move();
+    let lines = a.until("move ");
     assert!(lines.last().unwrap().starts_with("move "), "{lines:?}");
 }
 
@@ -180,7 +142,7 @@ fn post_shows_thinking_and_question_mark_moves_now() {
     s.execute("usermove d2d4");
     std::thread::sleep(Duration::from_millis(200));
     s.execute("?");
-    let lines = a.until_move();
+    let lines = a.until("move ");
     let thinking = &lines[..lines.len() - 1];
     assert!(!thinking.is_empty(), "{lines:?}");
     for line in thinking {

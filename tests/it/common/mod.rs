@@ -3,6 +3,7 @@
 pub mod bin;
 pub mod moves;
 pub mod oracle;
+pub mod protocol;
 pub mod rng;
 pub mod scripts;
 pub mod svg;

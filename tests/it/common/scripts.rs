@@ -41,3 +41,14 @@ pub fn scripts_and_fairy() -> Vec<(String, Arc<Variant>)> {
     ));
     out
 }
+
+/// A move filter that fails one ply deep (it returns a number there).
+pub const FAILING_FILTER: &str = r#"variant "Broken filter"
+import orthodox
+board 8 x 8
+hook move-filter {
+    if pos.history_len >= 1 { return 42; }
+    true
+}
+setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+"#;
