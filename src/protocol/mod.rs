@@ -13,11 +13,12 @@
 pub mod uci;
 pub mod xboard;
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use crate::notation::coord::move_to_coord;
+use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Position};
 
 /// The time a search's hooks may take together: the search's own limits
@@ -81,4 +82,25 @@ pub(crate) fn pv_text(pos: &Position, pv: &[Move]) -> String {
         }
     }
     words.join(" ")
+}
+
+/// Feeds each line of `input` to `execute` until it returns false or the
+/// input ends; each line's hooks share one time budget. A line that is not
+/// UTF-8 text is answered with `not_text` and skipped.
+pub(crate) fn serve_lines(
+    input: impl BufRead,
+    out: &Output,
+    not_text: &str,
+    mut execute: impl FnMut(&str) -> bool,
+) {
+    for line in input.lines() {
+        let Ok(line) = line else {
+            out.line(not_text);
+            continue;
+        };
+        let _hooks = begin_command(HookBudget::default());
+        if !execute(&line) {
+            break;
+        }
+    }
 }

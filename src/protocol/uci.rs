@@ -34,7 +34,7 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, variant_name_of, Output, SEARCH_HOOK_TIME};
+use crate::protocol::{one_line, pv_text, serve_lines, variant_name_of, Output, SEARCH_HOOK_TIME};
 use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::Position;
 
@@ -97,17 +97,13 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
             session.choose_variant(&name);
         }
     }
-    for line in input.lines() {
-        let Ok(line) = line else {
-            session.out.error("the input is not UTF-8 text");
-            continue;
-        };
-        // Each command's hooks share one time budget.
-        let _hooks = begin_command(HookBudget::default());
-        if !session.execute(&line) {
-            break;
-        }
-    }
+    let out = session.out.clone();
+    serve_lines(
+        input,
+        &out,
+        "info string error: the input is not UTF-8 text",
+        |line| session.execute(line),
+    );
     session.stop_search();
     session.finish_search();
     0

@@ -32,7 +32,7 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, variant_name_of, Output, SEARCH_HOOK_TIME};
+use crate::protocol::{one_line, pv_text, serve_lines, variant_name_of, Output, SEARCH_HOOK_TIME};
 use crate::teach::outcome::describe_reason;
 use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Outcome, Position};
@@ -121,19 +121,13 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
             session.choose_variant(&name);
         }
     }
-    for line in input.lines() {
-        let Ok(line) = line else {
-            session
-                .out
-                .line("Error (not UTF-8 text): the line is ignored");
-            continue;
-        };
-        // Each command's hooks share one time budget.
-        let _hooks = begin_command(HookBudget::default());
-        if !session.execute(&line) {
-            break;
-        }
-    }
+    let out = session.out.clone();
+    serve_lines(
+        input,
+        &out,
+        "Error (not UTF-8 text): the line is ignored",
+        |line| session.execute(line),
+    );
     session.move_now();
     session.finish_thinking();
     0
