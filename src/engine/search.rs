@@ -254,7 +254,11 @@ impl Engine {
 
     /// Stops the search because a hook failed (the first failure is kept).
     fn stop_on_hook_error(&mut self, error: HookError) -> i32 {
-        self.hook_error.get_or_insert(error);
+        // Raising the stop flag also interrupts a running hook (its budget's
+        // interrupt): that is a stop, not a failure to report.
+        if !self.stop.load(Ordering::Relaxed) {
+            self.hook_error.get_or_insert(error);
+        }
         self.aborted = true;
         0
     }

@@ -409,3 +409,38 @@ fn the_binary_speaks_uci_through_pipes() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// `stop` during a search of a variant whose rules are hooks: the running
+/// hook is interrupted too, and that is a stop, not a hook failure to
+/// report (most of the search's time is in hooks, so `stop` nearly always
+/// lands in one).
+#[test]
+fn stop_in_a_hook_variant_is_not_reported_as_a_hook_failure() {
+    let (mut s, a) = session();
+    let script = manifest_dir().join("tests/fixtures/hooks/atomic.variant");
+    say(
+        &mut s,
+        &a,
+        &[&format!(
+            "setoption name VariantPath value {}",
+            script.display()
+        )],
+    );
+    say(
+        &mut s,
+        &a,
+        &[
+            "setoption name UCI_Variant value atomic",
+            "position startpos",
+        ],
+    );
+    s.execute("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    s.execute("stop");
+    let lines = a.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
+    assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
+}
