@@ -15,8 +15,11 @@ pub mod xboard;
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
+use crate::engine::search::Engine;
 use crate::notation::coord::move_to_coord;
 use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Position};
@@ -103,4 +106,25 @@ pub(crate) fn serve_lines(
             break;
         }
     }
+}
+
+/// Runs `search` with `engine` on a thread of its own; raising `stop` ends
+/// the search and interrupts a running hook (the search has its own clock,
+/// so its hooks get [`SEARCH_HOOK_TIME`]). The thread gives the engine back.
+pub(crate) fn spawn_search<T: Send + 'static>(
+    mut engine: Engine,
+    stop: &Arc<AtomicBool>,
+    search: impl FnOnce(&mut Engine) -> T + Send + 'static,
+) -> JoinHandle<(Engine, T)> {
+    engine.set_stop_flag(stop.clone());
+    let interrupt = stop.clone();
+    std::thread::spawn(move || {
+        let _hooks = begin_command(HookBudget {
+            per_command: SEARCH_HOOK_TIME,
+            interrupt: Some(interrupt),
+            ..HookBudget::default()
+        });
+        let answer = search(&mut engine);
+        (engine, answer)
+    })
 }

@@ -34,8 +34,7 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, serve_lines, variant_name_of, Output, SEARCH_HOOK_TIME};
-use crate::vm::hooks::{begin_command, HookBudget};
+use crate::protocol::{one_line, pv_text, serve_lines, spawn_search, variant_name_of, Output};
 use crate::vm::Position;
 
 /// The variant a session starts with when no script is given.
@@ -54,7 +53,7 @@ const MOVE_OVERHEAD_MS: u64 = 30;
 /// A search running on its own thread; it gives the engine back when done.
 struct RunningSearch {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<Engine>,
+    thread: JoinHandle<(Engine, ())>,
     /// Without a limit (`go infinite`, or `go` alone): only `stop` ends it.
     infinite: bool,
 }
@@ -341,23 +340,14 @@ impl Session {
             return self.out.line("bestmove (none)");
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut engine = self.engine.take().unwrap_or_else(|| {
+        let engine = self.engine.take().unwrap_or_else(|| {
             let entries = (self.hash_mb << 20) / TABLE_ENTRY_BYTES;
             Engine::with_table_bits(&pos, entries.ilog2())
         });
-        engine.set_stop_flag(stop.clone());
         let out = self.out.clone();
-        let interrupt = stop.clone();
-        let thread = std::thread::spawn(move || {
-            // The search has its own clock; `stop` also stops a running hook.
-            let _hooks = begin_command(HookBudget {
-                per_command: SEARCH_HOOK_TIME,
-                interrupt: Some(interrupt),
-                ..HookBudget::default()
-            });
+        let thread = spawn_search(engine, &stop, move |engine| {
             let result = engine.search(&pos, limits, |info| out.line(&info_line(&pos, info)));
             answer(&out, &pos, &result);
-            engine
         });
         let infinite = limits.time.is_none() && limits.nodes.is_none() && limits.depth == MAX_DEPTH;
         self.search = Some(RunningSearch {
@@ -432,7 +422,7 @@ impl Session {
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             match search.thread.join() {
-                Ok(engine) => self.engine = Some(engine),
+                Ok((engine, ())) => self.engine = Some(engine),
                 Err(_) => self.out.line("bestmove (none)"),
             }
         }

@@ -32,9 +32,8 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, serve_lines, variant_name_of, Output, SEARCH_HOOK_TIME};
+use crate::protocol::{one_line, pv_text, serve_lines, spawn_search, variant_name_of, Output};
 use crate::teach::outcome::describe_reason;
-use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Outcome, Position};
 
 /// XBoard's name for orthodox chess, played by the built-in script.
@@ -364,17 +363,9 @@ impl Session {
         }
         let pos = self.game.position().clone();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(&pos));
-        engine.set_stop_flag(stop.clone());
+        let engine = self.engine.take().unwrap_or_else(|| Engine::new(&pos));
         let (out, post, limits) = (self.out.clone(), self.post, self.limits());
-        let interrupt = stop.clone();
-        let thread = std::thread::spawn(move || {
-            // The search has its own clock; `stop` also stops a running hook.
-            let _hooks = begin_command(HookBudget {
-                per_command: SEARCH_HOOK_TIME,
-                interrupt: Some(interrupt),
-                ..HookBudget::default()
-            });
+        let thread = spawn_search(engine, &stop, move |engine| {
             let result = engine.search(&pos, limits, |info| {
                 if post {
                     out.line(&thinking_line(&pos, info));
@@ -388,7 +379,7 @@ impl Session {
             if let Some(best) = result.best {
                 out.line(&format!("move {}", move_to_coord(&pos, best)));
             }
-            (engine, result.best)
+            result.best
         });
         self.thinking = Some(Thinking { stop, thread });
     }
