@@ -12,7 +12,10 @@
 //! command (board size, piece-to-char table, start position) and one
 //! `piece L& BETZA` line per piece, from the compiled script, so that XBoard
 //! draws the board and highlights the pieces' moves. Moves are in
-//! coordinates (`e2e4`, `e7e8q`, castling as the king's move). The engine
+//! coordinates (`e2e4`, `e7e8q`, castling as the king's move); on a board
+//! with ten ranks XBoard numbers them from 0 (`a0` to `j9`), and so do the
+//! moves here. A script whose name XBoard would take for one of its own
+//! variants is offered with its words run together (`grandbetza`). The engine
 //! thinks on its own thread; `?` makes it move at once, and `ping` is
 //! answered while it thinks. A command it cannot follow gets CECP's answer
 //! (`Error (…): …`, `Illegal move: …`, `tellusererror …`) and changes
@@ -107,7 +110,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
     for script in scripts {
         match load_variant(script) {
             Ok(variant) => {
-                session.variants.insert(variant_name_of(script), variant);
+                session
+                    .variants
+                    .insert(xboard_name(&variant_name_of(script)), variant);
             }
             Err(e) => session.out.line(&format!(
                 "tellusererror {}",
@@ -115,7 +120,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, scripts: &[
             )),
         }
     }
-    if let Some(name) = scripts.first().map(|s| variant_name_of(s)) {
+    if let Some(name) = scripts.first().map(|s| xboard_name(&variant_name_of(s))) {
         if session.variants.contains_key(&name) {
             session.choose_variant(&name);
         }
@@ -241,11 +246,13 @@ impl Session {
     }
 
     fn set_variant(&mut self, args: &[&str]) {
-        let name = args.join(" ");
+        let asked = args.join(" ");
+        // The script's own name is understood too (`grand-betza` for `grandbetza`).
+        let name = xboard_name(&asked);
         if self.variants.contains_key(&name) {
             self.choose_variant(&name);
         } else {
-            self.out.line(&format!("Error (unknown variant): {name}"));
+            self.out.line(&format!("Error (unknown variant): {asked}"));
         }
     }
 
@@ -265,7 +272,8 @@ impl Session {
 
     fn user_move(&mut self, args: &[&str]) {
         let text = args.join(" ");
-        let mv = parse_coord(self.game.position(), &text)
+        let ours = shift_ranks(&text, rank_shift(self.game.variant()));
+        let mv = parse_coord(self.game.position(), &ours)
             .filter(|mv| self.game.legal_moves().contains(mv));
         let Some(mv) = mv else {
             return self.out.line(&format!("Illegal move: {text}"));
@@ -365,10 +373,11 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let engine = self.engine.take().unwrap_or_else(|| Engine::new(&pos));
         let (out, post, limits) = (self.out.clone(), self.post, self.limits());
+        let shift = -rank_shift(self.game.variant());
         let thread = spawn_search(engine, &stop, move |engine| {
             let result = engine.search(&pos, limits, |info| {
                 if post {
-                    out.line(&thinking_line(&pos, info));
+                    out.line(&shift_ranks(&thinking_line(&pos, info), shift));
                 }
             });
             if let Some(error) = &result.hook_error {
@@ -377,7 +386,8 @@ impl Session {
                 ));
             }
             if let Some(best) = result.best {
-                out.line(&format!("move {}", move_to_coord(&pos, best)));
+                let text = shift_ranks(&move_to_coord(&pos, best), shift);
+                out.line(&format!("move {text}"));
             }
             result.best
         });
@@ -438,6 +448,122 @@ impl Session {
         self.force = true;
         true
     }
+}
+
+/// XBoard 4.9's variant names that it finds anywhere in a name (and the
+/// shuffle-chess words it reads as Fischer random).
+const XBOARD_NAMES_ANYWHERE: [&str; 17] = [
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild/fr",
+    "frc",
+    "960",
+];
+/// XBoard 4.9's variant names that it finds at the start of a name when no
+/// letter follows (`grand-betza` is its `grand`).
+const XBOARD_NAMES_AT_START: [&str; 25] = [
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+    "janggi",
+    "duck",
+];
+
+/// XBoard's own variant that it would take `name` for (as its
+/// `StringToVariant` reads names), if any.
+fn xboard_reads_as(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    let anywhere = XBOARD_NAMES_ANYWHERE
+        .iter()
+        .find(|known| lower.contains(**known));
+    let at_start = XBOARD_NAMES_AT_START.iter().find(|known| {
+        lower.starts_with(**known)
+            && !lower[known.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
+    });
+    anywhere.or(at_start).copied()
+}
+
+/// The name a variant is offered under to XBoard: the script's name, its
+/// words run together when XBoard would take it for another variant of its
+/// own (`grand-betza` would be XBoard's Grand Chess: `grandbetza`). A name
+/// XBoard knows as itself (`xiangqi`, `atomic`) stays.
+pub fn xboard_name(name: &str) -> String {
+    match xboard_reads_as(name) {
+        Some(known) if !known.eq_ignore_ascii_case(name) => {
+            name.chars().filter(|c| c.is_ascii_alphanumeric()).collect()
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// XBoard numbers the ranks of a board with ten of them from 0 (`a0` to
+/// `j9`, as in its xiangqi and grand chess; `ONE` is `'0'` there): the
+/// number to add to its rank numbers to get ours.
+fn rank_shift(variant: &Variant) -> i64 {
+    i64::from(variant.geometry.ranks() == 10)
+}
+
+/// `text` with every rank number of its coordinates (a number right after
+/// a file letter) changed by `shift`; a number that would go below 0 stays.
+fn shift_ranks(text: &str, shift: i64) -> String {
+    if shift == 0 {
+        return text.to_string();
+    }
+    let mut shifted = String::with_capacity(text.len() + 4);
+    let mut chars = text.chars().peekable();
+    let mut after_letter = false;
+    while let Some(c) = chars.next() {
+        if after_letter && c.is_ascii_digit() {
+            let mut digits = c.to_string();
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                digits.push(d);
+            }
+            match digits.parse::<i64>().ok().map(|n| n + shift) {
+                Some(n) if n >= 0 => shifted.push_str(&n.to_string()),
+                _ => shifted.push_str(&digits),
+            }
+            after_letter = false;
+            continue;
+        }
+        after_letter = c.is_ascii_lowercase();
+        shifted.push(c);
+    }
+    shifted
 }
 
 /// Whether a word could be a move in coordinates (XBoard without `usermove`).

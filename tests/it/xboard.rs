@@ -207,3 +207,93 @@ fn the_binary_speaks_xboard_through_pipes() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// XBoard 4.9 reads a variant name as its own when the name starts with one
+/// of its later variants and no letter follows (`grand-betza` is its Grand
+/// Chess, seen in its debug log: "recognized 'grand-betza' as variant
+/// grand"), or contains one of its older ones anywhere.
+#[test]
+fn variant_names_xboard_would_take_for_its_own_are_run_together() {
+    use varia::protocol::xboard::xboard_name;
+    assert_eq!(xboard_name("grand-betza"), "grandbetza");
+    assert_eq!(xboard_name("berolina-plus"), "berolinaplus");
+    assert_eq!(xboard_name("shatranj-x"), "shatranjx");
+    // XBoard's own names for the same games, and names it does not know, stay.
+    for name in [
+        "xiangqi",
+        "atomic",
+        "3check",
+        "berolina",
+        "large-nahbi",
+        "balbo",
+        "grander",
+    ] {
+        assert_eq!(xboard_name(name), name);
+    }
+}
+
+/// Grand Betza through the XBoard session: offered as `grandbetza`, set up
+/// by `setup`, and its moves in XBoard's coordinates, where a board with
+/// ten ranks numbers them from 0 (`c0d3` is our `c1d4`, the Buffalo's camel
+/// leap); the engine answers the same way.
+#[test]
+fn grand_betza_is_offered_under_a_name_xboard_leaves_alone_with_ranks_from_0() {
+    let script = manifest_dir().join("scripts/grand-betza.variant");
+    let answers = Answers::default();
+    let input = "xboard\nprotover 2\nnew\nvariant grand-betza\nforce\nusermove c1d4\n\
+                 usermove c0d3\nsd 1\ngo\nforce\nquit\n";
+    let code = varia::protocol::xboard::run(
+        std::io::Cursor::new(input),
+        answers.clone(),
+        &[script.to_str().unwrap().to_string()],
+    );
+    assert_eq!(code, 0);
+    let lines = answers.take();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("variants=\"grandbetza,normal\"")),
+        "{lines:?}"
+    );
+    // `variant grand-betza` is understood as `grandbetza`: setup again.
+    assert_eq!(lines.iter().filter(|l| l.starts_with("setup (")).count(), 2);
+    // Our c1d4 is XBoard's c2d5: a knight on c2 cannot go there.
+    assert!(
+        lines.contains(&"Illegal move: c1d4".to_string()),
+        "{lines:?}"
+    );
+    let reply = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("the engine moved");
+    let mut game =
+        varia::game::Game::new(&varia::load::load_variant(script.to_str().unwrap()).unwrap());
+    game.play_text("c1d4").unwrap();
+    let legal: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let ours = varia::notation::coord::move_to_coord(game.position(), m);
+            // The same move with ranks from 0, by hand: every rank number minus 1.
+            let mut xboard = String::new();
+            let mut digits = String::new();
+            for c in ours.chars().chain(std::iter::once(' ')) {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                } else {
+                    if !digits.is_empty() {
+                        xboard.push_str(&(digits.parse::<u32>().unwrap() - 1).to_string());
+                        digits.clear();
+                    }
+                    xboard.push(c);
+                }
+            }
+            xboard.trim_end().to_string()
+        })
+        .collect();
+    assert!(
+        legal.contains(&reply.to_string()),
+        "{reply} not in {legal:?}"
+    );
+    assert!(!reply.contains("10"), "{reply}");
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Plays a few moves of Grand Betza in a real XBoard (Debian `xboard`) under
+# Xvfb, with `varia xboard scripts/grand-betza.variant` as both engines,
+# takes a screenshot and checks it: the board is found, it is 10x10 with
+# alternating square colours, and every square holds what the position
+# after the engines' moves holds (empty, a white piece or a black piece).
+# The screenshot and XBoard's log stay in OUTDIR (look at board.png).
+#
+#   tools/check-xboard-gui.sh [OUTDIR]   (needs `apt-get install xboard xvfb imagemagick`)
+set -eu
+out=${1:-target/xboard-gui}
+script=scripts/grand-betza.variant
+xboard=$(command -v xboard || { [ -x /usr/games/xboard ] && echo /usr/games/xboard; } || true)
+[ -n "$xboard" ] || { echo "no xboard found: apt-get install -y xboard" >&2; exit 2; }
+for tool in Xvfb import convert python3; do
+    command -v "$tool" >/dev/null || { echo "no $tool found: apt-get install -y xvfb imagemagick python3" >&2; exit 2; }
+done
+cargo build --quiet
+varia=$(realpath "${CARGO_TARGET_DIR:-target}/debug/varia")
+mkdir -p "$out"
+out=$(realpath "$out")
+rm -f "$out/board.png" "$out/xboard.debug" "$out/game.pgn"
+home=$(mktemp -d)
+xvfb_pid=""
+xboard_pid=""
+cleanup() {
+    [ -z "$xboard_pid" ] || kill "$xboard_pid" 2>/dev/null || true
+    [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
+    rm -rf "$home"
+}
+trap cleanup EXIT
+# A display number nobody uses.
+display=97
+while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
+Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+# XBoard's name for the variant: `grand-betza` would be its Grand Chess.
+engine="$varia xboard $(realpath "$script")"
+# Plain square colours (no wood textures), no move highlights or sounds,
+# and a draw adjudicated after 3 moves so that the position stays put.
+HOME=$home DISPLAY=":$display" timeout 120 "$xboard" \
+    -fcp "$engine" -scp "$engine" -variant grandbetza -mode TwoMachines \
+    -searchTime 0:01 -depth 3 -adjudicateDrawMoves 3 \
+    -useBoardTexture false -lightSquareColor '#C8C365' -darkSquareColor '#77A26D' \
+    -highlightLastMove false -highlightMoveWithArrow false -showCoords false \
+    -animateMoving false -popupExitMessage false -popupMoveErrors false \
+    -soundProgram "" -size 49 -saveSettingsOnExit false \
+    -debug -nameOfDebugFile "$out/xboard.debug" -saveGameFile "$out/game.pgn" \
+    >"$out/xboard.out" 2>&1 &
+xboard_pid=$!
+ended=""
+for _ in $(seq 600); do
+    if grep -q '^GameEnds([0-9]*, [^(]' "$out/xboard.debug" 2>/dev/null; then ended=yes; break; fi
+    kill -0 "$xboard_pid" 2>/dev/null || break
+    sleep 0.1
+done
+[ -n "$ended" ] || { echo "FAIL: the game in XBoard did not end (see $out/xboard.debug)" >&2; exit 1; }
+sleep 2
+DISPLAY=":$display" import -window root "$out/board.png"
+# The engines' moves, in XBoard's coordinates (ranks from 0 on 10 ranks).
+moves=$(sed -n 's/^[0-9]* <\(first \|second\): move \([^ ]*\)$/\2/p' "$out/xboard.debug")
+[ -n "$moves" ] || { echo "FAIL: no engine move in $out/xboard.debug" >&2; exit 1; }
+# The position after them, from varia's REPL (ranks from 1).
+ours=$(printf '%s\n' $moves | python3 -c '
+import re, sys
+for word in sys.stdin.read().split():
+    print(re.sub(r"(?<=[a-z])(\d+)", lambda m: str(int(m.group(1)) + 1), word))')
+fen=$(printf '%s\nfen\nquit\n' "$ours" | "$varia" play "$script" 2>&1 | grep -E '^[^ ]+/[^ ]+ [wb] ' | tail -n 1)
+[ -n "$fen" ] || { echo "FAIL: varia could not replay the moves: $moves" >&2; exit 1; }
+echo "moves: $(echo $moves)"
+echo "position: $fen"
+convert "$out/board.png" -depth 8 ppm:- | python3 "$(dirname "$0")/check-xboard-board.py" "$fen"
