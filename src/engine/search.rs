@@ -62,6 +62,9 @@ impl Limits {
 pub struct SearchInfo {
     /// Depth of the iteration.
     pub depth: u32,
+    /// Selective depth: the most plies from the root the iteration reached,
+    /// check extensions and the quiescence search included.
+    pub seldepth: u32,
     /// Score for the side to move (centipawns, or beyond [`MATE_BOUND`] for mates).
     pub score: i32,
     /// Nodes searched so far.
@@ -122,6 +125,8 @@ pub struct Engine {
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The most plies from the root a node of this iteration was at.
+    seldepth: usize,
     aborted: bool,
     hook_error: Option<HookError>,
 }
@@ -150,6 +155,7 @@ impl Engine {
             start: Instant::now(),
             deadline: None,
             node_limit: None,
+            seldepth: 0,
             aborted: false,
             hook_error: None,
         }
@@ -211,6 +217,7 @@ impl Engine {
         }
         let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 8);
         for depth in 1..=max_depth {
+            self.seldepth = 0;
             let score = self.negamax(&mut pos, depth as i32, 0, -INF, INF);
             if self.aborted {
                 // A partly searched iteration still improves on the last
@@ -231,6 +238,7 @@ impl Engine {
             result.depth = depth;
             let info = SearchInfo {
                 depth,
+                seldepth: self.seldepth as u32,
                 score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
@@ -309,6 +317,7 @@ impl Engine {
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return 0;
         }
@@ -456,6 +465,7 @@ impl Engine {
     fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return 0;
         }

@@ -429,13 +429,14 @@ impl Session {
     }
 }
 
-/// `info depth … score … nodes … nps … time … pv …` for one iteration.
+/// `info depth … seldepth … score … nodes … nps … time … pv …` for one iteration.
 fn info_line(pos: &Position, info: &SearchInfo) -> String {
     let ms = info.elapsed.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     format!(
-        "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
         info.depth,
+        info.seldepth,
         uci_score(info.score),
         info.nodes,
         pv_text(pos, &info.pv)

@@ -197,7 +197,12 @@ fn go_depth_finds_a_mate_and_reports_it() {
         .collect();
     assert_eq!(
         lines,
-        ["info depth 1 score mate 1 pv a1a8", "bestmove a1a8"]
+        // Seldepth 1: Ra8 mates at once and no other reply to White's
+        // moves is a capture for the quiescence search to follow.
+        [
+            "info depth 1 seldepth 1 score mate 1 pv a1a8",
+            "bestmove a1a8"
+        ]
     );
     // Mated next move whatever it plays: the score says so from its side.
     say(&mut s, &a, &["position fen k7/8/1K6/8/8/8/8/7R b - - 0 1"]);
@@ -212,7 +217,9 @@ fn go_depth_finds_a_mate_and_reports_it() {
     assert_eq!(
         lines[1..],
         [
-            "info depth 2 score mate -1 pv a8b8 h1h8",
+            // Ka8-b8 is forced, then no rook move lands next to the king
+            // (nothing to capture) and the one check, Rh8, mates: 2 plies.
+            "info depth 2 seldepth 2 score mate -1 pv a8b8 h1h8",
             "bestmove a8b8 ponder h1h8"
         ]
     );
@@ -443,4 +450,39 @@ fn stop_in_a_hook_variant_is_not_reported_as_a_hook_failure() {
         "{lines:?}"
     );
     assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
+}
+
+/// Every info line carries `seldepth`, the most plies the iteration reached
+/// (quiescence and check extensions included): never less than the depth,
+/// and beyond it once captures are in reach.
+#[test]
+fn info_lines_carry_a_seldepth_no_smaller_than_the_depth() {
+    let (mut s, a) = session();
+    // The Italian game: pieces face each other, so the quiescence search
+    // follows captures past the nominal depth.
+    say(
+        &mut s,
+        &a,
+        &["position fen r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"],
+    );
+    s.execute("go depth 4");
+    let lines = a.until("bestmove");
+    let mut deeper = false;
+    for line in &lines[..lines.len() - 1] {
+        let words: Vec<&str> = line.split(' ').collect();
+        let number = |key: &str| -> u32 {
+            let at = words
+                .iter()
+                .position(|w| *w == key)
+                .unwrap_or_else(|| panic!("{line}"));
+            words[at + 1].parse().unwrap()
+        };
+        assert_eq!(&words[..2], ["info", "depth"], "{line}");
+        assert_eq!(words[3], "seldepth", "{line}");
+        let (depth, seldepth) = (number("depth"), number("seldepth"));
+        assert!(seldepth >= depth, "{line}");
+        deeper |= seldepth > depth;
+    }
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(deeper, "{lines:?}");
 }
