@@ -111,6 +111,11 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "level",
         "level N | depth N | time SECONDS: how hard the computer thinks",
     ),
+    ("depth", "depth N: the computer searches N plies (1 to 60)"),
+    (
+        "time",
+        "time SECONDS: the computer thinks that long per move (at most 3600)",
+    ),
     ("hint", "the computer suggests a move"),
     (
         "explain",
@@ -202,6 +207,13 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             _ => return Err(usage("play takes white, black, both or none")),
         }),
         "level" => Command::Level(parse_level(rest)?),
+        // `depth 5`, `time 30`: short for `level depth 5`, `level time 30`
+        // (alone, they say the level).
+        "depth" | "time" if rest.is_empty() => Command::Level(None),
+        "depth" | "time" => Command::Level(parse_level(&format!(
+            "{} {rest}",
+            word.to_ascii_lowercase()
+        ))?),
         "hint" => Command::Hint,
         "explain" => match rest {
             "" => {
@@ -232,23 +244,36 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     })
 }
 
+/// The depths the computer searches to, in plies.
+const LEVEL_DEPTHS: std::ops::RangeInclusive<u32> = 1..=60;
+/// The most seconds per move.
+const LEVEL_MAX_SECONDS: f64 = 3600.0;
+
+/// The arguments of `level` (`6`, `depth 6`, `time 2.5`); `depth N` and
+/// `time SECONDS` come here as they are.
 fn parse_level(rest: &str) -> Result<Option<Level>, CommandError> {
     let usage =
-        "level takes a depth (`level 6`, `level depth 6`) or seconds per move (`level time 2.5`)";
+        "level takes a depth (`level 6`, `depth 6`) or seconds per move (`level time 2.5`, \
+                 `time 30`)";
     let words: Vec<&str> = rest.split_whitespace().collect();
     let depth = |s: &str| match s.parse::<u32>() {
-        Ok(n) if (1..=60).contains(&n) => Ok(Some(Level::Depth(n))),
-        _ => Err(CommandError::Usage { usage }),
+        Ok(n) if LEVEL_DEPTHS.contains(&n) => Ok(Some(Level::Depth(n))),
+        _ => Err(CommandError::Usage {
+            usage: "the depth is a whole number of plies from 1 to 60, as in `depth 6`",
+        }),
     };
     match words.as_slice() {
         [] => Ok(None),
-        [n] => depth(n),
+        [n] if n.parse::<f64>().is_ok() => depth(n),
         ["depth", n] => depth(n),
         ["time", s] => {
             let s = s.trim_end_matches('s');
             match s.parse::<f64>() {
-                Ok(t) if t > 0.0 && t <= 3600.0 => Ok(Some(Level::Time(t))),
-                _ => Err(CommandError::Usage { usage }),
+                Ok(t) if t > 0.0 && t <= LEVEL_MAX_SECONDS => Ok(Some(Level::Time(t))),
+                _ => Err(CommandError::Usage {
+                    usage: "the time is more than 0 and at most 3600 seconds per move, as in \
+                            `time 2.5`",
+                }),
             }
         }
         _ => Err(CommandError::Usage { usage }),

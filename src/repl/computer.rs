@@ -39,7 +39,7 @@ impl Session {
     /// the computer stops playing). The move is announced only once it is
     /// played: a move a hook refuses is reported, and nothing is played.
     pub(super) fn think_and_play(&mut self, out: &mut dyn Write) -> bool {
-        let Some((mv, text)) = self.think(out) else {
+        let Some((mv, text)) = self.think(out, false) else {
             return false;
         };
         let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
@@ -56,19 +56,24 @@ impl Session {
         true
     }
 
-    /// `hint`: what the computer would play.
+    /// `hint`: the best move of the deepest iteration the search finished
+    /// (never a move of an iteration cut short by the clock, which was not
+    /// compared with all the others at that depth).
     pub(super) fn hint(&mut self, out: &mut dyn Write) {
         if self.game_over(out) {
             return;
         }
-        if let Some((mv, text)) = self.think(out) {
+        if let Some((mv, text)) = self.think(out, true) {
             let san = move_to_san_in(self.position(), self.game.legal_moves(), mv);
             say!(out, "hint: {san} {text}");
         }
     }
 
-    /// Searches the current position at the set level: the move and a summary.
-    fn think(&mut self, out: &mut dyn Write) -> Option<(Move, String)> {
+    /// Searches the current position at the set level: the move and a
+    /// summary. With `completed_only`, the move is the best of the deepest
+    /// finished iteration; otherwise a better move found by an iteration
+    /// the clock cut short counts too (the search's own answer).
+    fn think(&mut self, out: &mut dyn Write, completed_only: bool) -> Option<(Move, String)> {
         let pos = self.position().clone();
         let limits = match self.level {
             Level::Depth(d) => Limits::depth(d),
@@ -80,7 +85,9 @@ impl Session {
         stop.store(false, Ordering::Relaxed);
         SEARCHING.store(true, Ordering::Relaxed);
         let show_pv = self.show_pv;
-        let result = engine.search(&pos, limits, |info: &SearchInfo| {
+        let mut deepest: Option<SearchInfo> = None;
+        let mut result = engine.search(&pos, limits, |info: &SearchInfo| {
+            deepest = Some(info.clone());
             if show_pv {
                 say!(
                     out,
@@ -109,6 +116,10 @@ impl Session {
                 "the computer cannot move: {e}; nothing was played, and the computer now plays neither side"
             );
             return None;
+        }
+        if let Some(info) = deepest.filter(|info| completed_only && !info.pv.is_empty()) {
+            result.best = info.pv.first().copied();
+            result.pv = info.pv;
         }
         let mv = result.best?;
         let secs = result.elapsed.as_secs_f64().max(1e-6);

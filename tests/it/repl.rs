@@ -341,3 +341,75 @@ fn the_board_draws_whole_rank_region_borders() {
         "{out}"
     );
 }
+
+/// `time 30` and `depth 5` set the level as the README says; a refused
+/// level says the allowed range and leaves the level as it was.
+#[test]
+fn time_and_depth_set_the_level_and_a_refusal_gives_the_range() {
+    let dir = temp_dir("level");
+    let out = piped(
+        &dir,
+        &[],
+        "time 30\ndepth 5\ndepth 0\ntime 0\ntime 4000\nlevel 99\nlevel time -1\nlevel fast\nTIME 2s\n\
+         depth 61\ntime\nquit\n",
+    );
+    let depth_range = "the depth is a whole number of plies from 1 to 60, as in `depth 6`";
+    let time_range = "the time is more than 0 and at most 3600 seconds per move, as in `time 2.5`";
+    let usage = "level takes a depth (`level 6`, `depth 6`) or seconds per move (`level time 2.5`, `time 30`)";
+    let answers: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.starts_with("level") || l.starts_with("the depth") || l.starts_with("the time")
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "level: 30 s per move",
+            "level: depth 5 plies",
+            depth_range,
+            time_range,
+            time_range,
+            depth_range,
+            time_range,
+            usage,
+            "level: 2 s per move",
+            depth_range,
+            // `time` alone says the level, unchanged by the refusal before.
+            "level: 2 s per move",
+        ],
+        "{out}"
+    );
+}
+
+/// `hint` gives the best move of the deepest iteration the search
+/// finished, the one its last `pv on` line shows, with that depth: never a
+/// move from an iteration the clock cut short.
+#[test]
+fn hint_is_the_best_move_of_the_deepest_finished_iteration() {
+    let dir = temp_dir("hint");
+    // A middlegame with captures about, searched on the clock.
+    let out = piped(
+        &dir,
+        &[],
+        "fen r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\npv on\n\
+         level time 0.4\nhint\nquit\n",
+    );
+    let last_iteration = out
+        .lines()
+        .rfind(|l| l.starts_with("  depth "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let words: Vec<&str> = last_iteration.split_whitespace().collect();
+    let (depth, best) = (
+        words[1],
+        words[words.iter().position(|w| *w == "pv").unwrap() + 1],
+    );
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("hint: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        hint.starts_with(&format!("hint: {best} (depth {depth}, ")),
+        "{hint} after {last_iteration}"
+    );
+}
