@@ -656,12 +656,93 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
                 format!("O{}", distance.abs())
             })
             .unwrap_or_default();
-        // XBoard reads one Betza word: our components, run together.
-        let betza: String = piece.betza.split_whitespace().collect();
+        // XBoard reads one Betza word: our components, run together, each
+        // in the XBetza XBoard 4.9 reads.
+        let longest = geometry.files().max(geometry.ranks()) as usize;
+        let betza: String = piece
+            .betza
+            .split_whitespace()
+            .map(|component| xboard_betza(component, longest))
+            .collect();
         lines.push(format!(
             "piece {}& {betza}{castling}",
             piece.letter.to_ascii_uppercase()
         ));
     }
     lines
+}
+
+/// The modifiers that give a leg its mode (what it may land on or pass).
+const MODE_LETTERS: &str = "mcdeptgy";
+
+/// One Betza component in the XBetza XBoard 4.9 reads. XBoard knows
+/// multi-leg moves (`a`, with directions relative to the leg before) but
+/// neither repeated groups nor `z`: `(afz)8W` (the Rhino: a W step, then up
+/// to 8 steps turning 45 degrees alternately) becomes one move per number
+/// of repetitions and per first turn, `W`, `maflW`, `mafrW`, `maflmafrW`,
+/// …, each leg but the last made explicitly a move to an empty square (the
+/// repeated group's legs are: the move stops at the first piece). A
+/// component in another form is given as it is.
+fn xboard_betza(component: &str, longest: usize) -> String {
+    let Some((prefix, rest)) = component.split_once('(') else {
+        return expand_zigzag(component).unwrap_or_else(|| component.to_string());
+    };
+    let Some((group, rest)) = rest.split_once(')') else {
+        return component.to_string();
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let atom = &rest[digits.len()..];
+    let plain = |text: &str| text.chars().all(|c| c.is_ascii_lowercase());
+    let is_atom = atom.len() == 1 && atom.chars().all(|c| c.is_ascii_uppercase());
+    if !plain(prefix) || !plain(group) || !group.starts_with('a') || !is_atom {
+        return component.to_string();
+    }
+    let count = match digits.parse::<usize>() {
+        Ok(0) | Err(_) => longest,
+        Ok(n) => n.min(longest),
+    };
+    let mut moves = Vec::new();
+    for repeats in 0..=count {
+        let word = format!("{prefix}{}{atom}", group.repeat(repeats));
+        match expand_zigzag(&word) {
+            Some(expanded) => moves.push(expanded),
+            None => return component.to_string(),
+        }
+    }
+    moves.concat()
+}
+
+/// A multi-leg move (`legs…ATOM`) with `z` (turn the other way from the
+/// turn before; the first turn either way) written out as its two mirror
+/// images with `l` and `r`, and the legs before the last given mode `m`
+/// when they have none; None for a word of another form.
+fn expand_zigzag(word: &str) -> Option<String> {
+    let atom_at = word.find(|c: char| c.is_ascii_uppercase())?;
+    let (modifiers, atom) = word.split_at(atom_at);
+    if atom.len() != 1 {
+        return None;
+    }
+    let legs: Vec<&str> = modifiers.split('a').collect();
+    if !modifiers.contains('z') {
+        return Some(word.to_string());
+    }
+    let mut mirror_images = String::new();
+    for first_turn in ['l', 'r'] {
+        let mut turn = first_turn;
+        let mut written = Vec::with_capacity(legs.len());
+        for (i, leg) in legs.iter().enumerate() {
+            let mut leg = leg.to_string();
+            if i > 0 && leg.contains('z') {
+                leg = leg.replace('z', &turn.to_string());
+                turn = if turn == 'l' { 'r' } else { 'l' };
+            }
+            if i + 1 < legs.len() && !leg.contains(|c| MODE_LETTERS.contains(c)) {
+                leg.push('m');
+            }
+            written.push(leg);
+        }
+        mirror_images.push_str(&written.join("a"));
+        mirror_images.push_str(atom);
+    }
+    Some(mirror_images)
 }

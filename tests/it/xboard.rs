@@ -297,3 +297,48 @@ fn grand_betza_is_offered_under_a_name_xboard_leaves_alone_with_ranks_from_0() {
     );
     assert!(!reply.contains("10"), "{reply}");
 }
+
+/// XBoard 4.9 reads multi-leg XBetza but neither repeated groups nor `z`:
+/// given `(afz)8W` it shows the Rhino with no moves and refuses every move
+/// of it ("Illegal move"). The Rhino is sent written out instead: a W step,
+/// then 1 to 8 more steps turning 45 degrees alternately, first left
+/// (`fl`) or first right (`fr`), the legs before the last to empty squares
+/// (`m`). With this line XBoard 4.9.1 marked exactly varia's 27 target
+/// squares of a Rhino on f4 (position `r4k3r/10/1C3A4/10/2U3X3/10/1Y3O4/10/10/R4K3R`).
+#[test]
+fn the_rhino_is_written_in_the_xbetza_xboard_reads() {
+    let script = manifest_dir().join("scripts/grand-betza.variant");
+    let answers = Answers::default();
+    varia::protocol::xboard::run(
+        std::io::Cursor::new("quit\n"),
+        answers.clone(),
+        &[script.to_str().unwrap().to_string()],
+    );
+    let lines = answers.take();
+    let mut expected = String::from("piece O& W");
+    for legs in 2..=9 {
+        for first in ["l", "r"] {
+            let mut turn = first;
+            let mut word = String::from("m");
+            for leg in 2..=legs {
+                word.push_str(&format!("af{turn}"));
+                if leg < legs {
+                    word.push('m');
+                }
+                turn = if turn == "l" { "r" } else { "l" };
+            }
+            expected.push_str(&word);
+            expected.push('W');
+        }
+    }
+    assert!(lines.contains(&expected), "{expected}\n{lines:#?}");
+    // The other pieces are XBetza XBoard reads as they are.
+    for line in [
+        "piece U& NCZ",
+        "piece X& WA",
+        "piece Y& FD",
+        "piece P& fmWfceFifmnD",
+    ] {
+        assert!(lines.contains(&line.to_string()), "{line}: {lines:#?}");
+    }
+}
