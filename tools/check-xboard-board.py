@@ -1,5 +1,9 @@
 """Checks a screenshot of XBoard (a binary PPM on stdin) against a FEN.
 
+    check-xboard-board.py FEN            the board shows FEN's position
+    check-xboard-board.py --bounds F R   print the board's left top right bottom
+    check-xboard-board.py --marks F R    print the squares marked with a dot
+
 Used by tools/check-xboard-gui.sh. The board is found from XBoard's two
 square colours (the script turns textures off); the grid lines that run
 across the whole board give the number of files and ranks, which must be
@@ -43,24 +47,50 @@ def fen_board(fen):
     return rows
 
 
+def find_board(width, height, pixel):
+    """The board's left, top, right and bottom edges, from its square colours."""
+    squares = [(x, y) for y in range(0, height, 2) for x in range(0, width, 2)
+               if near(pixel(x, y), LIGHT) or near(pixel(x, y), DARK)]
+    if len(squares) < 100:
+        sys.exit("FAIL: no board in the screenshot (no square colours)")
+    return (min(x for x, _ in squares), min(y for _, y in squares),
+            max(x for x, _ in squares) + 2, max(y for _, y in squares) + 2)
+
+
+def marked_squares(files, ranks, width, height, pixel):
+    """The squares XBoard marks as targets of the piece picked up: a fat
+    yellow (move) or red (capture) dot in the square's middle."""
+    left, top, right, bottom = find_board(width, height, pixel)
+    cell_w, cell_h = (right - left) / files, (bottom - top) / ranks
+    marked = []
+    for row in range(ranks):
+        for col in range(files):
+            x = int(left + (col + 0.5) * cell_w)
+            y = int(top + (row + 0.5) * cell_h)
+            dot = [pixel(x + dx, y + dy) for dx in (-2, 0, 2) for dy in (-2, 0, 2)]
+            if all(r > 200 and b < 80 for r, _, b in dot):
+                marked.append(f"{chr(97 + col)}{ranks - row}")
+    return sorted(marked)
+
+
 def main():
-    fen = sys.argv[1]
-    expected = fen_board(fen)
-    ranks, files = len(expected), len(expected[0])
     width, height, rgb = read_ppm(sys.stdin.buffer.read())
 
     def pixel(x, y):
         i = 3 * (y * width + x)
         return tuple(rgb[i:i + 3])
 
-    squares = [(x, y) for y in range(0, height, 2) for x in range(0, width, 2)
-               if near(pixel(x, y), LIGHT) or near(pixel(x, y), DARK)]
-    if len(squares) < 100:
-        sys.exit("FAIL: no board in the screenshot (no square colours)")
-    left = min(x for x, _ in squares)
-    right = max(x for x, _ in squares) + 2
-    top = min(y for _, y in squares)
-    bottom = max(y for _, y in squares) + 2
+    if sys.argv[1] in ("--bounds", "--marks"):
+        files, ranks = int(sys.argv[2]), int(sys.argv[3])
+        if sys.argv[1] == "--bounds":
+            print(*find_board(width, height, pixel))
+        else:
+            print(" ".join(marked_squares(files, ranks, width, height, pixel)))
+        return
+    fen = sys.argv[1]
+    expected = fen_board(fen)
+    ranks, files = len(expected), len(expected[0])
+    left, top, right, bottom = find_board(width, height, pixel)
 
     # Grid lines: pixel columns (rows) of the board with no square colour at
     # all; a run of them is one line. Lines between squares count the files.

@@ -4,7 +4,11 @@
 # takes a screenshot and checks it: the board is found, it is 10x10 with
 # alternating square colours, and every square holds what the position
 # after the engines' moves holds (empty, a white piece or a black piece).
-# The screenshot and XBoard's log stay in OUTDIR (look at board.png).
+# Then, in a position with every Grand Betza piece free to move, it picks
+# up each white piece with the mouse (xdotool) and checks that the squares
+# XBoard marks as its targets (from our `piece` lines) are exactly varia's
+# moves of that piece. Screenshots and XBoard's logs stay in OUTDIR (look
+# at board.png and piece-*.png).
 #
 #   tools/check-xboard-gui.sh [OUTDIR]   (needs `apt-get install xboard xvfb imagemagick`)
 set -eu
@@ -12,14 +16,14 @@ out=${1:-target/xboard-gui}
 script=scripts/grand-betza.variant
 xboard=$(command -v xboard || { [ -x /usr/games/xboard ] && echo /usr/games/xboard; } || true)
 [ -n "$xboard" ] || { echo "no xboard found: apt-get install -y xboard" >&2; exit 2; }
-for tool in Xvfb import convert python3; do
-    command -v "$tool" >/dev/null || { echo "no $tool found: apt-get install -y xvfb imagemagick python3" >&2; exit 2; }
+for tool in Xvfb import convert xdotool python3; do
+    command -v "$tool" >/dev/null || { echo "no $tool found: apt-get install -y xvfb imagemagick xdotool python3" >&2; exit 2; }
 done
 cargo build --quiet
 varia=$(realpath "${CARGO_TARGET_DIR:-target}/debug/varia")
 mkdir -p "$out"
 out=$(realpath "$out")
-rm -f "$out/board.png" "$out/xboard.debug" "$out/game.pgn"
+rm -f "$out"/*.png "$out"/*.debug "$out/game.pgn"
 home=$(mktemp -d)
 xvfb_pid=""
 xboard_pid=""
@@ -70,4 +74,56 @@ fen=$(printf '%s\nfen\nquit\n' "$ours" | "$varia" play "$script" 2>&1 | grep -E 
 [ -n "$fen" ] || { echo "FAIL: varia could not replay the moves: $moves" >&2; exit 1; }
 echo "moves: $(echo $moves)"
 echo "position: $fen"
-convert "$out/board.png" -depth 8 ppm:- | python3 "$(dirname "$0")/check-xboard-board.py" "$fen"
+checker="$(dirname "$0")/check-xboard-board.py"
+convert "$out/board.png" -depth 8 ppm:- | python3 "$checker" "$fen"
+kill "$xboard_pid" 2>/dev/null || true
+wait "$xboard_pid" 2>/dev/null || true
+
+# Each piece's moves as XBoard understood our `piece` lines: the same
+# rules with every piece free to move (and no castling rights).
+pieces_fen="r4k3r/10/1C3A4/10/2U3X3/10/1Y3O4/7P2/10/R1N1QK1B1R w - - 0 1"
+sed "s#^setup .*#setup \"$pieces_fen\"#" "$script" >"$out/grandbetzapieces.variant"
+pieces_engine="$varia xboard $out/grandbetzapieces.variant"
+HOME=$home DISPLAY=":$display" timeout 120 "$xboard" \
+    -fcp "$pieces_engine" -variant grandbetzapieces -initialMode EditGame \
+    -showTargetSquares true -highlightDragging true \
+    -useBoardTexture false -lightSquareColor '#C8C365' -darkSquareColor '#77A26D' \
+    -showCoords false -animateMoving false -soundProgram "" -size 49 -saveSettingsOnExit false \
+    -debug -nameOfDebugFile "$out/pieces.debug" >"$out/pieces.out" 2>&1 &
+xboard_pid=$!
+for _ in $(seq 100); do grep -q 'pong' "$out/pieces.debug" 2>/dev/null && break; sleep 0.1; done
+sleep 1
+DISPLAY=":$display" import -window root "$out/pieces.png"
+set -- $(convert "$out/pieces.png" -depth 8 ppm:- | python3 "$checker" --bounds 10 10)
+left=$1 top=$2 right=$3 bottom=$4
+status=0
+for square in $(python3 -c '
+import re, sys
+rows = sys.argv[1].split()[0].split("/")
+for r, row in enumerate(rows):
+    f = 0
+    for count, letter in re.findall(r"(\d+)|([A-Za-z])", row):
+        if count: f += int(count)
+        else:
+            if letter.isupper(): print(chr(97 + f) + str(len(rows) - r))
+            f += 1' "$pieces_fen"); do
+    file=$(( $(printf '%d' "'$square") - 97 )) rank=${square#?}
+    x=$(( left + (2 * file + 1) * (right - left) / 20 ))
+    y=$(( top + (2 * (10 - rank) + 1) * (bottom - top) / 20 ))
+    DISPLAY=":$display" xdotool mousemove "$x" "$y" mousedown 1
+    sleep 0.3
+    DISPLAY=":$display" xdotool mousemove $((x + 3)) $((y + 3))
+    sleep 0.4
+    DISPLAY=":$display" import -window root "$out/piece-$square.png"
+    DISPLAY=":$display" xdotool mousemove "$x" "$y" mouseup 1
+    sleep 0.3
+    marked=$(convert "$out/piece-$square.png" -depth 8 ppm:- | python3 "$checker" --marks 10 10)
+    ours=$("$varia" moves "$out/grandbetzapieces.variant" | sed -n "s/^$square\([a-j][0-9]*\)[a-z]*$/\1/p" | sort -u | tr '\n' ' ')
+    if [ "$marked" = "${ours% }" ]; then
+        echo "ok   $square: XBoard marks varia's moves: $marked"
+    else
+        echo "FAIL $square: XBoard marks [$marked], varia's moves are [${ours% }]" >&2
+        status=1
+    fi
+done
+exit $status
