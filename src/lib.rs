@@ -62,6 +62,8 @@ pub mod load;
 pub mod notation;
 pub mod protocol;
 #[cfg(feature = "cli")]
+pub mod serve;
+#[cfg(feature = "cli")]
 pub mod repl;
 pub mod source;
 pub mod stdlib;
