@@ -62,9 +62,9 @@ pub mod load;
 pub mod notation;
 pub mod protocol;
 #[cfg(feature = "cli")]
-pub mod serve;
-#[cfg(feature = "cli")]
 pub mod repl;
+#[cfg(feature = "cli")]
+pub mod serve;
 pub mod source;
 pub mod stdlib;
 pub mod syntax;

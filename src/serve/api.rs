@@ -213,12 +213,16 @@ impl App {
 
     /// The name and text of an offered script.
     fn script_text(&self, name: &str) -> Result<(String, String), ApiError> {
-        let entry = self.scripts.iter().find(|s| s.name == name).ok_or_else(|| {
-            ApiError::new(
-                404,
-                &format!("no script `{name}` is offered (see /api/scripts)"),
-            )
-        })?;
+        let entry = self
+            .scripts
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| {
+                ApiError::new(
+                    404,
+                    &format!("no script `{name}` is offered (see /api/scripts)"),
+                )
+            })?;
         let text = match &entry.path {
             Some(path) => read_script(path)?,
             None => crate::stdlib::script(&entry.name)
@@ -247,7 +251,9 @@ impl App {
         sessions.next_id += 1;
         sessions.clock += 1;
         let (id, now) = (sessions.next_id, sessions.clock);
-        sessions.map.insert(id, (now, Arc::new(Mutex::new(session))));
+        sessions
+            .map
+            .insert(id, (now, Arc::new(Mutex::new(session))));
         id
     }
 
@@ -433,7 +439,8 @@ fn compile(s: &mut Session, body: &Value, flip: bool) -> Result<Value, ApiError>
         }
     };
     let start = s.game.start();
-    let mut game = Game::from_fen(&variant, &write_fen(start)).unwrap_or_else(|_| Game::new(&variant));
+    let mut game =
+        Game::from_fen(&variant, &write_fen(start)).unwrap_or_else(|_| Game::new(&variant));
     for i in 0..s.game.moves().len() {
         let text = move_to_coord(s.game.position_at(i), s.game.moves()[i]);
         if game.play_text(&text).is_err() {
@@ -462,7 +469,11 @@ fn computer(s: &mut Session, body: &Value, flip: bool) -> Result<Value, ApiError
             Some(t) if t > 0.0 && t <= MAX_THINK.as_secs_f64() => {
                 Limits::time(Duration::from_secs_f64(t))
             }
-            _ => return Err(ApiError::bad("`time` is seconds, more than 0 and at most 60")),
+            _ => {
+                return Err(ApiError::bad(
+                    "`time` is seconds, more than 0 and at most 60",
+                ))
+            }
         },
         (None, None) => Limits::time(Duration::from_secs(1)),
     };
