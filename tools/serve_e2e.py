@@ -123,10 +123,10 @@ class Browser:
     def square(self, name):
         self.click(f'#board rect.square[data-square="{name}"]')
 
-    def goto(self, url):
+    def goto(self, url, ready="document.body && document.body.dataset.ready === 'true'"):
         self.call("Page.navigate", url=url)
         time.sleep(0.2)
-        self.wait("document.body && document.body.dataset.ready === 'true'", f"{url} to load")
+        self.wait(ready, f"{url} to load")
 
     def shot(self, name):
         data = self.call("Page.captureScreenshot", format="png")["data"]
@@ -250,6 +250,14 @@ def chess(b, url):
     b.js("document.getElementById('computer').value = 'none'")
     b.shot("chess-08-computer")
     edit_script(b, "chess", "chess-09")
+    # The rules page, its diagrams clickable: the Knight's diagram, a1 clicked: b3 and c2.
+    b.goto(url + "doc/" + str(b.js("ui.session")), ready="document.querySelector('#piece-knight svg')")
+    b.shot("chess-10-doc")
+    b.click('#piece-knight svg rect.square[data-square="a1"]')
+    b.wait("document.querySelectorAll('#piece-knight svg .mark').length === 2", "the Knight's diagram redrawn from a1")
+    got = b.js("[...document.querySelectorAll('#piece-knight svg .mark')].map(e => e.dataset.square).sort()")
+    check(got == ["b3", "c2"], f"chess: the rules page's Knight clicked to a1 moves to {got}")
+    b.shot("chess-11-doc-clicked")
 
 
 def balbo(b, url):

@@ -267,7 +267,12 @@ impl App {
             .map_err(|_| ApiError::new(404, "a rules page is /doc/SESSION, a number"))?;
         let session = self.session_by_id(id)?;
         let s = lock(&session);
-        Ok(crate::teach::doc::page(&s.variant, &s.name))
+        let page = crate::teach::doc::page(&s.variant, &s.name);
+        // Its diagrams made clickable by the page's `doc.js`.
+        let script = format!(
+            "<script>const VARIA_SESSION = {id};</script><script src=\"/doc.js\"></script>\n</body>"
+        );
+        Ok(page.replacen("</body>", &script, 1))
     }
 }
 
@@ -335,18 +340,55 @@ fn square_field(variant: &Variant, body: &Value, name: &str) -> Result<Square, A
         .ok_or_else(|| ApiError::bad(&format!("{text} is not a square of this board")))
 }
 
-/// `select`: the piece on `square` in the game's position, its legal moves
-/// marked (as if its side were to move), the moves that may be played
-/// from there now (by destination), and its explanation.
+/// The SVG of a diagram, its ids starting with the request's `prefix`
+/// (letters, digits and `-`; for pages that hold several diagrams).
+fn svg_of(d: &Diagram, body: &Value, flip: bool) -> Result<String, ApiError> {
+    let prefix = body.get("prefix").and_then(Value::as_str).unwrap_or("");
+    if prefix.len() > 32
+        || !prefix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Err(ApiError::bad(
+            "`prefix` is at most 32 letters, digits and `-`",
+        ));
+    }
+    Ok(svg::render_in_page(d, flip, prefix))
+}
+
+/// `select`: the piece on `square` in the game's position (or its start
+/// position, with `"position": "start"`), its legal moves marked (as if
+/// its side were to move), the moves that may be played from there now
+/// (by destination; none in the start position once moves were played),
+/// and its explanation.
 fn select(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
-    let pos = s.game.position();
+    let at_start = match body.get("position").and_then(Value::as_str) {
+        None | Some("current") => false,
+        Some("start") => true,
+        Some(other) => {
+            return Err(ApiError::bad(&format!(
+                "`position` is current or start, not {other}"
+            )))
+        }
+    };
+    let pos = if at_start {
+        s.game.start()
+    } else {
+        s.game.position()
+    };
+    let playable = !at_start || s.game.moves().is_empty();
     let at = square_field(&s.variant, body, "square")?;
     let d = Diagram::piece_in_position(pos, at).map_err(|e| ApiError::bad(&e.to_string()))?;
     let Some(piece) = pos.piece_at(at) else {
         return Err(ApiError::bad("no piece there"));
     };
     let mut targets: Vec<(String, Vec<Value>)> = Vec::new();
-    for &mv in s.game.legal_moves().iter().filter(|m| m.from == at) {
+    for &mv in s
+        .game
+        .legal_moves()
+        .iter()
+        .filter(|m| playable && m.from == at)
+    {
         let to = s.variant.geometry.name(mv.to);
         let entry = json!({
             "move": move_to_coord(pos, mv),
@@ -363,7 +405,7 @@ fn select(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
         .map(|(to, list)| (to, Value::Array(list)))
         .collect();
     Ok(json!({
-        "svg": svg::render(&d, flip),
+        "svg": svg_of(&d, body, flip)?,
         "caption": d.caption,
         "marks": marks(&d),
         "targets": targets,
@@ -403,7 +445,7 @@ fn show(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
     }
     let d = Diagram::piece_alone(v, piece, at);
     Ok(json!({
-        "svg": svg::render(&d, flip),
+        "svg": svg_of(&d, body, flip)?,
         "caption": d.caption,
         "marks": marks(&d),
         "square": v.geometry.name(at),

@@ -19,6 +19,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/app.js"),
     ),
     (
+        "/doc.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/doc.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),

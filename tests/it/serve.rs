@@ -290,6 +290,8 @@ fn every_api_error_is_json_with_a_message() {
         ("computer", json!({ "session": id, "depth": 0 }), 400, "`depth` is a whole number from 1 to 60".to_string()),
         ("computer", json!({ "session": id, "time": 3601 }), 400, "`time` is seconds, more than 0 and at most 60".to_string()),
         ("show", json!({ "session": id, "piece": "Dragon" }), 400, "no piece `Dragon` here".to_string()),
+        ("show", json!({ "session": id, "piece": "N", "prefix": "\"><script>" }), 400, "`prefix` is at most 32 letters, digits and `-`".to_string()),
+        ("select", json!({ "session": id, "square": "e2", "position": "later" }), 400, "`position` is current or start, not later".to_string()),
         ("show", json!({ "session": id, "piece": "N", "color": "red" }), 400, "`color` is white or black, not red".to_string()),
     ];
     for (name, body, status, message) in cases {
@@ -344,6 +346,18 @@ fn a_clicked_piece_gets_its_legal_moves_and_a_clicked_target_plays() {
     let black = call(a, "select", json!({ "session": id, "square": "d8" }));
     assert_eq!(strings(&black["marks"]["move"]), ["d6", "d7"]);
     assert_eq!(black["targets"], json!({}));
+    // The start position's diagram (the rules page's): the e2 pawn's moves, nothing playable now.
+    let at_start = call(
+        a,
+        "select",
+        json!({ "session": id, "square": "e2", "position": "start", "prefix": "setup-" }),
+    );
+    assert_eq!(strings(&at_start["marks"]["move"]), ["e3", "e4"]);
+    assert_eq!(at_start["targets"], json!({}));
+    assert!(at_start["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r##"href="#setup-piece-"##));
     let s = call(a, "play", json!({ "session": id, "move": "exd5" }));
     assert_eq!(s["san"], json!(["e4", "d5", "exd5"]));
     let s = call(a, "undo", json!({ "session": id }));
@@ -523,6 +537,11 @@ fn the_rules_page_of_a_session_is_served() {
         "{}",
         &page[..page.len().min(400)]
     );
+    // Its diagrams are made clickable by doc.js, which the server serves.
+    assert!(page.contains(&format!(
+        "<script>const VARIA_SESSION = {id};</script><script src=\"/doc.js\"></script>\n</body>"
+    )));
+    assert_eq!(get(a, "/doc.js").0, 200);
     assert_eq!(get(a, "/doc/12345").0, 404);
     assert_eq!(get(a, "/doc/x").0, 404);
     server.stop();

@@ -102,6 +102,9 @@ function showPiece(answer) {
 
 function backToGame() {
   ui.palette = null;
+  $("explain-title").textContent = "Click a piece";
+  $("caption").textContent = "";
+  $("explain").textContent = "";
   for (const b of $("palette").children) b.classList.remove("chosen");
   if (ui.state) showState(ui.state);
   say("");
@@ -307,8 +310,22 @@ function wire() {
   $("pgn-copy").addEventListener("click", () => copy($("pgn")));
   $("fen-load").addEventListener("click", () => run(async () => showState(await api("fen", { fen: $("fen").value }))));
   $("pgn-load").addEventListener("click", () => run(async () => showState(await api("pgn", { pgn: $("pgn").value }))));
+  $("save").addEventListener("click", saveScript);
   $("source").addEventListener("input", scheduleCompile);
   $("source").addEventListener("scroll", syncScroll);
+}
+
+// The script as a file of the user's (the server never writes files).
+function saveScript() {
+  const blob = new Blob([$("source").value], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  const name = (ui.state && ui.state.script ? ui.state.script.split("/").pop() : "variant").replace(/\.variant$/, "");
+  link.download = name + ".variant";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 function copy(field) {
