@@ -14,7 +14,9 @@
 //! Every request's hooks share one time budget, as a command's do on the
 //! command line ([`crate::vm::hooks::begin_command`]); request bodies are
 //! limited to [`MAX_BODY`] bytes (413 beyond); a handler that panicked is
-//! answered with a 500 and the server goes on.
+//! answered with a 500 and the server goes on. On loopback it answers only
+//! requests for its loopback names (no DNS rebinding), and API calls only
+//! in JSON (no cross-site form posts).
 //!
 //! The board is drawn by [`crate::teach::svg`], the diagrams' own renderer
 //! (any shape, regions, the same glyphs and marks); the page puts the SVG
@@ -158,7 +160,10 @@ impl Server {
             .to_ip()
             .ok_or_else(|| listen_error("not an IP address".to_string()))?;
         let http = Arc::new(http);
-        let app = Arc::new(App::new(scripts));
+        let app = Arc::new(Site {
+            app: App::new(scripts),
+            hosts: bind.is_loopback().then(|| loopback_hosts(addr.port())),
+        });
         let workers = (0..WORKERS)
             .map(|_| {
                 let (http, app) = (http.clone(), app.clone());
@@ -265,9 +270,9 @@ impl Reply {
 }
 
 /// Answers one request (a panic in a handler is a 500, never a dead worker).
-fn handle(app: &App, mut request: Request) {
+fn handle(site: &Site, mut request: Request) {
     let _hooks = begin_command(HookBudget::default());
-    let reply = catch_unwind(AssertUnwindSafe(|| route(app, &mut request))).unwrap_or_else(|_| {
+    let reply = catch_unwind(AssertUnwindSafe(|| guard(site, &mut request))).unwrap_or_else(|_| {
         Reply::error(&ApiError::new(500, "internal error: the request failed"))
     });
     let mut response = Response::from_data(reply.body).with_status_code(reply.status);
@@ -282,6 +287,58 @@ fn handle(app: &App, mut request: Request) {
     }
     // The client may be gone: nothing to tell.
     let _ = request.respond(response);
+}
+
+/// The app, and the `Host` values it answers (None: any, when bound to
+/// an address other machines reach).
+struct Site {
+    app: App,
+    hosts: Option<Vec<String>>,
+}
+
+/// The names this machine calls the loopback server by, with its port.
+fn loopback_hosts(port: u16) -> Vec<String> {
+    ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .map(|h| format!("{h}:{port}"))
+        .collect()
+}
+
+fn header<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
+        .map(|h| h.value.as_str())
+}
+
+/// Refuses what a web page elsewhere could make a browser send: a `Host`
+/// that is not this machine's loopback name (DNS rebinding) and API calls
+/// that are not JSON (a cross-site form post; a JSON post from another
+/// origin needs a CORS preflight, which is never granted). Then routes.
+fn guard(site: &Site, request: &mut Request) -> Reply {
+    if let (Some(hosts), Some(host)) = (&site.hosts, header(request, "Host")) {
+        if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+            return Reply::error(&ApiError::new(
+                403,
+                &format!("this server answers only to {}", hosts.join(", ")),
+            ));
+        }
+    }
+    if *request.method() == Method::Post {
+        let json = header(request, "Content-Type").is_some_and(|t| {
+            t.trim()
+                .to_ascii_lowercase()
+                .starts_with("application/json")
+        });
+        if !json {
+            return Reply::error(&ApiError::new(
+                415,
+                "API calls send JSON (Content-Type: application/json)",
+            ));
+        }
+    }
+    route(&site.app, request)
 }
 
 /// Finds what a request asks for.

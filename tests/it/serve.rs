@@ -46,7 +46,7 @@ fn raw(addr: SocketAddr, request: &[u8]) -> (u16, String) {
 fn get(addr: SocketAddr, path: &str) -> (u16, String) {
     raw(
         addr,
-        format!("GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes(),
+        format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes(),
     )
 }
 
@@ -54,7 +54,7 @@ fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
     raw(
         addr,
         format!(
-            "POST {path} HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         )
         .as_bytes(),
@@ -171,6 +171,31 @@ fn it_serves_its_own_assets_and_nothing_else_from_disk() {
             "{path}"
         );
     }
+    // A page elsewhere cannot use it: another host name (DNS rebinding), a form post.
+    let (status, body) = raw(a, b"GET / HTTP/1.0\r\nHost: evil.example:80\r\n\r\n");
+    assert_eq!(status, 403);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let port = a.port();
+    assert_eq!(
+        v["error"],
+        format!("this server answers only to 127.0.0.1:{port}, localhost:{port}, [::1]:{port}")
+    );
+    assert_eq!(
+        raw(
+            a,
+            format!("GET / HTTP/1.0\r\nHost: localhost:{port}\r\n\r\n").as_bytes()
+        )
+        .0,
+        200
+    );
+    let json = r#"{"script": "chess"}"#;
+    let form = format!(
+        "POST /api/open HTTP/1.0\r\nHost: {a}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n{json}",
+        json.len()
+    );
+    let (status, body) = raw(a, form.as_bytes());
+    assert_eq!(status, 415);
+    assert!(body.contains("API calls send JSON (Content-Type: application/json)"));
     // Scripts are opened by their names in the folder, never by path.
     for script in [
         "../Cargo",
@@ -197,7 +222,7 @@ fn request_bodies_are_limited_in_size() {
     let (status, body) = raw(
         a,
         format!(
-            "POST /api/open HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{{",
+            "POST /api/open HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{{",
             MAX_BODY + 1
         )
         .as_bytes(),
