@@ -219,6 +219,12 @@ def edit_script(b, script, step):
 def chess(b, url):
     b.goto(url + "?script=chess")
     b.shot("chess-01-start")
+    rank_y = "document.querySelector('#board rect.square[data-square=\"%s\"]').getBoundingClientRect().y"
+    b.click("#flip")
+    check(b.js(rank_y % "a1") < b.js(rank_y % "a8"), "chess: flipped, rank 1 is at the top")
+    b.shot("chess-01-flipped")
+    b.click("#flip")
+    check(b.js(rank_y % "a1") > b.js(rank_y % "a8"), "chess: flipped back, rank 1 is at the bottom")
     check_piece(b, "chess", "g1", "chess-02-knight")
     check_piece(b, "chess", "e2", "chess-03-pawn")
     b.square("e4")

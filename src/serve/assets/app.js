@@ -35,7 +35,11 @@ async function api(name, body) {
   return data;
 }
 
-function say(text) { $("message").textContent = text || ""; }
+// A line under the board: an error (red) or, with `info`, news (the computer's move).
+function say(text, info) {
+  $("message").textContent = text || "";
+  $("message").className = info ? "info" : "";
+}
 
 function setBoard(svg) { $("board").innerHTML = svg; }
 
@@ -84,7 +88,7 @@ function choosePalette(name) {
   ui.palette = ui.palette === name ? null : name;
   for (const b of $("palette").children) b.classList.toggle("chosen", b.dataset.piece === ui.palette);
   if (ui.palette) {
-    say("Click any square to see the " + name + "'s moves from there on an empty board.");
+    say("Click any square to see the " + name + "'s moves from there on an empty board.", true);
     run(async () => showPiece(await api("show", { piece: name, color: paletteColor() })));
   } else {
     backToGame();
@@ -150,8 +154,8 @@ async function clickSquare(square) {
   ui.selected = { square: square, targets: answer.targets };
   setBoard(answer.svg);
   $("explain-title").textContent = capital(answer.color) + " " + answer.piece;
-  $("caption").textContent = answer.caption + ": " + Object.keys(answer.targets).length +
-    " squares to move to now";
+  const n = Object.keys(answer.targets).length;
+  $("caption").textContent = answer.caption + ": " + n + (n === 1 ? " square" : " squares") + " to move to now";
   $("explain").textContent = answer.explain;
   say("");
 }
@@ -199,7 +203,7 @@ async function computerMove() {
   $("status").textContent = "The computer is thinking…";
   const answer = await api("computer", level());
   showState(answer);
-  say("varia played " + answer.played);
+  say("varia played " + answer.played, true);
 }
 
 async function open(name) {
@@ -331,7 +335,7 @@ function saveScript() {
 function copy(field) {
   field.select();
   if (navigator.clipboard) {
-    navigator.clipboard.writeText(field.value).then(() => say("copied"), () => document.execCommand("copy"));
+    navigator.clipboard.writeText(field.value).then(() => say("copied", true), () => document.execCommand("copy"));
   } else {
     document.execCommand("copy");
   }
