@@ -207,9 +207,16 @@ async function computerMove() {
 }
 
 async function open(name) {
+  if (ui.savedText !== undefined && $("source").value !== ui.savedText &&
+      !confirm("The script has changes not saved as a file: open another variant anyway?")) {
+    $("script").value = ui.scriptName;
+    return;
+  }
+  ui.scriptName = name;
   const answer = await api("open", { script: name });
   ui.session = answer.session;
   $("source").value = answer.text;
+  ui.savedText = answer.text;
   setDiagnostics([], "");
   $("compile-state").textContent = "";
   showState(answer);
@@ -317,6 +324,13 @@ function wire() {
   $("save").addEventListener("click", saveScript);
   $("source").addEventListener("input", scheduleCompile);
   $("source").addEventListener("scroll", syncScroll);
+  // The server keeps nothing: edits not saved as a file would be lost with the page.
+  window.addEventListener("beforeunload", (event) => {
+    if (ui.savedText !== undefined && $("source").value !== ui.savedText) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
 }
 
 // The script as a file of the user's (the server never writes files).
@@ -328,6 +342,7 @@ function saveScript() {
   link.download = name + ".variant";
   document.body.appendChild(link);
   link.click();
+  ui.savedText = $("source").value;
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
