@@ -1,6 +1,7 @@
 //! The command line: `varia perft`, `moves`, `check`, `dump`, `bench`, the
 //! teaching commands `explain`, `show`, `diagram`, `doc` (in `teach::cli`),
-//! and `varia play` (also `varia` alone, or `varia SCRIPT`), the REPL.
+//! `varia play` (also `varia` alone, or `varia SCRIPT`), the REPL, and
+//! `varia serve`, the board in the browser (`serve`).
 //!
 //! Library code returns errors; this module renders them and picks exit codes.
 
@@ -158,6 +159,18 @@ enum Command {
         #[arg(short = 'o', long)]
         output: String,
     },
+    /// Serve a board in the browser: click pieces, play, edit the script live (on 127.0.0.1).
+    Serve {
+        /// A variant script, a folder of `.variant` scripts, or a built-in
+        /// script's name (default: the built-in scripts).
+        script: Option<String>,
+        /// The port (0: any free port).
+        #[arg(long, default_value_t = crate::serve::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on (default 127.0.0.1, this machine only).
+        #[arg(long)]
+        bind: Option<String>,
+    },
     /// Write a self-contained HTML rules page for a variant.
     Doc {
         /// The variant script.
@@ -184,7 +197,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
     // protocols budget each line and each search).
     let _hooks = (!matches!(
         command,
-        Command::Play { .. } | Command::Uci { .. } | Command::Xboard { .. }
+        Command::Play { .. } | Command::Uci { .. } | Command::Xboard { .. } | Command::Serve { .. }
     ))
     .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
     match command {
@@ -253,6 +266,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
             output: &output,
         }),
         Command::Doc { script, output } => crate::teach::cli::doc(&script, &output),
+        Command::Serve { script, port, bind } => {
+            crate::serve::run(script.as_deref(), bind.as_deref(), Some(port))
+        }
     }
 }
 

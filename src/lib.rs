@@ -63,6 +63,8 @@ pub mod notation;
 pub mod protocol;
 #[cfg(feature = "cli")]
 pub mod repl;
+#[cfg(feature = "cli")]
+pub mod serve;
 pub mod source;
 pub mod stdlib;
 pub mod syntax;

@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("repl", 7),
     ("protocol", 7),
     ("app", 7),
+    ("serve", 7),
 ];
 
 /// Items lib.rs re-exports at the crate root, and their module.

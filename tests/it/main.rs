@@ -35,6 +35,7 @@ mod regions;
 mod repl;
 mod rules;
 mod script_limits;
+mod serve;
 mod teach;
 mod teach_cli;
 mod teach_marks;

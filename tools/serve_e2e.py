@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""The end-to-end test of `varia serve` in a real browser.
+
+Starts `varia serve scripts --port 0`, drives Debian's headless Chromium
+through the page with the DevTools protocol over a pipe
+(--remote-debugging-pipe: no WebDriver, no websocket library, only the
+Python standard library), and checks on chess, Balbo and xiangqi: a clicked
+piece's marked squares against `varia moves`, playing a move by clicking,
+promotion, undo, the computer's answer, a broken script's diagnostic
+against `varia check`, and the fixed script. A screenshot of each step
+goes to OUTDIR (default target/serve-e2e).
+
+    tools/serve_e2e.py VARIA [OUTDIR]
+"""
+
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+VARIA = sys.argv[1] if len(sys.argv) > 1 else "target/debug/varia"
+OUT = sys.argv[2] if len(sys.argv) > 2 else "target/serve-e2e"
+BROWSER = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FAILURES = []
+PASSED = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    (PASSED if ok else FAILURES).append(what)
+
+
+class Browser:
+    """Chromium with the DevTools protocol on file descriptors 3 (to it) and 4 (from it)."""
+
+    def __init__(self, profile):
+        to_r, self.to_w = os.pipe()
+        self.from_r, from_w = os.pipe()
+
+        def fds():
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+
+        self.proc = subprocess.Popen(
+            [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-pipe",
+             "--window-size=1500,1100", "--hide-scrollbars", "about:blank"],
+            preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_r)
+        os.close(from_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+        targets = self.call("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.call("Target.attachToTarget", targetId=page["targetId"],
+                                 flatten=True)["sessionId"]
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Emulation.setDeviceMetricsOverride", width=1500, height=1100,
+                  deviceScaleFactor=1, mobile=False)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self.to_w, json.dumps(message).encode() + b"\0")
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_r, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("the browser closed the pipe")
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            answer = json.loads(raw)
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+        raise RuntimeError(f"{method}: no answer")
+
+    def js(self, expression):
+        """Evaluates an expression (awaiting a promise) and returns its value."""
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True,
+                           returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait(self, condition, what, seconds=30):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if self.js(f"!!({condition})"):
+                return True
+            time.sleep(0.05)
+        check(False, f"waited {seconds} s for {what}")
+        return False
+
+    def idle(self):
+        return self.wait("!document.body.classList.contains('busy')", "the page to be idle")
+
+    def click(self, selector):
+        """A real mouse click in the middle of the element."""
+        box = self.js(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+            if (!e) return null; e.scrollIntoView({{block: 'center'}});
+            const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
+        if box is None:
+            check(False, f"click: no element {selector}")
+            return
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left",
+                      clickCount=1)
+        time.sleep(0.05)
+        self.idle()
+
+    def square(self, name):
+        self.click(f'#board rect.square[data-square="{name}"]')
+
+    def goto(self, url, ready="document.body && document.body.dataset.ready === 'true'"):
+        self.call("Page.navigate", url=url)
+        time.sleep(0.2)
+        self.wait(ready, f"{url} to load")
+
+    def shot(self, name):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(os.path.join(OUT, name + ".png"), "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except RuntimeError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def varia(*args):
+    return subprocess.run([VARIA, *args], capture_output=True, text=True)
+
+
+def destinations(script, square, fen=None):
+    """The squares `varia moves` lists as destinations of moves from `square`."""
+    args = ["moves", script] + (["--fen", fen] if fen else [])
+    moves = varia(*args).stdout.split()
+    targets = set()
+    for m in moves:
+        found = re.fullmatch(r"([a-z]+[0-9]+)([a-z]+[0-9]+)[a-z]?", m)
+        if found and found.group(1) == square:
+            targets.add(found.group(2))
+    return targets
+
+
+def marked(b):
+    return set(b.js("[...document.querySelectorAll('#board .mark')].map(e => e.dataset.square)"))
+
+
+def moves_text(b):
+    return b.js("document.getElementById('moves').textContent")
+
+
+def check_piece(b, script, square, step):
+    b.square(square)
+    got, want = marked(b), destinations(f"scripts/{script}.variant", square, b.js("document.getElementById('fen').value"))
+    check(got == want and len(want) > 0,
+          f"{script}: {square}'s marked squares {sorted(got)} are `varia moves`' {sorted(want)}")
+    explain = b.js("document.getElementById('explain').textContent")
+    check(len(explain) > 20, f"{script}: the explanation of the piece on {square} is shown")
+    b.shot(step)
+
+
+def play_by_clicks(b, script, frm, to, step):
+    b.square(frm)
+    b.square(to)
+    b.wait(f"document.getElementById('fen').value !== {json.dumps(b.js('ui.state.fen'))} || true", "the move")
+    san = b.js("ui.state.san")
+    check(len(san) >= 1, f"{script}: clicking {frm} then {to} played a move: {san}")
+    b.shot(step)
+    return san
+
+
+def edit_script(b, script, step):
+    good = b.js("document.getElementById('source').value")
+    broken = good.replace("board ", "board 0 x ", 1)
+    b.js(f"""(() => {{ const s = document.getElementById('source'); s.focus(); s.select();
+        document.execCommand('insertText', false, {json.dumps(broken)}); }})()""")
+    b.wait("document.querySelectorAll('#diagnostics li').length > 0", f"{script}: a diagnostic")
+    shown = b.js("document.getElementById('diagnostics').textContent")
+    path = os.path.join(OUT, f"{script}-broken.variant")
+    with open(path, "w") as f:
+        f.write(broken)
+    expected = varia("check", path).stderr
+    message = re.search(r"× (.*)", expected)
+    place = re.search(r"\[.*:(\d+):(\d+)\]", expected)
+    check(message is not None and message.group(1) in shown and place is not None
+          and f"line {place.group(1)}, column {place.group(2)}" in shown,
+          f"{script}: the broken script's diagnostic `{shown[:90]}` is `varia check`'s")
+    check(b.js("document.querySelectorAll('#highlight mark').length") >= 1,
+          f"{script}: the diagnostic's span is highlighted")
+    still = b.js("document.querySelectorAll('#board .piece').length")
+    check(still > 0, f"{script}: the last good version stays on the board ({still} pieces)")
+    b.shot(step + "-broken")
+    b.js(f"""(() => {{ const s = document.getElementById('source'); s.focus(); s.select();
+        document.execCommand('insertText', false, {json.dumps(good)}); }})()""")
+    b.wait("document.getElementById('compile-state').textContent === '(compiled)'", f"{script}: the fixed script compiles")
+    check(b.js("document.querySelectorAll('#diagnostics li').length") == 0, f"{script}: no diagnostic once fixed")
+    b.shot(step + "-fixed")
+
+
+def chess(b, url):
+    b.goto(url + "?script=chess")
+    b.shot("chess-01-start")
+    rank_y = "document.querySelector('#board rect.square[data-square=\"%s\"]').getBoundingClientRect().y"
+    b.click("#flip")
+    check(b.js(rank_y % "a1") < b.js(rank_y % "a8"), "chess: flipped, rank 1 is at the top")
+    b.shot("chess-01-flipped")
+    b.click("#flip")
+    check(b.js(rank_y % "a1") > b.js(rank_y % "a8"), "chess: flipped back, rank 1 is at the bottom")
+    check_piece(b, "chess", "g1", "chess-02-knight")
+    check_piece(b, "chess", "e2", "chess-03-pawn")
+    b.square("e4")
+    check(moves_text(b).strip() == "e4", f"chess: e2-e4 played by clicks: {moves_text(b)!r}")
+    b.shot("chess-04-played")
+    b.click("#undo")
+    check(moves_text(b).strip() == "" and "PPPPPPPP" in b.js("ui.state.fen"), "chess: undo takes e4 back")
+    b.shot("chess-05-undo")
+    # Promotion: a pawn on a7.
+    b.js("document.getElementById('fen').value = 'k7/4P3/8/8/8/8/8/K7 w - - 0 1'")
+    b.click("#fen-load")
+    b.square("e7")
+    b.square("e8")
+    check(b.js("!document.getElementById('promotion').hidden"), "chess: a promotion choice is asked")
+    choices = b.js("[...document.querySelectorAll('#promotion-choices button')].map(e => e.textContent)")
+    check(sorted(choices) == ["Bishop", "Knight", "Queen", "Rook"], f"chess: the choices {choices}")
+    b.shot("chess-06-promotion")
+    b.click('#promotion-choices button[data-move="e7e8n"]')
+    check(moves_text(b).strip() == "e8=N", f"chess: promoted to a knight: {moves_text(b)!r}")
+    b.shot("chess-07-promoted")
+    # The computer answers.
+    b.click("#new")
+    b.js("document.getElementById('computer').value = 'black'; document.getElementById('level').value = '2'")
+    b.square("d2")
+    b.square("d4")
+    b.wait("ui.state.san.length === 2", "chess: the computer's answer")
+    san = b.js("ui.state.san")
+    check(len(san) == 2 and san[0] == "d4", f"chess: the computer answered d4 with {san[1:]}")
+    b.js("document.getElementById('computer').value = 'none'")
+    b.shot("chess-08-computer")
+    edit_script(b, "chess", "chess-09")
+    # The rules page, its diagrams clickable: the Knight's diagram, a1 clicked: b3 and c2.
+    b.goto(url + "doc/" + str(b.js("ui.session")), ready="document.querySelector('#piece-knight svg')")
+    b.shot("chess-10-doc")
+    b.click('#piece-knight svg rect.square[data-square="a1"]')
+    b.wait("document.querySelectorAll('#piece-knight svg .mark').length === 2", "the Knight's diagram redrawn from a1")
+    got = b.js("[...document.querySelectorAll('#piece-knight svg .mark')].map(e => e.dataset.square).sort()")
+    check(got == ["b3", "c2"], f"chess: the rules page's Knight clicked to a1 moves to {got}")
+    b.shot("chess-11-doc-clicked")
+
+
+def balbo(b, url):
+    b.goto(url + "?script=balbo")
+    b.shot("balbo-01-start")
+    pieces = b.js("[...document.querySelectorAll('#board .piece[data-color=white]')].map(e => e.dataset.square)")
+    fen = b.js("ui.state.fen")
+    movers = [sq for sq in pieces if destinations("scripts/balbo.variant", sq, fen)]
+    check(len(movers) > 0, f"balbo: white pieces with moves: {movers}")
+    for i, sq in enumerate(movers[:3]):
+        check_piece(b, "balbo", sq, f"balbo-0{2 + i}-{sq}")
+    frm = movers[0]
+    to = sorted(destinations("scripts/balbo.variant", frm, fen))[0]
+    play_by_clicks(b, "balbo", frm, to, "balbo-05-played")
+    b.click("#go")
+    check(len(b.js("ui.state.san")) == 2, "balbo: the computer answered")
+    b.shot("balbo-06-computer")
+    b.click("#undo")
+    check(len(b.js("ui.state.san")) == 1, "balbo: undo")
+    edit_script(b, "balbo", "balbo-07")
+
+
+def xiangqi(b, url):
+    b.goto(url + "?script=xiangqi")
+    b.shot("xiangqi-01-start")
+    for i, sq in enumerate(["b3", "e1", "d1", "c1", "b1"]):
+        check_piece(b, "xiangqi", sq, f"xiangqi-0{2 + i}-{sq}")
+    play_by_clicks(b, "xiangqi", "b3", "e3", "xiangqi-07-played")
+    b.click("#go")
+    check(len(b.js("ui.state.san")) == 2, "xiangqi: the computer answered")
+    b.shot("xiangqi-08-computer")
+    # The palette: a piece alone on the empty board, as `varia show` draws it.
+    b.click('#palette button[data-piece="Cannon"]')
+    b.square("e5")
+    check(b.js("document.querySelectorAll('#board .screen').length") > 0,
+          "xiangqi: the palette's Cannon on e5 gets hurdles to hop over")
+    b.shot("xiangqi-09-palette")
+    b.click("#palette-off")
+    edit_script(b, "xiangqi", "xiangqi-10")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    server = subprocess.Popen([VARIA, "serve", "scripts", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    found = re.search(r"http://\S+/", line)
+    if not found:
+        print("FAIL varia serve printed no URL: " + line)
+        server.kill()
+        return 1
+    url = found.group(0)
+    print("serving " + url, flush=True)
+    profile = tempfile.mkdtemp()
+    b = Browser(profile)
+    try:
+        for variant in (chess, balbo, xiangqi):
+            try:
+                variant(b, url)
+            except Exception as e:  # a step that failed: report it, go on with the next variant
+                check(False, f"{variant.__name__}: {e}")
+    finally:
+        b.close()
+        server.terminate()
+        server.wait(timeout=10)
+        subprocess.run(["rm", "-rf", profile])
+    print(f"screenshots in {OUT}")
+    print(f"serve-e2e: {len(PASSED)} passed, {len(FAILURES)} failed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
