@@ -210,24 +210,87 @@ pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
     )
 }
 
-/// A good square to show a piece on: for a piece with first-move-only
-/// moves, its start square nearest the middle file (so the first move
-/// shows); otherwise the centre, but off the squares where the piece would
-/// end the game at once (King of the Hill's hill).
+/// A good square to show a piece on, by one rule for every script: a
+/// square it may stand on ([`squares_to_stand_on`]); for a piece with
+/// first-move-only moves, its start square nearest the middle file (so the
+/// first move shows); otherwise the square where its empty-board diagram
+/// marks the most moves, the one nearest the centre among equals (the
+/// centre for the orthodox pieces, the middle of the palace for Xiangqi's
+/// General). A piece that shows no move on any such square is shown on its
+/// start square nearest the middle file, if it has one.
 pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
     let g = &variant.geometry;
     let code = piece.code();
+    let standing = squares_to_stand_on(variant, piece);
+    let mid = (g.files() as i32 - 1) * 10 / 2;
+    let start = standing
+        .iter()
+        .filter(|s| variant.start_codes.get(s.index()) == Some(&code))
+        .min_by_key(|s| ((g.file_of(*s) * 10 - mid).abs(), s.0));
     if variant.piece(piece.kind).has_initial_moves() {
-        let mid = (g.files() as i32 - 1) * 10 / 2;
-        let start = g
-            .squares()
-            .iter()
-            .filter(|s| variant.start_codes.get(s.index()) == Some(&code))
-            .min_by_key(|s| ((g.file_of(*s) * 10 - mid).abs(), s.0));
         if let Some(s) = start {
             return s;
         }
     }
+    let (cf, cr) = ((g.files() as i32 - 1) / 2, (g.ranks() as i32 - 1) / 2);
+    // Ranked by the moves it shows on the empty board, then by all its marks
+    // there; a piece that shows nothing without hurdles (a grasshopper) by
+    // its marks with them; then by nearness to the centre.
+    let best = standing
+        .iter()
+        .map(|sq| {
+            let mut board = vec![None; g.cells()];
+            board[sq.index()] = Some(piece);
+            let unmoved = variant.start_codes.get(sq.index()) == Some(&code);
+            let bare = reach(variant, piece, sq, &board, unmoved);
+            let marked = |r: &Reach| r.moves.union(&r.potential_captures).len();
+            let hurdled = if marked(&bare) == 0 {
+                place_hurdles(variant, piece, sq, &mut board, unmoved);
+                marked(&reach(variant, piece, sq, &board, unmoved))
+            } else {
+                0
+            };
+            let (df, dr) = (g.file_of(sq) - cf, g.rank_of(sq) - cr);
+            let rank = (bare.moves.len(), marked(&bare), hurdled);
+            (sq, rank, df * df + dr * dr)
+        })
+        .max_by_key(|&(sq, rank, distance)| {
+            (rank, std::cmp::Reverse(distance), std::cmp::Reverse(sq.0))
+        })
+        .map(|(sq, (moves, marked, hurdled), _)| (sq, moves + marked + hurdled));
+    match best {
+        Some((sq, shown)) if shown > 0 => sq,
+        _ => start.unwrap_or_else(|| central_square_outside(variant, &SquareSet::EMPTY)),
+    }
+}
+
+/// The squares where a piece may stand in a game: the board's squares
+/// inside every region it must stay in and outside those it may not enter
+/// or land in (as its side sees them), but not where it would have to have
+/// promoted (a pawn on the last rank), nor where it would end the game at
+/// once (King of the Hill's hill). Empty only if the rules leave no square.
+pub fn squares_to_stand_on(variant: &Variant, piece: Piece) -> SquareSet {
+    use crate::ir::rule::RegionPolicy;
+    let code = piece.code();
+    let def = variant.piece(piece.kind);
+    let mut set = variant.geometry.squares().clone();
+    for rule in def
+        .region_rules
+        .iter()
+        .filter(|r| *r.colors.get(piece.color))
+    {
+        match &rule.policy {
+            RegionPolicy::StayIn(inside) => set = set.intersection(inside.get(piece.color)),
+            RegionPolicy::NeverEnter(out) | RegionPolicy::NeverLand(out) => {
+                set = set.difference(out.get(piece.color));
+            }
+            RegionPolicy::NeverCross { .. } | RegionPolicy::CrossBeside { .. } => {}
+        }
+    }
+    let must_promote = |sq: Square| {
+        let choices = variant.promotion.choices(code, sq);
+        !choices.is_empty() && !choices.contains(&piece.kind)
+    };
     let goals = variant
         .game_end
         .goals
@@ -236,7 +299,9 @@ pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
         .fold(SquareSet::EMPTY, |all, goal| {
             all.union(goal.squares.get(piece.color))
         });
-    central_square_outside(variant, &goals)
+    set.iter()
+        .filter(|&sq| !must_promote(sq) && !goals.contains(sq))
+        .collect()
 }
 
 /// The kind of piece an empty-board diagram uses as a hurdle: the
@@ -417,9 +482,9 @@ impl Diagram {
         let mut caption = format!(
             "{}{} on {}{}",
             if piece.color == Color::Black {
-                "Black "
+                format!("{} ", variant.side_name(Color::Black))
             } else {
-                ""
+                String::new()
             },
             def.name,
             variant.geometry.name(at),
@@ -499,11 +564,7 @@ impl Diagram {
         }
         d.caption = format!(
             "{} {} on {}",
-            if piece.color == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
+            variant.side_name(piece.color),
             variant.piece(piece.kind).name,
             variant.geometry.name(at)
         );

@@ -965,9 +965,10 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             )
         })
         .collect();
+    let b = variant.side_name(Color::Black);
     let black = match variant.symmetry {
-        Symmetry::Mirror => "Black's squares are the same reflected across the middle rank",
-        Symmetry::Rotate => "Black's squares are the same turned by 180 degrees",
+        Symmetry::Mirror => format!("{b}'s squares are the same reflected across the middle rank"),
+        Symmetry::Rotate => format!("{b}'s squares are the same turned by 180 degrees"),
     };
     Some(format!(
         "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
@@ -1006,17 +1007,19 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             RegionPolicy::NeverLand(set) => format!("never ends a move on {}", white(set)),
         };
         let side = match (rule.colors.white, rule.colors.black) {
-            (true, false) => " (White's only)",
-            (false, true) => " (Black's only)",
-            _ => "",
+            (true, false) => format!(" ({}'s only)", variant.side_name(Color::White)),
+            (false, true) => format!(" ({}'s only)", variant.side_name(Color::Black)),
+            _ => String::new(),
         };
         parts.push(format!("{text}{side}"));
     }
     let mut out = Vec::new();
     if !parts.is_empty() {
         out.push(format!(
-            "It {}; this limits its attacks and checks too. (Squares as White sees them; Black's follow by the board's symmetry.)",
-            join_and(&parts)
+            "It {}; this limits its attacks and checks too. (Squares as {} sees them; {}'s follow by the board's symmetry.)",
+            join_and(&parts),
+            variant.side_name(Color::White),
+            variant.side_name(Color::Black)
         ));
     }
     for p in def
@@ -1072,9 +1075,13 @@ fn direction_note(variant: &Variant, def: &PieceDef) -> Option<String> {
     if !lopsided {
         return None;
     }
+    let (w, b) = (
+        variant.side_name(Color::White),
+        variant.side_name(Color::Black),
+    );
     Some(match variant.symmetry {
-        Symmetry::Mirror => "Directions are as White sees them; Black's moves are White's reflected across the middle rank, so Black's forward is toward rank 1 and left and right are as White sees them.".to_string(),
-        Symmetry::Rotate => "Directions are as White sees them; Black's moves are White's turned by 180 degrees, so Black's forward and right are toward rank 1 and the a-file.".to_string(),
+        Symmetry::Mirror => format!("Directions are as {w} sees them; {b}'s moves are {w}'s reflected across the middle rank, so {b}'s forward is toward rank 1 and left and right are as {w} sees them."),
+        Symmetry::Rotate => format!("Directions are as {w} sees them; {b}'s moves are {w}'s turned by 180 degrees, so {b}'s forward and right are toward rank 1 and the a-file."),
     })
 }
 

@@ -928,3 +928,154 @@ fn svg_diagrams_need_no_fonts() {
         }
     }
 }
+
+fn xiangqi() -> Arc<Variant> {
+    compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/xiangqi.variant"
+    ))
+    .unwrap()
+}
+
+/// Each piece's default square is one it may stand on, and shows a move
+/// there whenever some such square does; in Xiangqi the General and the
+/// Advisor stand in the middle of their palace (before, both stood on e5,
+/// outside it: the General showed only its facing-generals column, the
+/// Advisor nothing).
+#[test]
+fn teaching_squares_are_squares_the_piece_may_stand_on() {
+    let v = xiangqi();
+    let g = &v.geometry;
+    let piece = |name: &str, color| Piece {
+        color,
+        kind: varia::teach::find_piece(&v, name).unwrap(),
+    };
+    let general = piece("General", Color::White);
+    let at = varia::teach::diagram::teaching_square_of(&v, general);
+    assert_eq!(g.name(at), "e2");
+    let d = Diagram::piece_alone(&v, general, at);
+    // Steps (moves and captures) to the four neighbours inside the palace,
+    // and the royal-only capture along its file, e1 and e3 .. e10.
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d2 f2 e1 e3"));
+    assert_eq!(
+        names(&v, d.marked(MARK_CAPTURE)),
+        squares("d2 f2 e1 e3 e4 e5 e6 e7 e8 e9 e10")
+    );
+    let d = alone(&v, "Advisor");
+    assert_eq!(d.subject.map(|s| g.name(s)), Some("e2".to_string()));
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d1 f1 d3 f3"));
+    // Black's General: the middle of Black's palace, the caption in its side's name.
+    let black = piece("General", Color::Black);
+    let at = varia::teach::diagram::teaching_square_of(&v, black);
+    assert_eq!(g.name(at), "e9");
+    let d = Diagram::piece_alone(&v, black, at);
+    assert_eq!(d.caption, "Black General on e9");
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d9 f9 e8 e10"));
+    // The Elephant stays on its side of the river, the Soldier shows its
+    // sideways steps across it.
+    assert_eq!(
+        g.name(teaching_square(&v, piece("Elephant", Color::White).kind)),
+        "e3"
+    );
+    assert_eq!(
+        g.name(teaching_square(&v, piece("Soldier", Color::White).kind)),
+        "e6"
+    );
+
+    // The rule for every piece of every script, both colours.
+    for (name, v) in seeds() {
+        for kind in kinds(&v) {
+            for color in [Color::White, Color::Black] {
+                let p = Piece { color, kind };
+                let stand = varia::teach::diagram::squares_to_stand_on(&v, p);
+                let at = varia::teach::diagram::teaching_square_of(&v, p);
+                assert!(stand.contains(at), "{name} {kind:?} {color:?}");
+                let shows = |sq: Square| {
+                    Diagram::piece_alone(&v, p, sq)
+                        .marked(MARK_MOVE | MARK_CAPTURE)
+                        .len()
+                };
+                if stand.iter().any(|sq| shows(sq) > 0) {
+                    assert!(
+                        shows(at) > 0,
+                        "{name} {kind:?} {color:?} on {}",
+                        v.geometry.name(at)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A pawn may not stand where it must have promoted; a King of the Hill
+/// king not on the hill.
+#[test]
+fn squares_to_stand_on_leave_out_promotion_and_goal_squares() {
+    let v = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/kingofthehill.variant"
+    ))
+    .unwrap();
+    let stand = |name: &str, color| {
+        let kind = varia::teach::find_piece(&v, name).unwrap();
+        names(
+            &v,
+            varia::teach::diagram::squares_to_stand_on(&v, Piece { color, kind }),
+        )
+    };
+    let pawn = stand("Pawn", Color::White);
+    assert_eq!(pawn.len(), 56);
+    assert!(pawn.contains("a1") && !pawn.contains("a8") && !pawn.contains("h8"));
+    let pawn = stand("Pawn", Color::Black);
+    assert!(pawn.contains("a8") && !pawn.contains("a1"));
+    let king = stand("King", Color::White);
+    assert_eq!(king.len(), 60);
+    assert!(["d4", "e4", "d5", "e5"].iter().all(|s| !king.contains(*s)));
+}
+
+/// Both sides' regions are outlined: Xiangqi's two palaces, in the SVG and
+/// in the terminal; the sides read Red and Black (`sides "Red" "Black"`).
+#[test]
+fn both_palaces_are_drawn_and_the_sides_are_red_and_black() {
+    let v = xiangqi();
+    let svg_text = svg::render(&alone(&v, "Advisor"), false);
+    let group = svg_text
+        .split(r#"<g class="region" data-region="palace""#)
+        .nth(1)
+        .and_then(|rest| rest.split("</g>").next())
+        .unwrap();
+    // 12 sides for each palace of 3 by 3 squares.
+    assert_eq!(group.matches("<line ").count(), 24);
+    // Black's palace top edge (rank 10, from d to f) at y = 0 below the caption.
+    let text = show::show_piece(
+        &v,
+        Piece {
+            color: Color::White,
+            kind: varia::teach::find_piece(&v, "Advisor").unwrap(),
+        },
+        None,
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], " 10   .   .   . | .   .   . | .   .   . ");
+    assert_eq!(lines[4], "                 --- --- ---");
+    assert_eq!(v.side_name(Color::White), "Red");
+    assert_eq!(v.side_name(Color::Black), "Black");
+    let general = varia::teach::find_piece(&v, "General").unwrap();
+    assert!(explain::explain_piece(&v, general)
+        .contains("(Squares as Red sees them; Black's follow by the board's symmetry.)"));
+    let pos = Position::start(&v);
+    let d = Diagram::piece_in_position(&pos, v.geometry.parse_square("e1").unwrap()).unwrap();
+    assert_eq!(d.caption, "Red General on e1");
+    // Without the declaration the sides are White and Black.
+    let chess = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap();
+    assert_eq!(chess.side_name(Color::White), "White");
+    // Declared twice: the same error as any single declaration given twice.
+    let twice = "variant \"T\"\nsides \"Red\" \"Black\"\nsides \"Gold\" \"Silver\"\nboard 8 x 8\npiece King K \"K\" royal\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let errors = compile_source("twice", twice).unwrap_err();
+    let text = errors.render_plain();
+    assert!(text.contains("the sides' names"), "{text}");
+}

@@ -145,7 +145,7 @@ fn show_and_diagram_put_hurdles_for_a_hopper() {
     assert_eq!(out.matches("^P^").count(), 4, "{out}");
     assert!(out.contains("^p^ hurdle to hop or jump over"), "{out}");
     // Captures beyond the hurdles: e8, e9, e10, e1, e2, a5, b5, h5, i5.
-    let board: String = out.lines().skip(1).take(12).collect();
+    let board: String = out.lines().skip(1).take(13).collect();
     assert_eq!(board.matches(" ! ").count(), 9, "{out}");
     // In a corner: two lines, two hurdles.
     let o = varia(&["show", "scripts/xiangqi.variant", "C", "--at", "a1"]);
