@@ -55,10 +55,10 @@ fn explanations_named_in_the_issue() {
     .unwrap();
     let pawn = varia::teach::find_piece(&v, "P").unwrap();
     assert!(explain::explain_piece(&v, pawn).contains(
-        "moves one square diagonally forward without capturing (two on its first move, if the square passed is empty), captures one square straight forward, and may capture en passant"
+        "moves one square diagonally forward without capturing (two on its first move, if the square passed is empty), or captures one square straight forward, or captures en passant"
     ));
     let b = explain::explain_betza("fmWfceFifmnD").unwrap();
-    assert!(b.contains("moves one square straight forward without capturing (two on its first move, if the square passed is empty), captures one square diagonally forward, and may capture en passant"), "{b}");
+    assert!(b.contains("moves one square straight forward without capturing (two on its first move, if the square passed is empty), or captures one square diagonally forward, or captures en passant"), "{b}");
     assert!(explain::explain_betza("xX").is_err());
 }
 
@@ -1078,4 +1078,82 @@ fn both_palaces_are_drawn_and_the_sides_are_red_and_black() {
     let errors = compile_source("twice", twice).unwrap_err();
     let text = errors.render_plain();
     assert!(text.contains("the sides' names"), "{text}");
+}
+
+/// The sentences a learner tripped over (issue 17), word for word: moves
+/// are alternatives ("or", never "and"), no "turning straight on", "over
+/// anything in between" said once, a hopper's capture said, and the rules of
+/// the whole variant that change a King's moves said with the King.
+#[test]
+fn explanations_read_as_plain_alternatives() {
+    let betza = |b: &str| explain::explain_betza(b).unwrap();
+    assert_eq!(
+        betza("KpafmW"),
+        "A piece with Betza `KpafmW` steps one square in any direction, or jumps one square orthogonally over a piece that must stand there, then one more square in the same direction (it does not capture this way)."
+    );
+    assert_eq!(
+        betza("FyafsF"),
+        "A piece with Betza `FyafsF` steps one square diagonally, or goes one square diagonally (that square must be empty), then turns by 45 degrees either way and slides on orthogonally, any number of squares, through empty squares, stopping at the first piece (which it may capture)."
+    );
+    assert_eq!(
+        betza("KNAD"),
+        "A piece with Betza `KNAD` steps one square in any direction, leaps like a knight (two squares one way and one to the side), jumps exactly two squares diagonally, or jumps exactly two squares orthogonally; the leaps and jumps go over anything in between."
+    );
+    assert_eq!(
+        betza("NAD"),
+        "A piece with Betza `NAD` leaps like a knight (two squares one way and one to the side), jumps exactly two squares diagonally, or jumps exactly two squares orthogonally, each over anything in between."
+    );
+    assert_eq!(
+        betza("pB"),
+        "A piece with Betza `pB` hops diagonally over exactly one piece (the screen, at any distance), landing on any empty square beyond it, or capturing the first piece beyond it."
+    );
+    assert_eq!(
+        betza("gQ"),
+        "A piece with Betza `gQ` hops in any direction over the first piece in its way (the hurdle, at any distance), landing on the square right behind it, and captures the piece standing there if there is one."
+    );
+    assert_eq!(
+        betza("mRcpR"),
+        "A piece with Betza `mRcpR` slides any number of squares orthogonally without capturing, or captures orthogonally by hopping over exactly one piece (the screen, at any distance) and taking the first piece beyond it."
+    );
+    let script = |name: &str| {
+        compile_path(&format!(
+            "{}/scripts/{name}.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let paragraph = |v: &Variant, piece: &str, line: usize| {
+        let kind = varia::teach::find_piece(v, piece).unwrap();
+        explain::explain_piece(v, kind)
+            .lines()
+            .nth(line)
+            .unwrap()
+            .to_string()
+    };
+    let atomic = script("atomic");
+    assert_eq!(
+        paragraph(&atomic, "King", 2),
+        "Captures explode in this variant, so it never captures: the explosion would blow it up with the piece it takes, and a move that blows up one's own royal piece is illegal. It is blown up by a capture on a square next to it, and a player whose royal piece is blown up loses (every piece except Pawns next to a capture square is removed)."
+    );
+    assert_eq!(
+        paragraph(&atomic, "Knight", 1),
+        "Captures explode in this variant: when it captures, it is removed with the piece it takes and every piece except Pawns on the squares next to the capture square. A capture on a square next to it removes it too."
+    );
+    assert_eq!(
+        paragraph(&atomic, "Pawn", 1),
+        "Captures explode in this variant: when it captures, it is removed with the piece it takes and every piece except Pawns on the squares next to the capture square. It survives captures on the squares next to it."
+    );
+    let three = script("3check");
+    assert_eq!(
+        paragraph(&three, "King", 2),
+        "Every check to it counts: a player who gives check three times wins."
+    );
+    // Plain chess says none of this.
+    let chess = script("chess");
+    let king = varia::teach::find_piece(&chess, "King").unwrap();
+    let text = explain::explain_piece(&chess, king);
+    assert!(
+        !text.contains("explode") && !text.contains("counts"),
+        "{text}"
+    );
 }

@@ -56,7 +56,7 @@ fn show_a_black_piece_by_its_lower_case_letter() {
 fn explain_a_betza_string() {
     let o = varia(&["explain", "--betza", "fmWfceFifmnD"]);
     assert!(o.status.success());
-    assert!(stdout(&o).contains("may capture en passant"));
+    assert!(stdout(&o).contains(", or captures en passant."));
     let o = varia(&["explain", "--betza", "xQ"]);
     assert_eq!(o.status.code(), Some(1));
 }
