@@ -273,7 +273,7 @@ pub fn squares_to_stand_on(variant: &Variant, piece: Piece) -> SquareSet {
     use crate::ir::rule::RegionPolicy;
     let code = piece.code();
     let def = variant.piece(piece.kind);
-    let mut set = variant.geometry.squares().clone();
+    let mut set = *variant.geometry.squares();
     for rule in def
         .region_rules
         .iter()
