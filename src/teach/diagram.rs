@@ -25,6 +25,7 @@ use std::sync::Arc;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::notation::fen::{parse_fen, write_fen, ParseFenError};
 use crate::vm::{MoveKind, Position, PositionError};
@@ -46,7 +47,7 @@ pub enum DiagramError {
     #[error("no piece on {0}")]
     NoPiece(String),
     /// The square is a void.
-    #[error("{0} is not a square")]
+    #[error("`{0}` is not a square of this board")]
     NotASquare(String),
     /// The position does not read back (an internal FEN round trip).
     #[error(transparent)]
@@ -71,6 +72,8 @@ pub struct Diagram {
     pub last_move: Option<(Square, Square)>,
     /// Royal pieces in check, highlighted.
     pub checked: SquareSet,
+    /// Royal pieces checkmated, highlighted apart from a check.
+    pub checkmated: SquareSet,
     /// A one-line caption.
     pub caption: String,
 }
@@ -431,12 +434,22 @@ impl Diagram {
         } else {
             SquareSet::EMPTY
         };
+        // Checkmated: in check with no legal move (the king marked apart from a check).
+        let checkmated = if !checked.is_empty()
+            && variant.game_end.checkmate.is_some()
+            && pos.legal_moves().is_ok_and(|m| m.is_empty())
+        {
+            checked
+        } else {
+            SquareSet::EMPTY
+        };
         Diagram {
             marks: vec![0; variant.geometry.cells()],
             board,
             subject: None,
             last_move: None,
             checked,
+            checkmated,
             caption: String::new(),
             variant,
         }
@@ -517,6 +530,7 @@ impl Diagram {
             marks,
             last_move: None,
             checked: SquareSet::EMPTY,
+            checkmated: SquareSet::EMPTY,
         }
     }
 
@@ -562,6 +576,70 @@ impl Diagram {
         for sq in r.screens.iter() {
             d.marks[sq.index()] |= MARK_SCREEN;
         }
+        d.caption = format!(
+            "{} {} on {}",
+            variant.side_name(piece.color),
+            variant.piece(piece.kind).name,
+            variant.geometry.name(at)
+        );
+        Ok(d)
+    }
+
+    /// A board from a setup that need not be a game position: a teaching
+    /// diagram of a Rook and a Pawn has no kings. Nothing is marked.
+    pub fn of_setup(variant: &Arc<Variant>, setup: &Setup) -> Diagram {
+        let cells = variant.geometry.cells();
+        let board = (0..cells)
+            .map(|i| match setup.board.get(i) {
+                Some(&code) if code != 0 => Some(Piece::from_code(code)),
+                _ => None,
+            })
+            .collect();
+        Diagram {
+            variant: variant.clone(),
+            board,
+            subject: None,
+            marks: vec![0; cells],
+            last_move: None,
+            checked: SquareSet::EMPTY,
+            checkmated: SquareSet::EMPTY,
+            caption: String::new(),
+        }
+    }
+
+    /// The moves of the piece on `at` on a setup's board that is no game
+    /// position (no royal piece, so nothing is pinned and no move is
+    /// illegal for exposing one): its rays walked over the board, as the
+    /// VM's move generator walks them, with blockers and screens. It
+    /// counts as never moved on one of its start squares.
+    ///
+    /// # Errors
+    /// The square is a void, or no piece stands on it.
+    pub fn piece_on_board(
+        variant: &Arc<Variant>,
+        setup: &Setup,
+        at: Square,
+    ) -> Result<Diagram, DiagramError> {
+        if variant.geometry.is_void(at) {
+            return Err(DiagramError::NotASquare(variant.geometry.name(at)));
+        }
+        let mut d = Diagram::of_setup(variant, setup);
+        let Some(piece) = d.board[at.index()] else {
+            return Err(DiagramError::NoPiece(variant.geometry.name(at)));
+        };
+        let unmoved = variant.start_codes.get(at.index()) == Some(&piece.code());
+        let r = reach(variant, piece, at, &d.board, unmoved);
+        for (set, flag) in [
+            (r.moves, MARK_MOVE),
+            (r.captures, MARK_CAPTURE),
+            (r.blocks, MARK_BLOCK),
+            (r.screens, MARK_SCREEN),
+        ] {
+            for sq in set.iter() {
+                d.marks[sq.index()] |= flag;
+            }
+        }
+        d.subject = Some(at);
         d.caption = format!(
             "{} {} on {}",
             variant.side_name(piece.color),

@@ -1157,3 +1157,61 @@ fn explanations_read_as_plain_alternatives() {
         "{text}"
     );
 }
+
+/// The legend's items (`data-mark`s of `legend-item`s) and the squares of
+/// the elements of a class.
+fn legend_and(svg_text: &str, class: &str) -> (Vec<String>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg_text).unwrap();
+    let legend = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("legend-item"))
+        .map(|n| n.attribute("data-mark").unwrap().to_string())
+        .collect();
+    let squares = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| n.attribute("data-square").unwrap().to_string())
+        .collect();
+    (legend, squares)
+}
+
+/// SVG diagrams have a legend of the kinds of marks they use, and mark a
+/// checkmated royal piece apart from one in check.
+#[test]
+fn svg_legend_and_checkmate() {
+    let chess = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap();
+    let (legend, _) = legend_and(&svg::render(&alone(&chess, "Knight"), false), "check");
+    assert_eq!(legend, ["subject", "both"]);
+    let v = xiangqi();
+    let (legend, _) = legend_and(&svg::render(&alone(&v, "Cannon"), false), "check");
+    assert_eq!(legend, ["subject", "move", "capture", "screen"]);
+    // Fool's mate: White's King on e1 is checkmated.
+    let mate = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    let text = svg::render(&Diagram::of_position(&mate), false);
+    let (legend, mated) = legend_and(&text, "checkmate");
+    assert_eq!(legend, ["checkmate"]);
+    assert_eq!(mated, ["e1"]);
+    assert!(legend_and(&text, "check").1.is_empty());
+    // Check, not mate: the Queen on h4 checks along h4-e1, and the King may step to e2.
+    let check = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5P2/PPPP2PP/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    let text = svg::render(&Diagram::of_position(&check), false);
+    let (legend, checked) = legend_and(&text, "check");
+    assert_eq!(legend, ["check"]);
+    assert_eq!(checked, ["e1"]);
+    assert!(legend_and(&text, "checkmate").1.is_empty());
+    // No marks, no legend.
+    let text = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
+    assert!(!text.contains("legend"));
+}
