@@ -142,7 +142,7 @@ pub fn diagram(a: DiagramArgs<'_>) -> i32 {
         return 1;
     };
     let board = match a.fen {
-        None => Board::Game(Position::start(&v)),
+        None => Board::Game(Box::new(Position::start(&v))),
         Some(fen) => match teaching_board(&v, fen) {
             Ok(b) => b,
             Err(e) => {
@@ -258,7 +258,7 @@ fn square(v: &Variant, name: &str) -> Option<Square> {
     if sq.is_none() {
         eprintln!(
             "error: {}",
-            crate::teach::not_a_square(&printable(name).to_string())
+            crate::teach::not_a_square(printable(name).as_ref())
         );
     }
     sq
@@ -268,7 +268,7 @@ fn square(v: &Variant, name: &str) -> Option<Square> {
 #[derive(Debug)]
 enum Board {
     /// A legal position of the game.
-    Game(Position),
+    Game(Box<Position>),
     /// A board that is a position but for its missing royal pieces (a
     /// teaching diagram of a Rook and a Pawn): drawn, never played.
     Teaching(Setup),
@@ -283,7 +283,7 @@ enum Board {
 fn teaching_board(v: &Arc<Variant>, fen: &str) -> Result<Board, String> {
     let setup = crate::compile::fen::parse_fen(v, fen).map_err(|e| e.to_string())?;
     match Position::from_setup(v, &setup) {
-        Ok(pos) => Ok(Board::Game(pos)),
+        Ok(pos) => Ok(Board::Game(Box::new(pos))),
         Err(e)
             if e.kinds
                 .iter()
