@@ -332,3 +332,28 @@ fn a_void_square_gets_one_message() {
         "error: `a1` is not a square of this board\n"
     );
 }
+
+/// `explain --betza` errors show the Betza string alone, the span under
+/// the wrong letter (no script around it).
+#[test]
+fn explain_betza_errors_show_the_string_alone() {
+    let o = varia(&["explain", "--betza", "KNXD"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = common::bin::stderr(&o);
+    let lines: Vec<&str> = err.lines().map(str::trim_end).collect();
+    assert_eq!(
+        lines,
+        [
+            "varia::betza::unknown_atom",
+            "",
+            "  × unknown Betza atom `X`",
+            "   ╭─[betza:1:3]",
+            " 1 │ KNXD",
+            "   ·   ┬",
+            "   ·   ╰── not an atom",
+            "   ╰────",
+            "  help: atoms are W F D N A H C Z G, and K Q R B as shorthands",
+        ],
+        "{err}"
+    );
+}
