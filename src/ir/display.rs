@@ -57,6 +57,30 @@ impl fmt::Display for Variant {
             let names: Vec<String> = region.squares.white.iter().map(|s| g.name(s)).collect();
             writeln!(f, "region {} = squares {}", region.name, names.join(" "))?;
         }
+        self.write_pieces(f)?;
+        for r in &self.castling {
+            writeln!(
+                f,
+                "castling {} {}: {} {}->{} with {} {}->{}",
+                r.letter,
+                side_word(r.color),
+                self.piece(r.king).name,
+                g.name(r.king_from),
+                g.name(r.king_to),
+                self.piece(r.rook).name,
+                g.name(r.rook_from),
+                g.name(r.rook_to)
+            )?;
+        }
+        self.write_game_end(f)?;
+        write!(f, "setup {:?}", self.start_fen)
+    }
+}
+
+impl Variant {
+    /// The pieces, their moves and promotions.
+    fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
         for (i, p) in self.pieces.iter().enumerate() {
             writeln!(
                 f,
@@ -129,20 +153,12 @@ impl fmt::Display for Variant {
                 }
             }
         }
-        for r in &self.castling {
-            writeln!(
-                f,
-                "castling {} {}: {} {}->{} with {} {}->{}",
-                r.letter,
-                side_word(r.color),
-                self.piece(r.king).name,
-                g.name(r.king_from),
-                g.name(r.king_to),
-                self.piece(r.rook).name,
-                g.name(r.rook_from),
-                g.name(r.rook_to)
-            )?;
-        }
+        Ok(())
+    }
+
+    /// How games end, as the script's declarations say it.
+    fn write_game_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
         let e = &self.game_end;
         match e.checkmate {
             Some(r) => writeln!(f, "checkmate {}", result_word(r))?,
@@ -195,6 +211,6 @@ impl fmt::Display for Variant {
                 writeln!(f, "captures explode sparing {}", spared.join(", "))?;
             }
         }
-        write!(f, "setup {:?}", self.start_fen)
+        Ok(())
     }
 }

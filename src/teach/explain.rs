@@ -474,6 +474,25 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
             parts[0].suffix
         );
     }
+    let (texts, over_note) = share_over_note(&parts, texts);
+    if texts.len() > 1 && parts.iter().all(|q| q.verb == parts[0].verb) {
+        let verb_len = texts[0].find(' ').unwrap_or(0);
+        let head = &texts[0][..verb_len];
+        if texts.iter().all(|t| t.starts_with(head)) && !head.is_empty() {
+            let rest: Vec<String> = texts
+                .iter()
+                .map(|t| t[verb_len + 1..].to_string())
+                .collect();
+            return format!("{head} {}{over_note}", join_or_comma(&rest));
+        }
+    }
+    format!("{}{over_note}", join_or_comma(&texts))
+}
+
+/// Says "over anything in between" once for the parts that share it
+/// (`KNAD`: "…; the leaps and jumps go over anything in between"): the
+/// texts without it, and the note to put after them.
+fn share_over_note(parts: &[Part], texts: Vec<String>) -> (Vec<String>, String) {
     // "over anything in between" said once for the parts that share it.
     const OVER: &str = ", over anything in between";
     let over: Vec<&str> = parts
@@ -481,7 +500,7 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
         .filter(|q| q.suffix == OVER)
         .map(|q| q.verb)
         .collect();
-    let (texts, over_note) = if over.len() > 1 {
+    if over.len() > 1 {
         let texts: Vec<String> = texts.iter().map(|t| t.replacen(OVER, "", 1)).collect();
         let note = if over.len() == parts.len() {
             ", each over anything in between".to_string()
@@ -506,19 +525,7 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
         (texts, note)
     } else {
         (texts, String::new())
-    };
-    if texts.len() > 1 && parts.iter().all(|q| q.verb == parts[0].verb) {
-        let verb_len = texts[0].find(' ').unwrap_or(0);
-        let head = &texts[0][..verb_len];
-        if texts.iter().all(|t| t.starts_with(head)) && !head.is_empty() {
-            let rest: Vec<String> = texts
-                .iter()
-                .map(|t| t[verb_len + 1..].to_string())
-                .collect();
-            return format!("{head} {}{over_note}", join_or_comma(&rest));
-        }
     }
-    format!("{}{over_note}", join_or_comma(&texts))
 }
 
 fn part(atom: (i32, i32), travel: Travel, vs: &[(i32, i32)]) -> Part {
