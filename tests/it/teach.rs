@@ -1066,6 +1066,10 @@ fn both_palaces_are_drawn_and_the_sides_are_red_and_black() {
     let pos = Position::start(&v);
     let d = Diagram::piece_in_position(&pos, v.geometry.parse_square("e1").unwrap()).unwrap();
     assert_eq!(d.caption, "Red General on e1");
+    let page = doc::page(&v, "scripts/xiangqi.variant");
+    assert!(
+        page.contains("<p>The board has 9 files by 10 ranks (90 squares). Red moves first.</p>")
+    );
     // Without the declaration the sides are White and Black.
     let chess = compile_path(concat!(
         env!("CARGO_MANIFEST_DIR"),
