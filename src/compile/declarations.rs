@@ -18,6 +18,8 @@ use crate::syntax::limits::{MAX_COUNT, MAX_REGIONS};
 /// Everything the files declare, after overrides.
 pub(super) struct Declarations<'a> {
     pub name: Single<'a, Spanned<String>>,
+    /// `sides "Red" "Black"` (an [`Item::Sides`]).
+    pub sides: Single<'a, Item>,
     pub board: Single<'a, ast::BoardDecl>,
     pub symmetry: Single<'a, Spanned<ast::Symmetry>>,
     pub setup: Single<'a, Spanned<String>>,
@@ -53,6 +55,7 @@ pub(super) fn collect<'a>(
 ) -> Declarations<'a> {
     let mut d = Declarations {
         name: Single::new(),
+        sides: Single::new(),
         board: Single::new(),
         symmetry: Single::new(),
         setup: Single::new(),
@@ -86,6 +89,9 @@ impl<'a> Declarations<'a> {
     fn add(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
         match item {
             Item::Variant(n) => self.name.set(n, src, n.span, "the variant's name", errors),
+            Item::Sides(w, _) => self
+                .sides
+                .set(item, src, w.span, "the sides' names", errors),
             Item::Import(_) => {}
             Item::Board(b) => self.board.set(b, src, b.span, "the board", errors),
             Item::Symmetry(s) => self.symmetry.set(s, src, s.span, "the symmetry", errors),

@@ -144,6 +144,16 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
             .name
             .get()
             .map_or_else(|| "Untitled".to_string(), |n| n.value.clone()),
+        side_names: match decls.sides.get() {
+            Some(ast::Item::Sides(white, black)) => crate::ir::piece::ByColor {
+                white: white.value.clone(),
+                black: black.value.clone(),
+            },
+            _ => crate::ir::piece::ByColor {
+                white: "White".to_string(),
+                black: "Black".to_string(),
+            },
+        },
         geometry,
         symmetry,
         pieces: defs,

@@ -1,16 +1,43 @@
 //! A readable listing of a compiled variant (`varia dump`), used for
-//! snapshots and for looking at what the compiler made of a script.
+//! snapshots and for looking at what the compiler made of a script. The
+//! rules are written in the language's own words (`symmetry mirror`,
+//! `checkmate loses`, `castling K white: …`), never as Rust debug text.
 
 use std::fmt::{self, Write};
 
 use crate::ir::pattern::Travel;
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::ir::Variant;
+use crate::ir::rule::GameResult;
+use crate::ir::{Symmetry, Variant};
+
+/// `wins`, `loses`, `draws`, as scripts write a result.
+fn result_word(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Wins => "wins",
+        GameResult::Loses => "loses",
+        GameResult::Draws => "draws",
+    }
+}
+
+/// `white` or `black`, as scripts write a side (`restrict white …`).
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.geometry;
         writeln!(f, "variant {:?}", self.name)?;
+        if self.side_names.white != "White" || self.side_names.black != "Black" {
+            writeln!(
+                f,
+                "sides {:?} {:?}",
+                self.side_names.white, self.side_names.black
+            )?;
+        }
         write!(f, "board {} x {}", g.files(), g.ranks())?;
         let voids: Vec<String> = (0..g.cells() as u16)
             .map(crate::ir::geometry::Square)
@@ -21,11 +48,39 @@ impl fmt::Display for Variant {
             write!(f, " without {}", voids.join(" "))?;
         }
         writeln!(f)?;
-        writeln!(f, "symmetry {:?}", self.symmetry)?;
+        let symmetry = match self.symmetry {
+            Symmetry::Mirror => "mirror",
+            Symmetry::Rotate => "rotate",
+        };
+        writeln!(f, "symmetry {symmetry}")?;
         for region in &self.regions {
             let names: Vec<String> = region.squares.white.iter().map(|s| g.name(s)).collect();
-            writeln!(f, "region {} = {}", region.name, names.join(" "))?;
+            writeln!(f, "region {} = squares {}", region.name, names.join(" "))?;
         }
+        self.write_pieces(f)?;
+        for r in &self.castling {
+            writeln!(
+                f,
+                "castling {} {}: {} {}->{} with {} {}->{}",
+                r.letter,
+                side_word(r.color),
+                self.piece(r.king).name,
+                g.name(r.king_from),
+                g.name(r.king_to),
+                self.piece(r.rook).name,
+                g.name(r.rook_from),
+                g.name(r.rook_to)
+            )?;
+        }
+        self.write_game_end(f)?;
+        write!(f, "setup {:?}", self.start_fen)
+    }
+}
+
+impl Variant {
+    /// The pieces, their moves and promotions.
+    fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
         for (i, p) in self.pieces.iter().enumerate() {
             writeln!(
                 f,
@@ -90,32 +145,72 @@ impl fmt::Display for Variant {
                         .collect();
                     writeln!(
                         f,
-                        "  promotes ({color:?}) on {} to {}",
+                        "  promotes {} on {} to {}",
+                        side_word(color),
                         squares.join(" "),
                         names.join(", ")
                     )?;
                 }
             }
         }
-        for r in &self.castling {
+        Ok(())
+    }
+
+    /// How games end, as the script's declarations say it.
+    fn write_game_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        let e = &self.game_end;
+        match e.checkmate {
+            Some(r) => writeln!(f, "checkmate {}", result_word(r))?,
+            None => writeln!(f, "# no checkmate rule")?,
+        }
+        writeln!(f, "stalemate {}", result_word(e.stalemate))?;
+        match e.move_rule {
+            Some(n) => writeln!(f, "move-rule {n}")?,
+            None => writeln!(f, "# no move rule")?,
+        }
+        match e.repetition {
+            Some(n) => writeln!(f, "repetition {n}")?,
+            None => writeln!(f, "# no repetition rule")?,
+        }
+        for goal in &e.goals {
+            let names: Vec<&str> = goal
+                .kinds
+                .iter()
+                .map(|k| self.piece(*k).name.as_str())
+                .collect();
+            let squares: Vec<String> = goal.squares.white.iter().map(|s| g.name(s)).collect();
+            let place = match &goal.region_name {
+                Some(name) => name.clone(),
+                None => format!("squares {}", squares.join(" ")),
+            };
             writeln!(
                 f,
-                "castling {} {:?}: {} {}->{} with {} {}->{}",
-                r.letter,
-                r.color,
-                self.piece(r.king).name,
-                g.name(r.king_from),
-                g.name(r.king_to),
-                self.piece(r.rook).name,
-                g.name(r.rook_from),
-                g.name(r.rook_to)
+                "reaching {place} with {} {}",
+                names.join(", "),
+                result_word(goal.result)
             )?;
         }
-        let e = &self.game_end;
-        writeln!(f, "checkmate {:?}", e.checkmate)?;
-        writeln!(f, "stalemate {:?}", e.stalemate)?;
-        writeln!(f, "move-rule {:?}", e.move_rule)?;
-        writeln!(f, "repetition {:?}", e.repetition)?;
-        write!(f, "setup {:?}", self.start_fen)
+        if let Some(limit) = e.check_limit {
+            writeln!(
+                f,
+                "giving {} checks {}",
+                limit.checks,
+                result_word(limit.result)
+            )?;
+        }
+        if let Some(explosion) = &self.explosion {
+            let spared: Vec<&str> = explosion
+                .spared
+                .iter()
+                .map(|k| self.piece(*k).name.as_str())
+                .collect();
+            if spared.is_empty() {
+                writeln!(f, "captures explode")?;
+            } else {
+                writeln!(f, "captures explode sparing {}", spared.join(", "))?;
+            }
+        }
+        Ok(())
     }
 }

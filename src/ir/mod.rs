@@ -16,7 +16,7 @@ pub mod zobrist;
 pub use crate::ir::geometry::Symmetry;
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::pattern::MoveTables;
-use crate::ir::piece::{ByColor, PieceDef, PieceKind};
+use crate::ir::piece::{ByColor, Color, PieceDef, PieceKind};
 use crate::ir::rule::{CastlingRule, GameEndRules, PromotionTable};
 use crate::ir::setup::Setup;
 use crate::ir::zobrist::ZobristKeys;
@@ -49,6 +49,8 @@ pub struct Border {
 pub struct Variant {
     /// Display name.
     pub name: String,
+    /// What the sides are called (`sides "Red" "Black"`; White and Black by default).
+    pub side_names: ByColor<String>,
     /// The board's shape.
     pub geometry: Geometry,
     /// How Black's army follows from White's.
@@ -89,6 +91,11 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// What a side is called in this variant (`White`, or `Red` in Xiangqi).
+    pub fn side_name(&self, color: Color) -> &str {
+        self.side_names.get(color)
+    }
+
     /// Whether a move can remove pieces besides the one it captures (an
     /// explosion, an after-move hook): then legality plays each move in
     /// full, and a side may be left without its royal piece.

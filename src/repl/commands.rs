@@ -220,6 +220,12 @@ impl Session {
         }
         let kind = match self.piece_kind(what) {
             Ok(k) => k,
+            // A square not on the board (a void, `a1` on Balbo's board) is
+            // said as `moves a1` says it, not taken for a piece's name.
+            Err(_) if at.is_none() && crate::teach::looks_like_a_square(what) => {
+                say!(out, "{}", crate::teach::not_a_square(what));
+                return;
+            }
             Err(e) => {
                 say!(out, "{e}");
                 return;
@@ -230,7 +236,7 @@ impl Session {
             Some(name) => match g.parse_square(name) {
                 Some(sq) => Some(sq),
                 None => {
-                    say!(out, "`{name}` is not a square of this board");
+                    say!(out, "{}", crate::teach::not_a_square(name));
                     return;
                 }
             },

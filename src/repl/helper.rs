@@ -1,6 +1,8 @@
-//! The line editor's helper: tab-completion of commands, of the legal
-//! moves (SAN and coordinates), of `play`/`level` arguments, of squares
-//! after `moves`, and of file names after `load`, `open` and `save`.
+//! The line editor's helper: tab-completion of commands (with the space
+//! after those that take an argument), of the legal moves (SAN and
+//! coordinates), of `play`/`level` arguments, of squares after `moves`, of
+//! the variant's piece names after `explain` and `show`, and of file names
+//! after `load`, `open` and `save`.
 //! The REPL refreshes the candidates after every command.
 
 use std::sync::{Arc, Mutex};
@@ -20,6 +22,17 @@ pub struct Candidates {
     pub moves: Vec<String>,
     /// Squares holding a piece of the side to move.
     pub squares: Vec<String>,
+    /// The variant's piece names.
+    pub pieces: Vec<String>,
+}
+
+/// Whether a command takes an argument (its help reads `load SCRIPT: …`,
+/// `moves [SQUARE]: …`): its completion ends with a space, so that the
+/// next Tab completes the argument.
+fn takes_argument(command: &str) -> bool {
+    crate::repl::command::COMMANDS
+        .iter()
+        .any(|(c, text)| *c == command && text.starts_with(&format!("{c} ")))
 }
 
 /// The rustyline helper.
@@ -78,7 +91,16 @@ impl Completer for ReplHelper {
             Err(_) => return Ok((start, Vec::new())),
         };
         let options: Vec<String> = match first {
-            None => c.commands.iter().chain(c.moves.iter()).cloned().collect(),
+            None => {
+                let commands = c.commands.iter().map(|cmd| {
+                    if takes_argument(cmd) {
+                        format!("{cmd} ")
+                    } else {
+                        cmd.clone()
+                    }
+                });
+                commands.chain(c.moves.iter().cloned()).collect()
+            }
             Some("load") | Some("open") | Some("save") => {
                 return self.files.complete(line, pos, ctx);
             }
@@ -88,12 +110,14 @@ impl Completer for ReplHelper {
             Some("level") => ["depth", "time"].map(String::from).to_vec(),
             Some("pv") => ["on", "off"].map(String::from).to_vec(),
             Some("moves") => c.squares.clone(),
+            Some("explain") => c.pieces.clone(),
+            Some("show") => c.pieces.iter().chain(c.squares.iter()).cloned().collect(),
             Some(_) => Vec::new(),
         };
         let pairs = complete_word(word, &options)
             .into_iter()
             .map(|s| Pair {
-                display: s.clone(),
+                display: s.trim_end().to_string(),
                 replacement: s,
             })
             .collect();
@@ -110,3 +134,46 @@ impl Highlighter for ReplHelper {}
 impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repl::Session;
+
+    /// The completions of `line` (cursor at its end): (start, replacements).
+    fn complete(line: &str) -> (usize, Vec<String>) {
+        let session = Session::new("chess").unwrap();
+        let helper = ReplHelper::new(Arc::new(Mutex::new(session.candidates())));
+        let history = rustyline::history::DefaultHistory::new();
+        let ctx = Context::new(&history);
+        let (start, pairs) = helper.complete(line, line.len(), &ctx).unwrap();
+        (start, pairs.into_iter().map(|p| p.replacement).collect())
+    }
+
+    #[test]
+    fn a_command_with_an_argument_completes_with_its_space() {
+        assert_eq!(complete("lo"), (0, vec!["load ".to_string()]));
+        assert_eq!(complete("expl"), (0, vec!["explain ".to_string()]));
+        assert_eq!(complete("fl"), (0, vec!["flip".to_string()]));
+    }
+
+    #[test]
+    fn piece_names_complete_after_explain_and_show() {
+        assert_eq!(complete("explain Kn"), (8, vec!["Knight".to_string()]));
+        assert_eq!(
+            complete("explain "),
+            (
+                8,
+                ["Bishop", "King", "Knight", "Pawn", "Queen", "Rook"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(complete("show Q"), (5, vec!["Queen".to_string()]));
+        // `show` also takes a square of a piece of the side to move.
+        assert_eq!(
+            complete("show e"),
+            (5, vec!["e1".to_string(), "e2".to_string()])
+        );
+    }
+}

@@ -92,7 +92,7 @@ impl Session {
             Some(s) => match g.parse_square(s.trim()) {
                 Some(sq) => Some(sq),
                 None => {
-                    say!(out, "{s} is not a square of this board");
+                    say!(out, "{}", crate::teach::not_a_square(s.trim()));
                     return;
                 }
             },

@@ -41,6 +41,12 @@ impl Session {
             commands: COMMANDS.iter().map(|(c, _)| c.to_string()).collect(),
             moves,
             squares,
+            pieces: self
+                .variant()
+                .pieces
+                .iter()
+                .map(|p| p.name.clone())
+                .collect(),
         }
     }
 

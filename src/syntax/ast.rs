@@ -16,6 +16,8 @@ pub struct File {
 pub enum Item {
     /// `variant "Name"`.
     Variant(Spanned<String>),
+    /// `sides "Red" "Black"`: the names of White and Black.
+    Sides(Spanned<String>, Spanned<String>),
     /// `import module`.
     Import(Spanned<String>),
     /// `board F x R [ranks W…] [without REGION]`.
@@ -63,6 +65,7 @@ impl Item {
     pub fn span(&self) -> Span {
         match self {
             Item::Variant(s) | Item::Import(s) | Item::Setup(s) => s.span,
+            Item::Sides(w, _) => w.span,
             Item::Board(b) => b.span,
             Item::Symmetry(s) => s.span,
             Item::Region(r) => r.span,

@@ -128,6 +128,13 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let s = c.next(Rule::string)?;
             Ok(Item::Variant(lower_string(s, source)?))
         }
+        Rule::sides_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_sides)?;
+            let white = lower_string(c.next(Rule::string)?, source)?;
+            let black = lower_string(c.next(Rule::string)?, source)?;
+            Ok(Item::Sides(white, black))
+        }
         Rule::import_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_import)?;

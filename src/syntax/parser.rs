@@ -30,6 +30,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::keyword => "a keyword",
         Rule::kw_variant => "`variant`",
         Rule::kw_import => "`import`",
+        Rule::kw_sides => "`sides`",
         Rule::kw_board => "`board`",
         Rule::kw_without => "`without`",
         Rule::kw_symmetry => "`symmetry`",
@@ -110,6 +111,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::item => "a declaration",
         Rule::variant_decl => "`variant`",
         Rule::import_decl => "`import`",
+        Rule::sides_decl => "`sides` and two quoted names",
         Rule::board_decl => "`board`",
         Rule::board_ranks => "`ranks` and the width of each rank",
         Rule::rank_width => "a rank width",
@@ -196,7 +198,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, captures, hook, counter (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, captures, hook, counter (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -6,10 +6,10 @@
 //! that split the board along a whole line between two ranks or files
 //! (an equator, a river).
 //!
-//! Borders are drawn as White sees each region (the diagrams are drawn
-//! from White's side; Black's regions are their mirror images).
+//! A region whose squares differ for the two sides (a palace for each) is
+//! outlined for both: White's squares and Black's (their mirror images).
 
-use crate::ir::geometry::{Geometry, Square};
+use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::Variant;
 
 /// A side of a square, in board terms (up = toward higher ranks).
@@ -64,19 +64,24 @@ pub struct Outlines {
 }
 
 impl Outlines {
-    /// The outlines of the variant's regions.
+    /// The outlines of the variant's regions: of White's squares, and of
+    /// Black's too where they differ (both palaces of Xiangqi).
     pub fn of(variant: &Variant) -> Outlines {
         let g = &variant.geometry;
+        let outline = |set: &SquareSet| -> Vec<(Square, Side)> {
+            set.iter()
+                .flat_map(|sq| Side::ALL.into_iter().map(move |side| (sq, side)))
+                .filter(|&(sq, side)| !neighbour(g, sq, side).is_some_and(|n| set.contains(n)))
+                .collect()
+        };
         let regions = variant
             .regions
             .iter()
             .map(|region| {
-                let set = &region.squares.white;
-                let sides = set
-                    .iter()
-                    .flat_map(|sq| Side::ALL.into_iter().map(move |side| (sq, side)))
-                    .filter(|&(sq, side)| !neighbour(g, sq, side).is_some_and(|n| set.contains(n)))
-                    .collect();
+                let mut sides = outline(&region.squares.white);
+                if region.squares.black != region.squares.white {
+                    sides.extend(outline(&region.squares.black));
+                }
                 (region.name.clone(), sides)
             })
             .collect();
@@ -145,9 +150,14 @@ mod tests {
         assert!(!o.between(g, sq("d1"), sq("e1")));
         // No file line splits the whole board (the palace's sides stop at rank 3).
         assert!((0..8).all(|f| !o.splits_files(g, f)));
-        // The palace's outline has 12 sides (3 by 3 squares), the board edge included.
+        // The palaces' outlines have 12 sides each (3 by 3 squares), the board edge
+        // included: White's around d1..f3, Black's around d8..f10.
         let palace = &o.regions.iter().find(|(n, _)| n == "palace").unwrap().1;
-        assert_eq!(palace.len(), 12);
+        assert_eq!(palace.len(), 24);
         assert!(palace.contains(&(sq("e1"), Side::Down)));
+        assert!(palace.contains(&(sq("e10"), Side::Up)));
+        assert!(o.between(g, sq("c9"), sq("d9")));
+        assert!(o.between(g, sq("e8"), sq("e7")));
+        assert!(!o.between(g, sq("e8"), sq("e9")));
     }
 }

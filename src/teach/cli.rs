@@ -5,13 +5,14 @@ use std::sync::Arc;
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
+use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::load::load_variant_or_report;
 use crate::notation::coord::parse_coord;
 use crate::notation::printable;
 use crate::teach::diagram::{place_piece, teaching_square_of, Diagram};
 use crate::teach::{doc, explain, find_piece, show, svg};
-use crate::vm::Position;
+use crate::vm::{Position, PositionErrorKind};
 
 /// `println!` that ends `varia` quietly (status 0) when standard output
 /// was closed (`varia moves chess | head -1`) instead of panicking.
@@ -132,48 +133,63 @@ pub struct DiagramArgs<'a> {
 }
 
 /// `varia diagram SCRIPT [--fen FEN] [--piece PIECE --at SQUARE] [--last MOVE] [--flip] -o FILE.svg`.
+///
+/// A diagram's FEN need not be a game position: a teaching diagram of a
+/// Rook and a Pawn has no kings (`teaching_board`); every other rule of
+/// a FEN still holds.
 pub fn diagram(a: DiagramArgs<'_>) -> i32 {
     let Some(v) = load_variant_or_report(a.script) else {
         return 1;
     };
-    let Some(pos) = position(&v, a.fen) else {
-        return 1;
+    let board = match a.fen {
+        None => Board::Game(Box::new(Position::start(&v))),
+        Some(fen) => match teaching_board(&v, fen) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: bad FEN: {}", printable(&e));
+                return 1;
+            }
+        },
     };
     let at = match a.at.map(|s| square(&v, s)) {
         Some(None) => return 1,
         Some(Some(s)) => Some(s),
         None => None,
     };
-    let mut d = match (a.piece, at) {
-        (Some(name), at) => {
+    let d = match (&board, a.piece, at) {
+        (_, Some(name), at) => {
             let Some((piece, _)) = lookup(&v, name) else {
                 return 1;
             };
             let at = at.unwrap_or_else(|| teaching_square_of(&v, piece));
-            if a.fen.is_none() {
-                Diagram::piece_alone(&v, piece, at)
-            } else {
-                let placed = match placed_or_report(&pos, piece, at) {
-                    Some(p) => p,
-                    None => return 1,
-                };
-                match Diagram::piece_in_position(&placed, at) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        eprintln!("error: {}", printable(&e.to_string()));
+            match (&board, a.fen) {
+                (_, None) => Ok(Diagram::piece_alone(&v, piece, at)),
+                (Board::Game(pos), Some(_)) => {
+                    let Some(placed) = placed_or_report(pos, piece, at) else {
                         return 1;
+                    };
+                    Diagram::piece_in_position(&placed, at)
+                }
+                (Board::Teaching(setup), Some(_)) => {
+                    let mut setup = setup.clone();
+                    if let Some(cell) = setup.board.get_mut(at.index()) {
+                        *cell = piece.code();
                     }
+                    Diagram::piece_on_board(&v, &setup, at)
                 }
             }
         }
-        (None, Some(at)) => match Diagram::piece_in_position(&pos, at) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("error: {}", printable(&e.to_string()));
-                return 1;
-            }
-        },
-        (None, None) => Diagram::of_position(&pos),
+        (Board::Game(pos), None, Some(at)) => Diagram::piece_in_position(pos, at),
+        (Board::Teaching(setup), None, Some(at)) => Diagram::piece_on_board(&v, setup, at),
+        (Board::Game(pos), None, None) => Ok(Diagram::of_position(pos)),
+        (Board::Teaching(setup), None, None) => Ok(Diagram::of_setup(&v, setup)),
+    };
+    let mut d = match d {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {}", printable(&e.to_string()));
+            return 1;
+        }
     };
     if let Some(m) = a.last {
         match last_move(&v, m) {
@@ -240,9 +256,43 @@ fn lookup(v: &Variant, name: &str) -> Option<(Piece, ())> {
 fn square(v: &Variant, name: &str) -> Option<Square> {
     let sq = v.geometry.parse_square(name);
     if sq.is_none() {
-        eprintln!("error: `{}` is not a square of this board", printable(name));
+        eprintln!(
+            "error: {}",
+            crate::teach::not_a_square(printable(name).as_ref())
+        );
     }
     sq
+}
+
+/// The board a diagram draws: a game position, or a teaching board.
+#[derive(Debug)]
+enum Board {
+    /// A legal position of the game.
+    Game(Box<Position>),
+    /// A board that is a position but for its missing royal pieces (a
+    /// teaching diagram of a Rook and a Pawn): drawn, never played.
+    Teaching(Setup),
+}
+
+/// Reads a diagram's FEN: a game position if it is one, else a teaching
+/// board when the only thing missing is a side's royal piece; any other
+/// fault of the FEN is the error (its text).
+///
+/// # Errors
+/// The FEN does not read, or breaks a rule besides the royal pieces.
+fn teaching_board(v: &Arc<Variant>, fen: &str) -> Result<Board, String> {
+    let setup = crate::compile::fen::parse_fen(v, fen).map_err(|e| e.to_string())?;
+    match Position::from_setup(v, &setup) {
+        Ok(pos) => Ok(Board::Game(Box::new(pos))),
+        Err(e)
+            if e.kinds
+                .iter()
+                .all(|k| matches!(k, PositionErrorKind::MissingRoyal { .. })) =>
+        {
+            Ok(Board::Teaching(setup))
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn position(v: &Arc<Variant>, fen: Option<&str>) -> Option<Position> {

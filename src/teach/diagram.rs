@@ -25,6 +25,7 @@ use std::sync::Arc;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::notation::fen::{parse_fen, write_fen, ParseFenError};
 use crate::vm::{MoveKind, Position, PositionError};
@@ -46,7 +47,7 @@ pub enum DiagramError {
     #[error("no piece on {0}")]
     NoPiece(String),
     /// The square is a void.
-    #[error("{0} is not a square")]
+    #[error("`{0}` is not a square of this board")]
     NotASquare(String),
     /// The position does not read back (an internal FEN round trip).
     #[error(transparent)]
@@ -71,6 +72,8 @@ pub struct Diagram {
     pub last_move: Option<(Square, Square)>,
     /// Royal pieces in check, highlighted.
     pub checked: SquareSet,
+    /// Royal pieces checkmated, highlighted apart from a check.
+    pub checkmated: SquareSet,
     /// A one-line caption.
     pub caption: String,
 }
@@ -210,24 +213,87 @@ pub fn teaching_square(variant: &Variant, kind: PieceKind) -> Square {
     )
 }
 
-/// A good square to show a piece on: for a piece with first-move-only
-/// moves, its start square nearest the middle file (so the first move
-/// shows); otherwise the centre, but off the squares where the piece would
-/// end the game at once (King of the Hill's hill).
+/// A good square to show a piece on, by one rule for every script: a
+/// square it may stand on ([`squares_to_stand_on`]); for a piece with
+/// first-move-only moves, its start square nearest the middle file (so the
+/// first move shows); otherwise the square where its empty-board diagram
+/// marks the most moves, the one nearest the centre among equals (the
+/// centre for the orthodox pieces, the middle of the palace for Xiangqi's
+/// General). A piece that shows no move on any such square is shown on its
+/// start square nearest the middle file, if it has one.
 pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
     let g = &variant.geometry;
     let code = piece.code();
+    let standing = squares_to_stand_on(variant, piece);
+    let mid = (g.files() as i32 - 1) * 10 / 2;
+    let start = standing
+        .iter()
+        .filter(|s| variant.start_codes.get(s.index()) == Some(&code))
+        .min_by_key(|s| ((g.file_of(*s) * 10 - mid).abs(), s.0));
     if variant.piece(piece.kind).has_initial_moves() {
-        let mid = (g.files() as i32 - 1) * 10 / 2;
-        let start = g
-            .squares()
-            .iter()
-            .filter(|s| variant.start_codes.get(s.index()) == Some(&code))
-            .min_by_key(|s| ((g.file_of(*s) * 10 - mid).abs(), s.0));
         if let Some(s) = start {
             return s;
         }
     }
+    let (cf, cr) = ((g.files() as i32 - 1) / 2, (g.ranks() as i32 - 1) / 2);
+    // Ranked by the moves it shows on the empty board, then by all its marks
+    // there; a piece that shows nothing without hurdles (a grasshopper) by
+    // its marks with them; then by nearness to the centre.
+    let best = standing
+        .iter()
+        .map(|sq| {
+            let mut board = vec![None; g.cells()];
+            board[sq.index()] = Some(piece);
+            let unmoved = variant.start_codes.get(sq.index()) == Some(&code);
+            let bare = reach(variant, piece, sq, &board, unmoved);
+            let marked = |r: &Reach| r.moves.union(&r.potential_captures).len();
+            let hurdled = if marked(&bare) == 0 {
+                place_hurdles(variant, piece, sq, &mut board, unmoved);
+                marked(&reach(variant, piece, sq, &board, unmoved))
+            } else {
+                0
+            };
+            let (df, dr) = (g.file_of(sq) - cf, g.rank_of(sq) - cr);
+            let rank = (bare.moves.len(), marked(&bare), hurdled);
+            (sq, rank, df * df + dr * dr)
+        })
+        .max_by_key(|&(sq, rank, distance)| {
+            (rank, std::cmp::Reverse(distance), std::cmp::Reverse(sq.0))
+        })
+        .map(|(sq, (moves, marked, hurdled), _)| (sq, moves + marked + hurdled));
+    match best {
+        Some((sq, shown)) if shown > 0 => sq,
+        _ => start.unwrap_or_else(|| central_square_outside(variant, &SquareSet::EMPTY)),
+    }
+}
+
+/// The squares where a piece may stand in a game: the board's squares
+/// inside every region it must stay in and outside those it may not enter
+/// or land in (as its side sees them), but not where it would have to have
+/// promoted (a pawn on the last rank), nor where it would end the game at
+/// once (King of the Hill's hill). Empty only if the rules leave no square.
+pub fn squares_to_stand_on(variant: &Variant, piece: Piece) -> SquareSet {
+    use crate::ir::rule::RegionPolicy;
+    let code = piece.code();
+    let def = variant.piece(piece.kind);
+    let mut set = *variant.geometry.squares();
+    for rule in def
+        .region_rules
+        .iter()
+        .filter(|r| *r.colors.get(piece.color))
+    {
+        match &rule.policy {
+            RegionPolicy::StayIn(inside) => set = set.intersection(inside.get(piece.color)),
+            RegionPolicy::NeverEnter(out) | RegionPolicy::NeverLand(out) => {
+                set = set.difference(out.get(piece.color));
+            }
+            RegionPolicy::NeverCross { .. } | RegionPolicy::CrossBeside { .. } => {}
+        }
+    }
+    let must_promote = |sq: Square| {
+        let choices = variant.promotion.choices(code, sq);
+        !choices.is_empty() && !choices.contains(&piece.kind)
+    };
     let goals = variant
         .game_end
         .goals
@@ -236,7 +302,9 @@ pub fn teaching_square_of(variant: &Variant, piece: Piece) -> Square {
         .fold(SquareSet::EMPTY, |all, goal| {
             all.union(goal.squares.get(piece.color))
         });
-    central_square_outside(variant, &goals)
+    set.iter()
+        .filter(|&sq| !must_promote(sq) && !goals.contains(sq))
+        .collect()
 }
 
 /// The kind of piece an empty-board diagram uses as a hurdle: the
@@ -366,12 +434,22 @@ impl Diagram {
         } else {
             SquareSet::EMPTY
         };
+        // Checkmated: in check with no legal move (the king marked apart from a check).
+        let checkmated = if !checked.is_empty()
+            && variant.game_end.checkmate.is_some()
+            && pos.legal_moves().is_ok_and(|m| m.is_empty())
+        {
+            checked
+        } else {
+            SquareSet::EMPTY
+        };
         Diagram {
             marks: vec![0; variant.geometry.cells()],
             board,
             subject: None,
             last_move: None,
             checked,
+            checkmated,
             caption: String::new(),
             variant,
         }
@@ -417,9 +495,9 @@ impl Diagram {
         let mut caption = format!(
             "{}{} on {}{}",
             if piece.color == Color::Black {
-                "Black "
+                format!("{} ", variant.side_name(Color::Black))
             } else {
-                ""
+                String::new()
             },
             def.name,
             variant.geometry.name(at),
@@ -452,6 +530,7 @@ impl Diagram {
             marks,
             last_move: None,
             checked: SquareSet::EMPTY,
+            checkmated: SquareSet::EMPTY,
         }
     }
 
@@ -499,11 +578,71 @@ impl Diagram {
         }
         d.caption = format!(
             "{} {} on {}",
-            if piece.color == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
+            variant.side_name(piece.color),
+            variant.piece(piece.kind).name,
+            variant.geometry.name(at)
+        );
+        Ok(d)
+    }
+
+    /// A board from a setup that need not be a game position: a teaching
+    /// diagram of a Rook and a Pawn has no kings. Nothing is marked.
+    pub fn of_setup(variant: &Arc<Variant>, setup: &Setup) -> Diagram {
+        let cells = variant.geometry.cells();
+        let board = (0..cells)
+            .map(|i| match setup.board.get(i) {
+                Some(&code) if code != 0 => Some(Piece::from_code(code)),
+                _ => None,
+            })
+            .collect();
+        Diagram {
+            variant: variant.clone(),
+            board,
+            subject: None,
+            marks: vec![0; cells],
+            last_move: None,
+            checked: SquareSet::EMPTY,
+            checkmated: SquareSet::EMPTY,
+            caption: String::new(),
+        }
+    }
+
+    /// The moves of the piece on `at` on a setup's board that is no game
+    /// position (no royal piece, so nothing is pinned and no move is
+    /// illegal for exposing one): its rays walked over the board, as the
+    /// VM's move generator walks them, with blockers and screens. It
+    /// counts as never moved on one of its start squares.
+    ///
+    /// # Errors
+    /// The square is a void, or no piece stands on it.
+    pub fn piece_on_board(
+        variant: &Arc<Variant>,
+        setup: &Setup,
+        at: Square,
+    ) -> Result<Diagram, DiagramError> {
+        if variant.geometry.is_void(at) {
+            return Err(DiagramError::NotASquare(variant.geometry.name(at)));
+        }
+        let mut d = Diagram::of_setup(variant, setup);
+        let Some(piece) = d.board[at.index()] else {
+            return Err(DiagramError::NoPiece(variant.geometry.name(at)));
+        };
+        let unmoved = variant.start_codes.get(at.index()) == Some(&piece.code());
+        let r = reach(variant, piece, at, &d.board, unmoved);
+        for (set, flag) in [
+            (r.moves, MARK_MOVE),
+            (r.captures, MARK_CAPTURE),
+            (r.blocks, MARK_BLOCK),
+            (r.screens, MARK_SCREEN),
+        ] {
+            for sq in set.iter() {
+                d.marks[sq.index()] |= flag;
+            }
+        }
+        d.subject = Some(at);
+        d.caption = format!(
+            "{} {} on {}",
+            variant.side_name(piece.color),
             variant.piece(piece.kind).name,
             variant.geometry.name(at)
         );

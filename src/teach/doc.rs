@@ -133,8 +133,9 @@ fn setup_section(h: &mut String, v: &Arc<Variant>) {
     let _ = writeln!(h, r#"<section id="setup"><h2>Board and setup</h2>"#);
     let _ = writeln!(
         h,
-        "<p>The board has {}. White moves first.</p>",
-        escape(&shape)
+        "<p>The board has {}. {} moves first.</p>",
+        escape(&shape),
+        escape(v.side_name(v.start.side))
     );
     let start = Position::start(v);
     let mut d = Diagram::of_position(&start);
@@ -288,8 +289,9 @@ fn promotion_section(v: &Variant) -> String {
         }
         let _ = write!(
             promo,
-            "<p>The {} promotes on arrival (compulsory):</p><table><tr><th>squares (White)</th><th>choices</th></tr>",
-            escape(&def.name)
+            "<p>The {} promotes on arrival (compulsory):</p><table><tr><th>squares ({})</th><th>choices</th></tr>",
+            escape(&def.name),
+            escape(v.side_name(Color::White))
         );
         for (squares, choices) in sets {
             let names: Vec<String> = choices.iter().map(|k| v.piece(*k).name.clone()).collect();
@@ -303,7 +305,9 @@ fn promotion_section(v: &Variant) -> String {
         promo.push_str("</table>");
         let _ = write!(
             promo,
-            "<p>Black's promotion squares are White's {}.</p>",
+            "<p>{}'s promotion squares are {}'s {}.</p>",
+            escape(v.side_name(Color::Black)),
+            escape(v.side_name(Color::White)),
             match v.symmetry {
                 Symmetry::Mirror => "reflected across the middle rank",
                 Symmetry::Rotate => "turned by 180 degrees",

@@ -49,6 +49,7 @@ pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
     let def = variant.piece(kind);
     [
         royal_rule(variant, def),
+        variant_wide_rules(variant, kind),
         castling_rule(variant, kind),
         goal_rule(variant, kind),
         promotion_rule(variant, kind),
@@ -74,13 +75,20 @@ pub fn describe_moves(def: &PieceDef) -> String {
     moves_sentence(&head, &plain)
 }
 
-/// "HEAD leaps …, or …." for the clauses of these patterns.
+/// "HEAD leaps …, or …." for the clauses of these patterns: a piece
+/// makes one of its moves at a time, so the clauses are alternatives.
 fn moves_sentence(head: &str, patterns: &[MovePattern]) -> String {
     let texts: Vec<String> = move_clauses(patterns).into_iter().map(|c| c.text).collect();
     if texts.is_empty() {
         return format!("{head} has no moves.");
     }
-    format!("{head} {}.", join_and(&texts))
+    format!("{head} {}.", join_alternatives(&texts))
+}
+
+/// "a", "a, or b", "a, or b, or c": whole moves as alternatives (each may
+/// hold commas and an "or" of its own).
+fn join_alternatives(items: &[String]) -> String {
+    items.join(", or ")
 }
 
 /// Explains a Betza string on its own (`varia explain --betza`): the
@@ -187,7 +195,7 @@ pub fn move_clauses(patterns: &[MovePattern]) -> Vec<Clause> {
         .collect();
     if !ep.is_empty() {
         out.push(Clause {
-            text: "may capture en passant".to_string(),
+            text: "captures en passant".to_string(),
             patterns: ep,
         });
     }
@@ -466,6 +474,7 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
             parts[0].suffix
         );
     }
+    let (texts, over_note) = share_over_note(&parts, texts);
     if texts.len() > 1 && parts.iter().all(|q| q.verb == parts[0].verb) {
         let verb_len = texts[0].find(' ').unwrap_or(0);
         let head = &texts[0][..verb_len];
@@ -474,10 +483,49 @@ fn leap_clause(group: &[usize], patterns: &[MovePattern], fold: &str) -> String 
                 .iter()
                 .map(|t| t[verb_len + 1..].to_string())
                 .collect();
-            return format!("{head} {}", join_or_comma(&rest));
+            return format!("{head} {}{over_note}", join_or_comma(&rest));
         }
     }
-    join_or_comma(&texts)
+    format!("{}{over_note}", join_or_comma(&texts))
+}
+
+/// Says "over anything in between" once for the parts that share it
+/// (`KNAD`: "…; the leaps and jumps go over anything in between"): the
+/// texts without it, and the note to put after them.
+fn share_over_note(parts: &[Part], texts: Vec<String>) -> (Vec<String>, String) {
+    // "over anything in between" said once for the parts that share it.
+    const OVER: &str = ", over anything in between";
+    let over: Vec<&str> = parts
+        .iter()
+        .filter(|q| q.suffix == OVER)
+        .map(|q| q.verb)
+        .collect();
+    if over.len() > 1 {
+        let texts: Vec<String> = texts.iter().map(|t| t.replacen(OVER, "", 1)).collect();
+        let note = if over.len() == parts.len() {
+            ", each over anything in between".to_string()
+        } else {
+            let mut nouns: Vec<String> = Vec::new();
+            for verb in &over {
+                let noun = match *verb {
+                    "leaps" => "leaps",
+                    "rides" => "rides",
+                    _ => "jumps",
+                }
+                .to_string();
+                if !nouns.contains(&noun) {
+                    nouns.push(noun);
+                }
+            }
+            format!(
+                "; the {} go over anything in between",
+                join_with(&nouns, "and", false)
+            )
+        };
+        (texts, note)
+    } else {
+        (texts, String::new())
+    }
 }
 
 fn part(atom: (i32, i32), travel: Travel, vs: &[(i32, i32)]) -> Part {
@@ -611,7 +659,12 @@ fn hop_clause(group: &[usize], patterns: &[MovePattern]) -> String {
         "over exactly one piece (the screen, at any distance), landing on any square beyond it up to the next piece"
     };
     match (p.moves, p.captures) {
-        (true, true) => format!("hops {lines} {how}"),
+        (true, true) if p.travel == Travel::HopRight => format!(
+            "hops {lines} over the first piece in its way (the hurdle, at any distance), landing on the square right behind it, and captures the piece standing there if there is one"
+        ),
+        (true, true) => format!(
+            "hops {lines} over exactly one piece (the screen, at any distance), landing on any empty square beyond it, or capturing the first piece beyond it"
+        ),
         (true, false) => format!("moves {lines} without capturing by hopping {how}"),
         _ if p.travel == Travel::HopRight => format!(
             "captures {lines} by hopping over the first piece in its way (the hurdle, at any distance) and taking the piece right behind it"
@@ -636,7 +689,7 @@ fn turn_between(a: &PathStep, b: &PathStep) -> i32 {
 
 fn turn_words(units: i32) -> &'static str {
     match units.abs() {
-        0 => "straight on",
+        0 => "not at all",
         1 => "by 45 degrees",
         2 => "by a right angle",
         3 => "by 135 degrees",
@@ -697,7 +750,7 @@ fn path_clause(p: &MovePattern) -> String {
     } else {
         ""
     };
-    let turn1 = first_turn.first().map_or("straight on", |t| turn_words(*t));
+    let turn1 = first_turn.first().map_or("not at all", |t| turn_words(*t));
     let second = if longest > 1 {
         let s = first_path[1];
         match shape(atom_of((s.dx, s.dy))) {
@@ -717,8 +770,12 @@ fn path_clause(p: &MovePattern) -> String {
             turn_words(unit),
             if unit == 1 { "diagonal and orthogonal steps" } else { "to the left and to the right" }
         )
+    } else if more == 1 && first_turn == [0] {
+        "one more square in the same direction".to_string()
     } else if more == 1 {
         format!("one more square {second}, turning {turn1}{either}")
+    } else if straight_after && first_turn == [0] {
+        format!("slides on {second} in the same direction, {count} squares")
     } else if straight_after {
         format!("turns {turn1}{either} and slides on {second}, {count} squares")
     } else {
@@ -769,6 +826,69 @@ fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
     ))
 }
 
+/// The rules of the whole variant that change what this piece may do:
+/// explosions (a royal piece that never captures), checks to give, and the
+/// script's own code that may forbid moves or change the board.
+fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let def = variant.piece(kind);
+    let rules = &variant.game_end;
+    let mut out = Vec::new();
+    if let Some(explosion) = &variant.explosion {
+        let spared: Vec<String> = explosion
+            .spared
+            .iter()
+            .map(|k| format!("{}s", variant.piece(*k).name))
+            .collect();
+        let but = if spared.is_empty() {
+            String::new()
+        } else {
+            format!(" except {}", join_or(&spared))
+        };
+        if def.royal && rules.royal_loss && !explosion.spared.contains(&kind) {
+            out.push(format!(
+                "Captures explode in this variant, so it never captures: the explosion would blow it up with the piece it takes, and a move that blows up one's own royal piece is illegal. It is blown up by a capture on a square next to it, and a player whose royal piece is blown up loses (every piece{but} next to a capture square is removed)."
+            ));
+        } else {
+            let survives = if explosion.spared.contains(&kind) {
+                " It survives captures on the squares next to it."
+            } else {
+                " A capture on a square next to it removes it too."
+            };
+            out.push(format!(
+                "Captures explode in this variant: when it captures, it is removed with the piece it takes and every piece{but} on the squares next to the capture square.{survives}"
+            ));
+        }
+    }
+    if let (true, Some(limit)) = (def.royal, rules.check_limit) {
+        let times = match limit.checks {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{} times", number_word(n as i32)),
+        };
+        let verb = match limit.result {
+            GameResult::Wins => "wins",
+            GameResult::Loses => "loses",
+            GameResult::Draws => "draws",
+        };
+        out.push(format!(
+            "Every check to it counts: a player who gives check {times} {verb}."
+        ));
+    }
+    if let Some(hooks) = &variant.hooks {
+        use crate::ir::hook::HookPoint;
+        if hooks.has(HookPoint::MoveFilter) {
+            out.push("The script's own code (its move-filter hook) may forbid some of its moves in some positions.".to_string());
+        }
+        if hooks.has(HookPoint::AfterMove) {
+            out.push(
+                "The script's own code (its after-move hook) may change the board after a move."
+                    .to_string(),
+            );
+        }
+    }
+    (!out.is_empty()).then(|| out.join(" "))
+}
+
 /// The sentences of the goals and of the checks to give, one per rule:
 /// "A player who gets a King onto the region `hill` (d4, e4, d5 or e5)
 /// wins at once." and "A player who gives check three times wins."
@@ -793,10 +913,11 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
                 Some(n) => format!("the region `{n}` ({squares})"),
                 None => squares,
             };
+            let b = variant.side_name(Color::Black);
             let view = if goal.squares.white == goal.squares.black {
-                ""
+                String::new()
             } else {
-                " (Black's squares are the same seen from Black's side)"
+                format!(" ({b}'s squares are the same seen from {b}'s side)")
             };
             format!(
                 "A player who gets {} onto {place}{view} {} at once.",
@@ -865,6 +986,10 @@ fn goal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
 
 fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     let g = &variant.geometry;
+    let (w, b) = (
+        variant.side_name(Color::White),
+        variant.side_name(Color::Black),
+    );
     let rules: Vec<_> = variant
         .castling
         .iter()
@@ -886,7 +1011,7 @@ fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         ));
     }
     Some(format!(
-        "It takes part in castling (White's squares; Black's are the same seen from Black's side): {}. Neither piece may have moved, the squares between them must be empty, and the {} may not start on, pass or land on an attacked square.",
+        "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty, and the {} may not start on, pass or land on an attacked square.",
         join_or(&moves),
         variant.piece(rules[0].king).name
     ))
@@ -965,9 +1090,10 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             )
         })
         .collect();
+    let b = variant.side_name(Color::Black);
     let black = match variant.symmetry {
-        Symmetry::Mirror => "Black's squares are the same reflected across the middle rank",
-        Symmetry::Rotate => "Black's squares are the same turned by 180 degrees",
+        Symmetry::Mirror => format!("{b}'s squares are the same reflected across the middle rank"),
+        Symmetry::Rotate => format!("{b}'s squares are the same turned by 180 degrees"),
     };
     Some(format!(
         "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
@@ -1006,17 +1132,19 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             RegionPolicy::NeverLand(set) => format!("never ends a move on {}", white(set)),
         };
         let side = match (rule.colors.white, rule.colors.black) {
-            (true, false) => " (White's only)",
-            (false, true) => " (Black's only)",
-            _ => "",
+            (true, false) => format!(" ({}'s only)", variant.side_name(Color::White)),
+            (false, true) => format!(" ({}'s only)", variant.side_name(Color::Black)),
+            _ => String::new(),
         };
         parts.push(format!("{text}{side}"));
     }
     let mut out = Vec::new();
     if !parts.is_empty() {
         out.push(format!(
-            "It {}; this limits its attacks and checks too. (Squares as White sees them; Black's follow by the board's symmetry.)",
-            join_and(&parts)
+            "It {}; this limits its attacks and checks too. (Squares as {} sees them; {}'s follow by the board's symmetry.)",
+            join_and(&parts),
+            variant.side_name(Color::White),
+            variant.side_name(Color::Black)
         ));
     }
     for p in def
@@ -1072,9 +1200,13 @@ fn direction_note(variant: &Variant, def: &PieceDef) -> Option<String> {
     if !lopsided {
         return None;
     }
+    let (w, b) = (
+        variant.side_name(Color::White),
+        variant.side_name(Color::Black),
+    );
     Some(match variant.symmetry {
-        Symmetry::Mirror => "Directions are as White sees them; Black's moves are White's reflected across the middle rank, so Black's forward is toward rank 1 and left and right are as White sees them.".to_string(),
-        Symmetry::Rotate => "Directions are as White sees them; Black's moves are White's turned by 180 degrees, so Black's forward and right are toward rank 1 and the a-file.".to_string(),
+        Symmetry::Mirror => format!("Directions are as {w} sees them; {b}'s moves are {w}'s reflected across the middle rank, so {b}'s forward is toward rank 1 and left and right are as {w} sees them."),
+        Symmetry::Rotate => format!("Directions are as {w} sees them; {b}'s moves are {w}'s turned by 180 degrees, so {b}'s forward and right are toward rank 1 and the a-file."),
     })
 }
 

@@ -24,6 +24,23 @@ pub mod svg;
 use crate::ir::piece::PieceKind;
 use crate::ir::Variant;
 
+/// The one message for a square name that is not a square of the board (a
+/// void, or off the board), wherever it was typed (`moves a1`, `show a1`,
+/// `show N at a1`, `--at a1`).
+pub fn not_a_square(name: &str) -> String {
+    format!("`{name}` is not a square of this board")
+}
+
+/// Whether a word is written like a square (a file letter, then a rank
+/// number: `a1`, `k11`), so that one that is not on the board gets
+/// [`not_a_square`] rather than being taken for a piece's name.
+pub fn looks_like_a_square(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && word.len() > 1
+        && chars.all(|c| c.is_ascii_digit())
+}
+
 /// Finds a piece by name (`knight`) or FEN letter (`N` or `n`), ignoring case.
 pub fn find_piece(variant: &Variant, name: &str) -> Option<PieceKind> {
     if let Some(i) = variant

@@ -5,13 +5,6 @@ use crate::ir::piece::Color;
 use crate::ir::Variant;
 use crate::vm::{EndReason, Outcome, Position};
 
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Says why a game ended (`checkmate`, `White's King reached the region
 /// `hill``, a game-end hook's own words …).
 pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
@@ -24,10 +17,10 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
             variant.game_end.repetition.unwrap_or(3)
         ),
         EndReason::RoyalExploded { side } => {
-            format!("{}'s royal piece was blown up", side_name(*side))
+            format!("{}'s royal piece was blown up", variant.side_name(*side))
         }
         EndReason::ChecksGiven { side, checks } => {
-            format!("{} gave {checks} checks", side_name(*side))
+            format!("{} gave {checks} checks", variant.side_name(*side))
         }
         EndReason::GoalReached {
             side,
@@ -36,7 +29,7 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
             region,
         } => format!(
             "{}'s {} reached {}",
-            side_name(*side),
+            variant.side_name(*side),
             variant.piece(*kind).name,
             region.as_deref().map_or_else(
                 || variant.geometry.name(*square),
@@ -62,7 +55,7 @@ pub fn describe(pos: &Position, outcome: &Outcome) -> String {
             format!(
                 "{}, {} wins ({score})",
                 describe_reason(variant, reason),
-                side_name(*winner)
+                variant.side_name(*winner)
             )
         }
         Outcome::Draw { reason } => {

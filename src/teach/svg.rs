@@ -12,7 +12,10 @@
 //! (on an empty board: where it would capture an enemy), both for both; an
 //! orange cross on a piece that blocks, a blue diamond on a hurdle (a hop's
 //! screen or a piece a leg jumps over; the diamond wins when a hurdle also
-//! blocks). A caption too long for the board is wrapped onto more lines.
+//! blocks). A royal piece in check stands on a red square, a checkmated
+//! one on a dark red square crossed in white. Below the board a legend
+//! shows each kind of mark the diagram uses, with its words. A caption too
+//! long for the board is wrapped onto more lines.
 //!
 //! Each kind of piece is drawn once per colour, as a `<symbol>` in the
 //! document's `<defs>`, and placed on its squares with `<use>` (which
@@ -100,15 +103,11 @@ fn place(x: f64, y: f64, size: f64, gx: f64, gy: f64) -> String {
 /// A coordinate label, `size` pixels per em, centred on `x` (by the
 /// advance widths, as text would be) with its baseline at `y`.
 fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
-    let glyphs: Vec<&Glyph> = text
-        .chars()
-        .filter_map(|c| match c {
-            'a'..='z' => Some(&glyphs::LOWER[c as usize - 'a' as usize]),
-            '0'..='9' => Some(&glyphs::DIGITS[c as usize - '0' as usize]),
-            _ => None,
-        })
-        .collect();
-    let width: i32 = glyphs.iter().map(|g| g.advance).sum();
+    let glyphs = label_glyphs(text);
+    let width: i32 = glyphs
+        .iter()
+        .map(|g| g.map_or(SPACE_ADVANCE, |g| g.advance))
+        .sum();
     let _ = write!(
         s,
         r##"<g class="coord" data-coord="{text}" fill="#444" transform="{}">"##,
@@ -116,6 +115,10 @@ fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
     );
     let mut pen = 0;
     for g in glyphs {
+        let Some(g) = g else {
+            pen += SPACE_ADVANCE;
+            continue;
+        };
         if pen == 0 {
             let _ = write!(s, r#"<path d="{}"/>"#, g.d);
         } else {
@@ -124,6 +127,31 @@ fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
         pen += g.advance;
     }
     let _ = writeln!(s, "</g>");
+}
+
+/// The advance of a space in DejaVu Sans, in glyph units.
+const SPACE_ADVANCE: i32 = 318;
+
+/// The glyphs of a label's letters and digits (None: a space; other
+/// characters are left out).
+fn label_glyphs(text: &str) -> Vec<Option<&'static Glyph>> {
+    text.chars()
+        .filter_map(|c| match c {
+            'a'..='z' => Some(Some(&glyphs::LOWER[c as usize - 'a' as usize])),
+            '0'..='9' => Some(Some(&glyphs::DIGITS[c as usize - '0' as usize])),
+            ' ' => Some(None),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A label's width in pixels at `size` pixels per em.
+fn label_width(text: &str, size: f64) -> f64 {
+    let units: i32 = label_glyphs(text)
+        .iter()
+        .map(|g| g.map_or(SPACE_ADVANCE, |g| g.advance))
+        .sum();
+    units as f64 * size / glyphs::EM as f64
 }
 
 fn escape(s: &str) -> String {
@@ -159,7 +187,9 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
         ranks,
         top: caption_h,
     };
-    let height = caption_h + ranks * SQUARE + MARGIN + 4;
+    let board_bottom = caption_h + ranks * SQUARE + MARGIN + 4;
+    let legend = legend_rows(&legend_items(d), width);
+    let height = board_bottom + LEGEND_ROW * legend.len() as i32;
     let mut s = String::new();
     header(&mut s, d, &caption, width, height);
     layout.squares(&mut s);
@@ -168,9 +198,150 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
     layout.coordinates(&mut s);
     layout.pieces(&mut s, id_prefix);
     layout.marks(&mut s);
+    draw_legend(&mut s, &legend, board_bottom);
     s.push_str("</svg>\n");
     s
 }
+
+/// Height of a legend row.
+const LEGEND_ROW: i32 = 22;
+/// Size of a legend item's swatch.
+const SWATCH: i32 = 16;
+/// Size of the legend's words (pixels per em).
+const LEGEND_TEXT: f64 = 12.0;
+
+/// The kinds of marks a diagram uses, in the legend's order: (kind, words).
+pub fn legend_items(d: &Diagram) -> Vec<(&'static str, &'static str)> {
+    let marked = |sq: usize| d.subject.map(|s| s.index()) != Some(sq);
+    let cells = || (0..d.marks.len()).filter(|&i| marked(i));
+    let has = |want: u8| cells().any(|i| d.marks[i] & (MARK_MOVE | MARK_CAPTURE) == want);
+    let mut items = Vec::new();
+    if d.subject.is_some() {
+        items.push(("subject", "the piece"));
+    }
+    if has(MARK_MOVE) {
+        items.push(("move", "moves"));
+    }
+    if has(MARK_CAPTURE) {
+        items.push(("capture", "captures"));
+    }
+    if has(MARK_MOVE | MARK_CAPTURE) {
+        items.push(("both", "moves or captures"));
+    }
+    if cells().any(|i| d.marks[i] & MARK_SCREEN != 0) {
+        items.push(("screen", "hurdle"));
+    }
+    if cells().any(|i| d.marks[i] & MARK_BLOCK != 0 && d.marks[i] & MARK_SCREEN == 0) {
+        items.push(("block", "blocks"));
+    }
+    if d.last_move.is_some() {
+        items.push(("last-move", "last move"));
+    }
+    if !d.checked.difference(&d.checkmated).is_empty() {
+        items.push(("check", "check"));
+    }
+    if !d.checkmated.is_empty() {
+        items.push(("checkmate", "checkmate"));
+    }
+    items
+}
+
+/// The legend's items flowed into rows that fit the drawing's width.
+fn legend_rows(
+    items: &[(&'static str, &'static str)],
+    width: i32,
+) -> Vec<Vec<(&'static str, &'static str, f64)>> {
+    let mut rows: Vec<Vec<(&'static str, &'static str, f64)>> = Vec::new();
+    let mut x = MARGIN as f64;
+    for &(kind, words) in items {
+        let w = (SWATCH + 5) as f64 + label_width(words, LEGEND_TEXT) + 14.0;
+        if rows.is_empty() || (x + w > width as f64 && x > MARGIN as f64) {
+            rows.push(Vec::new());
+            x = MARGIN as f64;
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push((kind, words, x));
+        }
+        x += w;
+    }
+    rows
+}
+
+/// Draws the legend below the board: each kind of mark used, drawn as on
+/// the board, and its words (glyph outlines, as the coordinates).
+fn draw_legend(s: &mut String, rows: &[Vec<(&'static str, &'static str, f64)>], top: i32) {
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, r#"<g class="legend">"#);
+    for (r, row) in rows.iter().enumerate() {
+        let y = top + r as i32 * LEGEND_ROW;
+        for &(kind, words, x) in row {
+            let (x0, y0) = (x as i32, y);
+            let (cx, cy) = (x0 + SWATCH / 2, y0 + SWATCH / 2);
+            let _ = writeln!(s, r#"<g class="legend-item" data-mark="{kind}">"#);
+            let square = |fill: &str, opacity: &str| {
+                format!(
+                    r##"<rect x="{x0}" y="{y0}" width="{SWATCH}" height="{SWATCH}" fill="{fill}" fill-opacity="{opacity}" stroke="#888" stroke-width="1"/>"##
+                )
+            };
+            let swatch = match kind {
+                "subject" => square("#6f9fd8", "0.7"),
+                "last-move" => square("#cdd26a", "0.75"),
+                "check" => square(CHECK, "0.75"),
+                "checkmate" => format!(
+                    r##"{}<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#ffffff" stroke-width="2"/>"##,
+                    square(CHECKMATE, "0.9"),
+                    x0 + 4,
+                    y0 + 4,
+                    x0 + SWATCH - 4,
+                    y0 + SWATCH - 4,
+                    x0 + SWATCH - 4,
+                    y0 + 4,
+                    x0 + 4,
+                    y0 + SWATCH - 4
+                ),
+                "move" => format!(
+                    r##"<circle cx="{cx}" cy="{cy}" r="4" fill="#1e7b34" fill-opacity="0.75"/>"##
+                ),
+                "capture" => format!(
+                    r##"<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="#c0392b" stroke-width="2.5"/>"##
+                ),
+                "both" => format!(
+                    r##"<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="#c0392b" stroke-width="2.5"/><circle cx="{cx}" cy="{cy}" r="3" fill="#1e7b34" fill-opacity="0.75"/>"##
+                ),
+                "screen" => format!(
+                    r##"<path d="M{cx} {} L{} {cy} L{cx} {} L{} {cy} Z" fill="#2471a3" stroke="#fff" stroke-width="1"/>"##,
+                    cy - 7,
+                    cx + 7,
+                    cy + 7,
+                    cx - 7
+                ),
+                _ => format!(
+                    r##"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="#e67e22" stroke-width="3" stroke-linecap="round"/>"##,
+                    cx - 5,
+                    cy - 5,
+                    cx + 5,
+                    cy + 5,
+                    cx + 5,
+                    cy - 5,
+                    cx - 5,
+                    cy + 5
+                ),
+            };
+            let _ = writeln!(s, "{swatch}");
+            let text_x = (x0 + SWATCH + 5) as f64 + label_width(words, LEGEND_TEXT) / 2.0;
+            label(s, words, text_x, (y0 + SWATCH - 3) as f64, LEGEND_TEXT);
+            let _ = writeln!(s, "</g>");
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// The colour of a royal piece's square in check.
+const CHECK: &str = "#e74c3c";
+/// The colour of a checkmated royal piece's square.
+const CHECKMATE: &str = "#7b241c";
 
 /// The `<svg>` element's start, its title, background and caption.
 fn header(s: &mut String, d: &Diagram, caption: &[String], width: i32, height: i32) {
@@ -238,6 +409,32 @@ impl Layout<'_> {
                 let _ = writeln!(
                     s,
                     r##"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#cdd26a" fill-opacity="0.75"/>"##
+                );
+            }
+        }
+        // A royal piece in check: a red square; checkmated: a dark red one
+        // crossed in white, so that the two never look alike.
+        for sq in self.d.checked.union(&self.d.checkmated).iter() {
+            let (x, y) = self.at(sq);
+            if self.d.checkmated.contains(sq) {
+                let _ = writeln!(
+                    s,
+                    r##"<g class="checkmate" data-square="{}"><rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHECKMATE}" fill-opacity="0.9"/><path d="M{} {} L{} {} M{} {} L{} {}" stroke="#ffffff" stroke-width="3" stroke-opacity="0.8"/></g>"##,
+                    self.d.variant.geometry.name(sq),
+                    x + 3,
+                    y + 3,
+                    x + SQUARE - 3,
+                    y + SQUARE - 3,
+                    x + SQUARE - 3,
+                    y + 3,
+                    x + 3,
+                    y + SQUARE - 3
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="check" data-square="{}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHECK}" fill-opacity="0.75"/>"##,
+                    self.d.variant.geometry.name(sq)
                 );
             }
         }

@@ -55,10 +55,10 @@ fn explanations_named_in_the_issue() {
     .unwrap();
     let pawn = varia::teach::find_piece(&v, "P").unwrap();
     assert!(explain::explain_piece(&v, pawn).contains(
-        "moves one square diagonally forward without capturing (two on its first move, if the square passed is empty), captures one square straight forward, and may capture en passant"
+        "moves one square diagonally forward without capturing (two on its first move, if the square passed is empty), or captures one square straight forward, or captures en passant"
     ));
     let b = explain::explain_betza("fmWfceFifmnD").unwrap();
-    assert!(b.contains("moves one square straight forward without capturing (two on its first move, if the square passed is empty), captures one square diagonally forward, and may capture en passant"), "{b}");
+    assert!(b.contains("moves one square straight forward without capturing (two on its first move, if the square passed is empty), or captures one square diagonally forward, or captures en passant"), "{b}");
     assert!(explain::explain_betza("xX").is_err());
 }
 
@@ -927,4 +927,295 @@ fn svg_diagrams_need_no_fonts() {
             }
         }
     }
+}
+
+fn xiangqi() -> Arc<Variant> {
+    compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/xiangqi.variant"
+    ))
+    .unwrap()
+}
+
+/// Each piece's default square is one it may stand on, and shows a move
+/// there whenever some such square does; in Xiangqi the General and the
+/// Advisor stand in the middle of their palace (before, both stood on e5,
+/// outside it: the General showed only its facing-generals column, the
+/// Advisor nothing).
+#[test]
+fn teaching_squares_are_squares_the_piece_may_stand_on() {
+    let v = xiangqi();
+    let g = &v.geometry;
+    let piece = |name: &str, color| Piece {
+        color,
+        kind: varia::teach::find_piece(&v, name).unwrap(),
+    };
+    let general = piece("General", Color::White);
+    let at = varia::teach::diagram::teaching_square_of(&v, general);
+    assert_eq!(g.name(at), "e2");
+    let d = Diagram::piece_alone(&v, general, at);
+    // Steps (moves and captures) to the four neighbours inside the palace,
+    // and the royal-only capture along its file, e1 and e3 .. e10.
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d2 f2 e1 e3"));
+    assert_eq!(
+        names(&v, d.marked(MARK_CAPTURE)),
+        squares("d2 f2 e1 e3 e4 e5 e6 e7 e8 e9 e10")
+    );
+    let d = alone(&v, "Advisor");
+    assert_eq!(d.subject.map(|s| g.name(s)), Some("e2".to_string()));
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d1 f1 d3 f3"));
+    // Black's General: the middle of Black's palace, the caption in its side's name.
+    let black = piece("General", Color::Black);
+    let at = varia::teach::diagram::teaching_square_of(&v, black);
+    assert_eq!(g.name(at), "e9");
+    let d = Diagram::piece_alone(&v, black, at);
+    assert_eq!(d.caption, "Black General on e9");
+    assert_eq!(names(&v, d.marked(MARK_MOVE)), squares("d9 f9 e8 e10"));
+    // The Elephant stays on its side of the river, the Soldier shows its
+    // sideways steps across it.
+    assert_eq!(
+        g.name(teaching_square(&v, piece("Elephant", Color::White).kind)),
+        "e3"
+    );
+    assert_eq!(
+        g.name(teaching_square(&v, piece("Soldier", Color::White).kind)),
+        "e6"
+    );
+
+    // The rule for every piece of every script, both colours.
+    for (name, v) in seeds() {
+        for kind in kinds(&v) {
+            for color in [Color::White, Color::Black] {
+                let p = Piece { color, kind };
+                let stand = varia::teach::diagram::squares_to_stand_on(&v, p);
+                let at = varia::teach::diagram::teaching_square_of(&v, p);
+                assert!(stand.contains(at), "{name} {kind:?} {color:?}");
+                let shows = |sq: Square| {
+                    Diagram::piece_alone(&v, p, sq)
+                        .marked(MARK_MOVE | MARK_CAPTURE)
+                        .len()
+                };
+                if stand.iter().any(|sq| shows(sq) > 0) {
+                    assert!(
+                        shows(at) > 0,
+                        "{name} {kind:?} {color:?} on {}",
+                        v.geometry.name(at)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A pawn may not stand where it must have promoted; a King of the Hill
+/// king not on the hill.
+#[test]
+fn squares_to_stand_on_leave_out_promotion_and_goal_squares() {
+    let v = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/kingofthehill.variant"
+    ))
+    .unwrap();
+    let stand = |name: &str, color| {
+        let kind = varia::teach::find_piece(&v, name).unwrap();
+        names(
+            &v,
+            varia::teach::diagram::squares_to_stand_on(&v, Piece { color, kind }),
+        )
+    };
+    let pawn = stand("Pawn", Color::White);
+    assert_eq!(pawn.len(), 56);
+    assert!(pawn.contains("a1") && !pawn.contains("a8") && !pawn.contains("h8"));
+    let pawn = stand("Pawn", Color::Black);
+    assert!(pawn.contains("a8") && !pawn.contains("a1"));
+    let king = stand("King", Color::White);
+    assert_eq!(king.len(), 60);
+    assert!(["d4", "e4", "d5", "e5"].iter().all(|s| !king.contains(*s)));
+}
+
+/// Both sides' regions are outlined: Xiangqi's two palaces, in the SVG and
+/// in the terminal; the sides read Red and Black (`sides "Red" "Black"`).
+#[test]
+fn both_palaces_are_drawn_and_the_sides_are_red_and_black() {
+    let v = xiangqi();
+    let svg_text = svg::render(&alone(&v, "Advisor"), false);
+    let group = svg_text
+        .split(r#"<g class="region" data-region="palace""#)
+        .nth(1)
+        .and_then(|rest| rest.split("</g>").next())
+        .unwrap();
+    // 12 sides for each palace of 3 by 3 squares.
+    assert_eq!(group.matches("<line ").count(), 24);
+    // Black's palace top edge (rank 10, from d to f) at y = 0 below the caption.
+    let text = show::show_piece(
+        &v,
+        Piece {
+            color: Color::White,
+            kind: varia::teach::find_piece(&v, "Advisor").unwrap(),
+        },
+        None,
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], " 10   .   .   . | .   .   . | .   .   . ");
+    assert_eq!(lines[4], "                 --- --- ---");
+    assert_eq!(v.side_name(Color::White), "Red");
+    assert_eq!(v.side_name(Color::Black), "Black");
+    let general = varia::teach::find_piece(&v, "General").unwrap();
+    assert!(explain::explain_piece(&v, general)
+        .contains("(Squares as Red sees them; Black's follow by the board's symmetry.)"));
+    let pos = Position::start(&v);
+    let d = Diagram::piece_in_position(&pos, v.geometry.parse_square("e1").unwrap()).unwrap();
+    assert_eq!(d.caption, "Red General on e1");
+    let page = doc::page(&v, "scripts/xiangqi.variant");
+    assert!(
+        page.contains("<p>The board has 9 files by 10 ranks (90 squares). Red moves first.</p>")
+    );
+    // Without the declaration the sides are White and Black.
+    let chess = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap();
+    assert_eq!(chess.side_name(Color::White), "White");
+    // Declared twice: the same error as any single declaration given twice.
+    let twice = "variant \"T\"\nsides \"Red\" \"Black\"\nsides \"Gold\" \"Silver\"\nboard 8 x 8\npiece King K \"K\" royal\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let errors = compile_source("twice", twice).unwrap_err();
+    let text = errors.render_plain();
+    assert!(text.contains("the sides' names"), "{text}");
+}
+
+/// The sentences a learner tripped over (issue 17), word for word: moves
+/// are alternatives ("or", never "and"), no "turning straight on", "over
+/// anything in between" said once, a hopper's capture said, and the rules of
+/// the whole variant that change a King's moves said with the King.
+#[test]
+fn explanations_read_as_plain_alternatives() {
+    let betza = |b: &str| explain::explain_betza(b).unwrap();
+    assert_eq!(
+        betza("KpafmW"),
+        "A piece with Betza `KpafmW` steps one square in any direction, or jumps one square orthogonally over a piece that must stand there, then one more square in the same direction (it does not capture this way)."
+    );
+    assert_eq!(
+        betza("FyafsF"),
+        "A piece with Betza `FyafsF` steps one square diagonally, or goes one square diagonally (that square must be empty), then turns by 45 degrees either way and slides on orthogonally, any number of squares, through empty squares, stopping at the first piece (which it may capture)."
+    );
+    assert_eq!(
+        betza("KNAD"),
+        "A piece with Betza `KNAD` steps one square in any direction, leaps like a knight (two squares one way and one to the side), jumps exactly two squares diagonally, or jumps exactly two squares orthogonally; the leaps and jumps go over anything in between."
+    );
+    assert_eq!(
+        betza("NAD"),
+        "A piece with Betza `NAD` leaps like a knight (two squares one way and one to the side), jumps exactly two squares diagonally, or jumps exactly two squares orthogonally, each over anything in between."
+    );
+    assert_eq!(
+        betza("pB"),
+        "A piece with Betza `pB` hops diagonally over exactly one piece (the screen, at any distance), landing on any empty square beyond it, or capturing the first piece beyond it."
+    );
+    assert_eq!(
+        betza("gQ"),
+        "A piece with Betza `gQ` hops in any direction over the first piece in its way (the hurdle, at any distance), landing on the square right behind it, and captures the piece standing there if there is one."
+    );
+    assert_eq!(
+        betza("mRcpR"),
+        "A piece with Betza `mRcpR` slides any number of squares orthogonally without capturing, or captures orthogonally by hopping over exactly one piece (the screen, at any distance) and taking the first piece beyond it."
+    );
+    let script = |name: &str| {
+        compile_path(&format!(
+            "{}/scripts/{name}.variant",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    let paragraph = |v: &Variant, piece: &str, line: usize| {
+        let kind = varia::teach::find_piece(v, piece).unwrap();
+        explain::explain_piece(v, kind)
+            .lines()
+            .nth(line)
+            .unwrap()
+            .to_string()
+    };
+    let atomic = script("atomic");
+    assert_eq!(
+        paragraph(&atomic, "King", 2),
+        "Captures explode in this variant, so it never captures: the explosion would blow it up with the piece it takes, and a move that blows up one's own royal piece is illegal. It is blown up by a capture on a square next to it, and a player whose royal piece is blown up loses (every piece except Pawns next to a capture square is removed)."
+    );
+    assert_eq!(
+        paragraph(&atomic, "Knight", 1),
+        "Captures explode in this variant: when it captures, it is removed with the piece it takes and every piece except Pawns on the squares next to the capture square. A capture on a square next to it removes it too."
+    );
+    assert_eq!(
+        paragraph(&atomic, "Pawn", 1),
+        "Captures explode in this variant: when it captures, it is removed with the piece it takes and every piece except Pawns on the squares next to the capture square. It survives captures on the squares next to it."
+    );
+    let three = script("3check");
+    assert_eq!(
+        paragraph(&three, "King", 2),
+        "Every check to it counts: a player who gives check three times wins."
+    );
+    // Plain chess says none of this.
+    let chess = script("chess");
+    let king = varia::teach::find_piece(&chess, "King").unwrap();
+    let text = explain::explain_piece(&chess, king);
+    assert!(
+        !text.contains("explode") && !text.contains("counts"),
+        "{text}"
+    );
+}
+
+/// The legend's items (`data-mark`s of `legend-item`s) and the squares of
+/// the elements of a class.
+fn legend_and(svg_text: &str, class: &str) -> (Vec<String>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg_text).unwrap();
+    let legend = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("legend-item"))
+        .map(|n| n.attribute("data-mark").unwrap().to_string())
+        .collect();
+    let squares = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| n.attribute("data-square").unwrap().to_string())
+        .collect();
+    (legend, squares)
+}
+
+/// SVG diagrams have a legend of the kinds of marks they use, and mark a
+/// checkmated royal piece apart from one in check.
+#[test]
+fn svg_legend_and_checkmate() {
+    let chess = compile_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/chess.variant"
+    ))
+    .unwrap();
+    let (legend, _) = legend_and(&svg::render(&alone(&chess, "Knight"), false), "check");
+    assert_eq!(legend, ["subject", "both"]);
+    let v = xiangqi();
+    let (legend, _) = legend_and(&svg::render(&alone(&v, "Cannon"), false), "check");
+    assert_eq!(legend, ["subject", "move", "capture", "screen"]);
+    // Fool's mate: White's King on e1 is checkmated.
+    let mate = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    let text = svg::render(&Diagram::of_position(&mate), false);
+    let (legend, mated) = legend_and(&text, "checkmate");
+    assert_eq!(legend, ["checkmate"]);
+    assert_eq!(mated, ["e1"]);
+    assert!(legend_and(&text, "check").1.is_empty());
+    // Check, not mate: the Queen on h4 checks along h4-e1, and the King may step to e2.
+    let check = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5P2/PPPP2PP/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    let text = svg::render(&Diagram::of_position(&check), false);
+    let (legend, checked) = legend_and(&text, "check");
+    assert_eq!(legend, ["check"]);
+    assert_eq!(checked, ["e1"]);
+    assert!(legend_and(&text, "checkmate").1.is_empty());
+    // No marks, no legend.
+    let text = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
+    assert!(!text.contains("legend"));
 }

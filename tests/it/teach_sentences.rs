@@ -242,7 +242,7 @@ fn vectors(alt: &str, atom: Offset) -> Vec<Offset> {
 
 /// The turn a phrase names, in eighths of a full turn.
 fn turns(text: &str) -> Vec<i32> {
-    if text.contains("straight on") {
+    if text.contains("in the same direction") {
         vec![0]
     } else if text.contains("by 45 degrees") {
         vec![1, -1]
@@ -273,7 +273,10 @@ fn read_clause(text: &str, extent: i32, unmoved: bool) -> Claim {
         assert!(
             right_behind
                 || text.contains("taking the first piece beyond it")
-                || text.contains("landing on any square beyond it up to the next piece"),
+                || text.contains("landing on any square beyond it up to the next piece")
+                || text.contains(
+                    "landing on any empty square beyond it, or capturing the first piece beyond it"
+                ),
             "`{text}`: where does the hop land?"
         );
         let before = text.split(" over ").next().unwrap();
@@ -324,9 +327,11 @@ fn read_clause(text: &str, extent: i32, unmoved: bool) -> Claim {
         } else {
             panic!("`{text}`: what comes after the first square?")
         };
+        // "one more square in the same direction": the second leg's kind is the first's.
+        let same_kind = then_kind.starts_with("in the same direction");
         let wants_orthogonal = then_kind.starts_with("orthogonally");
         assert!(
-            wants_orthogonal || then_kind.starts_with("diagonally"),
+            same_kind || wants_orthogonal || then_kind.starts_with("diagonally"),
             "`{text}`: which way on?"
         );
         for a in atoms(first) {
@@ -337,7 +342,11 @@ fn read_clause(text: &str, extent: i32, unmoved: bool) -> Claim {
                     // The words name the second leg's kind: it must be the turned one.
                     assert_eq!(
                         is_orthogonal(then),
-                        wants_orthogonal,
+                        if same_kind {
+                            is_orthogonal(d)
+                        } else {
+                            wants_orthogonal
+                        },
                         "`{text}`: turning {d:?} by {t} eighths gives {then:?}"
                     );
                     claim.walks.push(Walk::Bent {
@@ -702,7 +711,7 @@ fn the_words_of_every_explanation_give_the_moves() {
             let clause_texts: Vec<String> = explain::move_clauses(&plain)
                 .into_iter()
                 .map(|c| c.text)
-                .filter(|t| t != "may capture en passant")
+                .filter(|t| t != "captures en passant")
                 .collect();
             let first = text.lines().next().unwrap();
             for c in &clause_texts {
