@@ -297,7 +297,7 @@ fn play_moves(
                 return fault(
                     side,
                     Termination::RulesInfraction,
-                    format!("makes a false claim: {result} {{{comment}}}"),
+                    format!("makes a false claim: {result} ({comment})"),
                 );
             }
             Err(e) => {

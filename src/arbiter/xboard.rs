@@ -266,6 +266,7 @@ impl XboardClient {
 
     /// `result RESULT {REASON}`.
     pub fn game_over(&mut self, result: &str, reason: &str) {
+        let reason = reason.replace(['{', '}'], "");
         let _ = self.process.send(&format!("result {result} {{{reason}}}"));
     }
 }
