@@ -467,3 +467,59 @@ fn bad_arguments_are_refused() {
         assert_eq!(stdout(&out), "");
     }
 }
+
+/// One opening position played with both colours by two `varia uci`.
+fn from_position(name: &str, script_arg: &str, fen: &str) -> (Output, Vec<PgnGame>) {
+    // `play` empties its own folder: the opening file lives in another.
+    let dir = temp_dir("arbiter", &format!("{name}-opening"));
+    let epd = dir.join("start.fen");
+    std::fs::write(&epd, format!("{fen}\n")).unwrap();
+    let a = format!("cmd='{VARIA} uci {script_arg}' name=a");
+    let b = format!("cmd='{VARIA} uci {script_arg}' name=b");
+    let epd = epd.display().to_string();
+    play(
+        name,
+        &[
+            script_arg,
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--depth",
+            "2",
+            "--openings",
+            &epd,
+        ],
+    )
+}
+
+#[test]
+fn the_scripts_own_game_ends_are_adjudicated() {
+    // Rh8 mates (the a8 king's squares a7, b7, b8 are covered): both
+    // engines find it with White, so each wins once.
+    let (out, games) = from_position("mate", "chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    check_games(&out, &games, "chess", "a", "b", 2);
+    for g in &games {
+        assert_eq!(g.moves, ["Rh8#"]);
+        assert_eq!(ending(g), "normal 1-0");
+    }
+    assert!(stderr(&out).contains("Finished game 2 (b vs a): 1-0 {White wins: checkmate}"));
+    assert!(stdout(&out).contains("Score: 1-1-0 (W-L-D), 50.0% (2 games)"));
+    // King of the hill: the rooks on a2 and a3 and the bishop on h6 leave
+    // the checked king on e3 only d4 and e4, both on the hill: it wins.
+    let koth = format!(
+        "{}/scripts/kingofthehill.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (out, games) = from_position("koth", &koth, "7k/8/7b/8/8/r3K3/r7/8 w - - 0 1");
+    check_games(&out, &games, "kingofthehill", "a", "b", 2);
+    for g in &games {
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(ending(g), "normal 1-0");
+    }
+    let progress = stderr(&out);
+    assert!(
+        progress.contains("1-0 {White wins: White's King reached the region `hill`}"),
+        "{progress}"
+    );
+}
