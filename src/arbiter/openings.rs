@@ -174,3 +174,47 @@ pub fn random_opening(variant: &Arc<Variant>, plies: usize, seed: u64, index: u6
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines_get_counters_and_fen_lines_stay() {
+        assert_eq!(
+            fen_of_line("4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id \"x\";"),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+        );
+        assert_eq!(
+            fen_of_line("4k3/8/8/8/8/8/4P3/4K3 w - -"),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+        );
+        // A variant's extra field (three-check's checks) is not an EPD operation.
+        let three_check = "4k3/8/8/8/8/8/4P3/4K3 w - - 3+3 0 1";
+        assert_eq!(fen_of_line(three_check), three_check);
+    }
+
+    #[test]
+    fn splits_a_pgn_file_into_games() {
+        let games = split_pgn_games(
+            "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n[Round \"2\"]\n\n1. d4 *\n",
+        );
+        assert_eq!(
+            games,
+            [
+                "[Event \"a\"]\n\n1. e4 *\n\n",
+                "[Event \"b\"]\n[Round \"2\"]\n\n1. d4 *\n"
+            ]
+        );
+        assert!(split_pgn_games(" \n").is_empty());
+    }
+
+    #[test]
+    fn random_openings_repeat_for_a_seed() {
+        let chess = crate::compile_path("chess").unwrap();
+        let a = random_opening(&chess, 6, 42, 3);
+        assert_eq!(a.moves().len(), 6);
+        assert_eq!(a.moves(), random_opening(&chess, 6, 42, 3).moves());
+        assert_ne!(a.moves(), random_opening(&chess, 6, 42, 4).moves());
+    }
+}

@@ -6,12 +6,15 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The longest line read from an engine; longer lines are cut (an engine
 /// cannot exhaust the arbiter's memory with one endless line).
 const MAX_LINE: usize = 64 * 1024;
+/// Lines read ahead of the arbiter at most; then the reader waits (an
+/// engine that floods its output cannot exhaust the arbiter's memory).
+const LINES_AHEAD: usize = 1024;
 
 /// How to start an engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,12 +54,7 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
-    /// The lines sent and read, for diagnosing (the last few only).
-    pub transcript: Vec<String>,
 }
-
-/// Transcript lines kept.
-const TRANSCRIPT_LINES: usize = 40;
 
 impl EngineProcess {
     /// Starts the engine; its standard error is discarded.
@@ -79,7 +77,7 @@ impl EngineProcess {
         })?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
-        let (sender, lines) = channel();
+        let (sender, lines) = sync_channel(LINES_AHEAD);
         if let Some(stdout) = stdout {
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stdout);
@@ -106,15 +104,7 @@ impl EngineProcess {
             child,
             stdin,
             lines,
-            transcript: Vec::new(),
         })
-    }
-
-    fn note(&mut self, line: String) {
-        if self.transcript.len() == TRANSCRIPT_LINES {
-            self.transcript.remove(0);
-        }
-        self.transcript.push(line);
     }
 
     /// Writes one line to the engine.
@@ -122,7 +112,6 @@ impl EngineProcess {
     /// # Errors
     /// [`LineError::Exited`]: its input is closed.
     pub fn send(&mut self, line: &str) -> Result<(), LineError> {
-        self.note(format!("> {line}"));
         let stdin = self.stdin.as_mut().ok_or(LineError::Exited)?;
         writeln!(stdin, "{line}")
             .and_then(|()| stdin.flush())
@@ -136,10 +125,7 @@ impl EngineProcess {
     pub fn read_line(&mut self, deadline: Instant) -> Result<String, LineError> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => {
-                self.note(format!("< {line}"));
-                Ok(line)
-            }
+            Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(LineError::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(LineError::Exited),
         }

@@ -445,7 +445,7 @@ fn a_short_match_against_fairy_stockfish_on_chess() {
 #[test]
 fn bad_arguments_are_refused() {
     let v = format!("cmd='{VARIA} uci' name=varia");
-    let cases: [(&[&str], i32, &str); 5] = [
+    let cases: [(&[&str], i32, &str); 7] = [
         (&["match", "chess", "--engine", &v, "--depth", "1"], 2,
          "error: a match is between two engines: give --engine twice (given 1 times)\n"),
         (&["match", "chess", "--engine", &v, "--engine", &v], 2,
@@ -456,6 +456,16 @@ fn bad_arguments_are_refused() {
          "error: bad time control `0+1`: write SECONDS+INCREMENT (10+0.1), MOVES/SECONDS+INCREMENT (40/60+0) or SECONDS\n"),
         (&["match", "chess", "--engine", &v, "--engine", "cmd=/nonexistent/engine name=ghost", "--depth", "1"], 1,
          "error: engine `ghost`: cannot start `/nonexistent/engine`: No such file or directory (os error 2)\n"),
+        (
+            &["match", "chess", "--engine", &v, "--engine", &v, "--depth", "1", "--openings", "/nonexistent.epd"],
+            1,
+            "error: cannot read /nonexistent.epd: No such file or directory (os error 2)\n",
+        ),
+        (
+            &["match", "chess", "--engine", &v, "--engine", &v, "--depth", "1", "--openings", "x.epd", "--random-plies", "2"],
+            2,
+            "error: give --openings or --random-plies, not both\n",
+        ),
     ];
     for (args, code, message) in cases {
         let out = varia(args);
