@@ -7,8 +7,9 @@ use std::time::Duration;
 use crate::arbiter::clock::{parse_seconds, TimeControl};
 use crate::arbiter::game::GameLimits;
 use crate::arbiter::openings::read_openings;
+use crate::arbiter::player::Protocol;
 use crate::arbiter::runner::{run_match, MatchSettings, Openings};
-use crate::arbiter::spec::parse_engine_spec;
+use crate::arbiter::spec::{parse_engine_spec, parse_protocol};
 use crate::load::load_variant_or_report;
 
 /// `varia match`'s arguments.
@@ -20,6 +21,11 @@ pub struct MatchArgs {
     /// variant=NAME option.NAME=VALUE depth=N st=SECONDS dir=FOLDER arg=ARG"`.
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
+    /// The protocol of the engines, in the order of the `--engine`s (one
+    /// `--protocol` for both): `uci` (the default) or `xboard`; an
+    /// engine's own `proto=` goes first.
+    #[arg(long = "protocol")]
+    pub protocols: Vec<String>,
     /// The variant's name in the engines' protocols, where it differs from
     /// the script's file name (an engine's own `variant=` goes first).
     #[arg(long)]
@@ -104,9 +110,19 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, i32> {
             args.engines.len()
         )));
     }
+    if args.protocols.len() > 2 {
+        return Err(usage(
+            "give --protocol once (both engines) or twice (one each)",
+        ));
+    }
     let mut engines = Vec::new();
-    for spec in &args.engines {
-        let mut config = parse_engine_spec(spec).map_err(|e| usage(&e.to_string()))?;
+    for (i, spec) in args.engines.iter().enumerate() {
+        let protocol = match args.protocols.get(i).or(args.protocols.first()) {
+            Some(name) => parse_protocol(name)
+                .ok_or_else(|| usage(&format!("--protocol {name}: use uci or xboard")))?,
+            None => Protocol::Uci,
+        };
+        let mut config = parse_engine_spec(spec, protocol).map_err(|e| usage(&e.to_string()))?;
         if config.variant_name.is_none() {
             config.variant_name.clone_from(&args.variant_name);
         }

@@ -8,7 +8,8 @@
 //!
 //! Keys: `cmd` (the program, with its arguments after spaces), `arg` (one
 //! more argument, spaces and all; repeatable), `dir` (its working
-//! folder), `proto` (`uci`, the default, or `xboard`), `name`, `variant`
+//! folder), `proto` (`uci` or `xboard`; default: `--protocol`, else
+//! `uci`), `name`, `variant`
 //! (the variant's name in its protocol, where it differs from the
 //! script's), `option.NAME=VALUE` (a UCI option, `option.Hash=16`),
 //! `depth` and `st` (its own depth and seconds a move, over the match's).
@@ -28,6 +29,15 @@ pub struct EngineSpecError {
     pub spec: String,
     /// What is wrong.
     pub message: String,
+}
+
+/// A protocol's name: `uci`, or `xboard` (also `cecp`).
+pub fn parse_protocol(name: &str) -> Option<Protocol> {
+    match name {
+        "uci" => Some(Protocol::Uci),
+        "xboard" | "cecp" => Some(Protocol::Xboard),
+        _ => None,
+    }
 }
 
 /// Splits a text into words; `'…'` and `"…"` quote spaces.
@@ -57,16 +67,19 @@ fn words(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// Reads an `--engine` argument.
+/// Reads an `--engine` argument; `protocol` is its protocol unless it says `proto=`.
 ///
 /// # Errors
 /// [`EngineSpecError`]: an unknown key, a bad value, or no command.
-pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig, EngineSpecError> {
+pub fn parse_engine_spec(spec: &str, protocol: Protocol) -> Result<EngineConfig, EngineSpecError> {
     let error = |message: String| EngineSpecError {
         spec: spec.to_string(),
         message,
     };
-    let mut config = EngineConfig::default();
+    let mut config = EngineConfig {
+        protocol,
+        ..EngineConfig::default()
+    };
     let mut command: Vec<String> = Vec::new();
     let mut extra: Vec<String> = Vec::new();
     let mut keys_seen = false;
@@ -84,11 +97,8 @@ pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig, EngineSpecError> {
             "arg" => extra.push(value.to_string()),
             "dir" => config.launch.dir = Some(PathBuf::from(value)),
             "proto" | "protocol" => {
-                config.protocol = match value {
-                    "uci" => Protocol::Uci,
-                    "xboard" | "cecp" => Protocol::Xboard,
-                    _ => return Err(error(format!("protocol `{value}`: use uci or xboard"))),
-                }
+                config.protocol = parse_protocol(value)
+                    .ok_or_else(|| error(format!("protocol `{value}`: use uci or xboard")))?;
             }
             "name" => config.name = value.to_string(),
             "variant" => config.variant_name = Some(value.to_string()),
@@ -140,6 +150,7 @@ mod tests {
         let c = parse_engine_spec(
             "cmd='/usr/bin/varia uci x.variant' arg='a b' proto=xboard name=fm variant=berolina \
              option.Hash=16 depth=3 st=0.5 dir=/tmp",
+            Protocol::Uci,
         )
         .unwrap();
         assert_eq!(c.launch.program, "/usr/bin/varia");
@@ -153,11 +164,16 @@ mod tests {
         assert_eq!(c.options, [("Hash".to_string(), "16".to_string())]);
         assert_eq!(c.depth, Some(3));
         assert_eq!(c.movetime, Some(std::time::Duration::from_millis(500)));
-        let plain = parse_engine_spec("/usr/games/fairy-stockfish").unwrap();
+        let plain = parse_engine_spec("/usr/games/fairy-stockfish", Protocol::Uci).unwrap();
         assert_eq!(
             (plain.name.as_str(), plain.protocol),
             ("fairy-stockfish", Protocol::Uci)
         );
+        // The default protocol (`--protocol`) yields to `proto=`.
+        let fmax = parse_engine_spec("/usr/games/fairymax", Protocol::Xboard).unwrap();
+        assert_eq!(fmax.protocol, Protocol::Xboard);
+        let uci = parse_engine_spec("cmd=x proto=uci", Protocol::Xboard).unwrap();
+        assert_eq!(uci.protocol, Protocol::Uci);
     }
 
     #[test]
@@ -174,7 +190,7 @@ mod tests {
             ("cmd='x", "a quote is not closed"),
         ] {
             assert_eq!(
-                parse_engine_spec(spec).unwrap_err().message,
+                parse_engine_spec(spec, Protocol::Uci).unwrap_err().message,
                 message,
                 "{spec}"
             );

@@ -192,7 +192,7 @@ fn xboard_claims_are_checked_and_the_lines_sent_are_cecp() {
     let dir = temp_dir("arbiter", "xboard-log");
     let log = dir.join("sent.txt");
     let engine = format!(
-        "cmd='python3 {}/tests/fixtures/engines/xboard_fake.py {}' proto=xboard name=x",
+        "cmd='python3 {}/tests/fixtures/engines/xboard_fake.py {}' name=x",
         env!("CARGO_MANIFEST_DIR"),
         log.display()
     );
@@ -207,6 +207,11 @@ fn xboard_claims_are_checked_and_the_lines_sent_are_cecp() {
             &varia_engine,
             "--depth",
             "1",
+            // The protocols in the engines' order (or proto= in each).
+            "--protocol",
+            "xboard",
+            "--protocol",
+            "uci",
         ],
     );
     check_games(&out, &games, "chess", "x", "varia", 2);
@@ -445,7 +450,9 @@ fn a_short_match_against_fairy_stockfish_on_chess() {
 #[test]
 fn bad_arguments_are_refused() {
     let v = format!("cmd='{VARIA} uci' name=varia");
-    let cases: [(&[&str], i32, &str); 7] = [
+    let cases: [(&[&str], i32, &str); 8] = [
+        (&["match", "chess", "--engine", &v, "--engine", &v, "--depth", "1", "--protocol", "winboard"], 2,
+         "error: --protocol winboard: use uci or xboard\n"),
         (&["match", "chess", "--engine", &v, "--depth", "1"], 2,
          "error: a match is between two engines: give --engine twice (given 1 times)\n"),
         (&["match", "chess", "--engine", &v, "--engine", &v], 2,
