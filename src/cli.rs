@@ -84,6 +84,9 @@ enum Command {
         /// file names (the first one is chosen at the start).
         scripts: Vec<String>,
     },
+    /// Play games between two engines (UCI or XBoard) on a variant, varia
+    /// being the arbiter; print the score and the Elo difference.
+    Match(crate::arbiter::cli::MatchArgs),
     /// Compile a script and print its diagnostics; exit 0 only if it is sound.
     Check {
         /// The variant script.
@@ -197,7 +200,11 @@ pub fn run(args: Vec<OsString>) -> i32 {
     // protocols budget each line and each search).
     let _hooks = (!matches!(
         command,
-        Command::Play { .. } | Command::Uci { .. } | Command::Xboard { .. } | Command::Serve { .. }
+        Command::Play { .. }
+            | Command::Uci { .. }
+            | Command::Xboard { .. }
+            | Command::Serve { .. }
+            | Command::Match(_)
     ))
     .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
     match command {
@@ -216,6 +223,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Uci { scripts } => {
             crate::protocol::uci::run(std::io::stdin().lock(), std::io::stdout(), &scripts)
         }
+        Command::Match(args) => crate::arbiter::cli::run(args),
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
                 outln!(

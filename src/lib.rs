@@ -51,6 +51,7 @@
 #![warn(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
+pub mod arbiter;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;

@@ -30,6 +30,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("cli", 7),
     ("repl", 7),
     ("protocol", 7),
+    ("arbiter", 7),
     ("app", 7),
     ("serve", 7),
 ];

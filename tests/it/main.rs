@@ -13,6 +13,7 @@
 
 mod common;
 
+mod arbiter;
 mod balbo;
 mod berolina;
 mod betza;
