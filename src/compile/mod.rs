@@ -26,6 +26,7 @@ mod castling;
 mod declarations;
 pub mod fen;
 mod game_end;
+mod hands;
 mod hooks;
 mod imports;
 mod pieces;
@@ -132,12 +133,23 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         errors,
     );
 
+    let hands_plan = hands::hands_plan(
+        &geometry,
+        symmetry,
+        &decls,
+        &mut evaluator,
+        &defs,
+        !promotion.choice_sets.is_empty(),
+        errors,
+    );
+
     let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
     if !errors.is_empty() {
         return None;
     }
 
     let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+    let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
     let mut variant = Variant {
         name: decls
@@ -162,6 +174,8 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
             halfmoves: 0,
             fullmoves: 1,
             counters: None,
+            hands: Vec::new(),
+            promoted: Vec::new(),
         },
         start_codes,
         promotion,
@@ -174,6 +188,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         game_end,
         tables,
         zobrist,
+        hands,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

@@ -115,9 +115,65 @@ impl Position {
             }
             out.truncate(kept);
         }
+        if self.variant.hands.is_some() {
+            self.remove_mating_drops(out)?;
+        }
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        Ok(())
+    }
+
+    /// The legal drops.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_drops(&self) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.drop_moves(&mut out);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// Removes the drops of `no-mate` kinds that checkmate (shogi's
+    /// uchifuzume): each drop that gives check is played on a copy and
+    /// the opponent's legal moves counted.
+    fn remove_mating_drops(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        let Some(hands) = &self.variant.hands else {
+            return Ok(());
+        };
+        if !hands.no_mate.iter().any(|&b| b) {
+            return Ok(());
+        }
+        let them = self.side.opposite();
+        let mut board = self.board;
+        let mut kept = Vec::with_capacity(out.len());
+        for &mv in out.iter() {
+            let MoveKind::Drop(kind) = mv.kind else {
+                kept.push(mv);
+                continue;
+            };
+            if !hands.no_mate[kind.0 as usize] {
+                kept.push(mv);
+                continue;
+            }
+            let undo = board.play(&self.variant, self.side, mv.to, mv);
+            let check = board.is_royal_attacked(&self.variant, &self.unmoved, them);
+            board.unplay(&self.variant, mv.to, mv, undo);
+            if !check {
+                kept.push(mv);
+                continue;
+            }
+            let mut after = self.clone();
+            after.make(mv)?;
+            if !after.legal_moves()?.is_empty() {
+                kept.push(mv);
+            }
+        }
+        *out = kept;
         Ok(())
     }
 
@@ -159,7 +215,11 @@ impl Position {
             return Ok(false);
         }
         let mut moves = Vec::new();
-        self.pseudo_legal_moves_from(mv.from, &mut moves);
+        if let MoveKind::Drop(_) = mv.kind {
+            self.drop_moves(&mut moves);
+        } else {
+            self.pseudo_legal_moves_from(mv.from, &mut moves);
+        }
         if !moves.contains(&mv) {
             return Ok(false);
         }
@@ -190,6 +250,9 @@ impl Position {
         }
         if !self.board.royals.get(self.side).is_empty() {
             self.retain_royal_safe(out);
+        }
+        if self.variant.hands.is_some() {
+            self.remove_mating_drops(out)?;
         }
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;

@@ -18,6 +18,8 @@ pub struct Undo {
     fullmoves: u32,
     hash: u64,
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
+    /// The captured piece was a promoted one (variants that remember them).
+    captured_promoted: bool,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -122,8 +124,15 @@ impl Position {
     /// given included), without the after-move hook.
     #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
-        let code = self.board[mv.from.index()];
-        let undo = Undo {
+        let code = match mv.kind {
+            MoveKind::Drop(kind) => Piece {
+                color: self.side,
+                kind,
+            }
+            .code(),
+            _ => self.board[mv.from.index()],
+        };
+        let mut undo = Undo {
             moved: code,
             captured: 0,
             en_passant: self.en_passant,
@@ -132,6 +141,7 @@ impl Position {
             fullmoves: self.fullmoves,
             hash: self.hash,
             counters: self.counters,
+            captured_promoted: false,
         };
         self.history.push(self.hash);
         let mut h = self.hash;
@@ -161,6 +171,24 @@ impl Position {
                 }
                 h ^= self.drop_dead_castling_flags();
             }
+            MoveKind::Drop(_) => {
+                self.put(mv.to, Piece::from_code(code));
+                let z = &self.variant.zobrist;
+                let n = self.hands[code as usize];
+                h ^= z.piece(code, mv.to) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
+                self.hands[code as usize] = n.wrapping_sub(1);
+                // As when a FEN is read: a piece with first-move moves
+                // counts as unmoved on a square where the setup has one
+                // like it (a pawn dropped on its second rank may step two).
+                let kind = Piece::from_code(code).kind;
+                if self.variant.start_codes[mv.to.index()] == code
+                    && self.variant.piece(kind).has_initial_moves()
+                    && !self.variant.castling_kinds.contains(&kind)
+                {
+                    self.unmoved.insert(mv.to);
+                    h ^= z.unmoved[mv.to.index()];
+                }
+            }
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
                     undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -173,6 +201,10 @@ impl Position {
                     if self.unmoved.contains(victim) {
                         self.unmoved.remove(victim);
                         h ^= self.variant.zobrist.unmoved[victim.index()];
+                    }
+                    if self.variant.hands.is_some() {
+                        undo.captured_promoted = self.promoted.contains(victim);
+                        h ^= self.capture_to_hand(captured, victim, undo.captured_promoted);
                     }
                 }
                 self.take(mv.from);
@@ -189,6 +221,17 @@ impl Position {
                 if self.unmoved.contains(mv.from) {
                     self.unmoved.remove(mv.from);
                     h ^= self.variant.zobrist.unmoved[mv.from.index()];
+                }
+                if self.variant.tracks_promoted()
+                    && (mv.promotion.is_some() || self.promoted.contains(mv.from))
+                {
+                    let z = &self.variant.zobrist;
+                    if self.promoted.contains(mv.from) {
+                        self.promoted.remove(mv.from);
+                        h ^= z.promoted[mv.from.index()];
+                    }
+                    self.promoted.insert(mv.to);
+                    h ^= z.promoted[mv.to.index()];
                 }
                 if mv.kind == MoveKind::DoubleStep {
                     // An en passant chance exists only if an enemy piece
@@ -238,6 +281,29 @@ impl Position {
             self.count_check(limit.counter);
         }
         Undo { captured, ..undo }
+    }
+
+    /// A piece captured on `victim` (board code `captured`, `promoted` if
+    /// it was a promoted one) goes to the capturer's hand, demoted, when
+    /// the variant keeps captures; its promoted mark goes. Returns the
+    /// hash change.
+    fn capture_to_hand(&mut self, captured: u8, victim: Square, promoted: bool) -> u64 {
+        let Some(hands) = &self.variant.hands else {
+            return 0;
+        };
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        if promoted {
+            self.promoted.remove(victim);
+            h ^= z.promoted[victim.index()];
+        }
+        if hands.keep_captures {
+            let slot = hands.slot_of_capture(captured, promoted) as usize;
+            let n = self.hands[slot];
+            h ^= z.hand(slot as u8, n) ^ z.hand(slot as u8, n.saturating_add(1));
+            self.hands[slot] = n.saturating_add(1);
+        }
+        h
     }
 
     /// `captures explode`: removes the capturing piece on `center` and
@@ -360,9 +426,19 @@ impl Position {
                 self.put(kf, Piece::from_code(king));
                 self.put(rf, Piece::from_code(rook));
             }
+            MoveKind::Drop(_) => {
+                let code = self.take(mv.to);
+                self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+            }
             _ => {
                 self.take(mv.to);
                 self.put(mv.from, Piece::from_code(undo.moved));
+                if self.variant.tracks_promoted() && self.promoted.contains(mv.to) {
+                    self.promoted.remove(mv.to);
+                    if mv.promotion.is_none() {
+                        self.promoted.insert(mv.from);
+                    }
+                }
                 if undo.captured != 0 {
                     let victim = if mv.kind == MoveKind::EnPassant {
                         undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -370,6 +446,16 @@ impl Position {
                         mv.to
                     };
                     self.put(victim, Piece::from_code(undo.captured));
+                    if let Some(hands) = &self.variant.hands {
+                        if undo.captured_promoted {
+                            self.promoted.insert(victim);
+                        }
+                        if hands.keep_captures {
+                            let slot = hands.slot_of_capture(undo.captured, undo.captured_promoted);
+                            let n = &mut self.hands[slot as usize];
+                            *n = n.saturating_sub(1);
+                        }
+                    }
                 }
             }
         }

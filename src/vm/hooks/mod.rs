@@ -66,6 +66,7 @@ impl Position {
                 MoveKind::DoubleStep => "double-step",
                 MoveKind::EnPassant => "en-passant",
                 MoveKind::Castle(_) => "castle",
+                MoveKind::Drop(_) => "drop",
             },
         }
     }
@@ -106,7 +107,7 @@ impl Position {
             let moved = self.board[mv.from.index()];
             let captured = match (mv.kind, &self.en_passant) {
                 (MoveKind::EnPassant, Some(ep)) => self.board[ep.victim.index()],
-                (MoveKind::Castle(_), _) => 0,
+                (MoveKind::Castle(_) | MoveKind::Drop(_), _) => 0,
                 _ => self.board[mv.to.index()],
             };
             let mview = self.move_view(mv, moved, captured);
