@@ -255,7 +255,10 @@ impl Position {
                 }
             }
         }
+        // A drop cannot be taken back: it resets the clock (as in
+        // Fairy-Stockfish).
         let resets = captured != 0
+            || matches!(mv.kind, MoveKind::Drop(_))
             || self
                 .variant
                 .piece(Piece::from_code(code).kind)
