@@ -58,6 +58,10 @@ pub fn parse_placement(
     parse_marked_placement(geometry, letter, text).map(|(board, _)| board)
 }
 
+/// A placement read from FEN: the piece code on every cell, and the
+/// squares marked promoted, each with the byte of its `~`.
+pub type MarkedPlacement = (Vec<u8>, Vec<(Square, usize)>);
+
 /// Reads the placement field, with the pieces marked promoted (`Q~`, as
 /// Fairy-Stockfish writes crazyhouse's promoted pieces): the piece code
 /// on every cell, and each marked square with the byte of its `~`.
@@ -68,7 +72,7 @@ pub fn parse_marked_placement(
     geometry: &Geometry,
     letter: &dyn Fn(char) -> Option<PieceKind>,
     text: &str,
-) -> Result<(Vec<u8>, Vec<(Square, usize)>), ParseFenError> {
+) -> Result<MarkedPlacement, ParseFenError> {
     let mut promoted = Vec::new();
     let files = geometry.files() as usize;
     let ranks = geometry.ranks() as usize;
@@ -100,16 +104,7 @@ pub fn parse_marked_placement(
         while let Some((j, c)) = chars.next() {
             let at = offset + j;
             if c == '~' {
-                match last_piece.take() {
-                    Some(sq) => promoted.push((sq, at)),
-                    None => {
-                        return Err(err(
-                            "`~` marks a promoted piece but follows none",
-                            at,
-                            at + 1,
-                        ))
-                    }
-                }
+                promoted.push((last_piece.take().ok_or_else(|| stray_mark(at))?, at));
                 continue;
             }
             last_piece = None;
@@ -189,6 +184,10 @@ pub fn parse_marked_placement(
         }
     }
     Ok((board, promoted))
+}
+
+fn stray_mark(at: usize) -> ParseFenError {
+    err("`~` marks a promoted piece but follows none", at, at + 1)
 }
 
 /// Reads a full FEN for a variant.

@@ -124,14 +124,7 @@ impl Position {
     /// given included), without the after-move hook.
     #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
-        let code = match mv.kind {
-            MoveKind::Drop(kind) => Piece {
-                color: self.side,
-                kind,
-            }
-            .code(),
-            _ => self.board[mv.from.index()],
-        };
+        let code = self.moving_code(mv);
         let mut undo = Undo {
             moved: code,
             captured: 0,
@@ -152,43 +145,8 @@ impl Position {
         }
         let mut captured = 0;
         match mv.kind {
-            MoveKind::Castle(r) => {
-                let rule = &self.variant.castling[r as usize];
-                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
-                let king = self.take(kf);
-                let rook = self.take(rf);
-                self.put(kt, Piece::from_code(king));
-                self.put(rt, Piece::from_code(rook));
-                h ^= self.variant.zobrist.piece(king, kf)
-                    ^ self.variant.zobrist.piece(king, kt)
-                    ^ self.variant.zobrist.piece(rook, rf)
-                    ^ self.variant.zobrist.piece(rook, rt);
-                for sq in [kf, rf] {
-                    if self.unmoved.contains(sq) {
-                        self.unmoved.remove(sq);
-                        h ^= self.variant.zobrist.unmoved[sq.index()];
-                    }
-                }
-                h ^= self.drop_dead_castling_flags();
-            }
-            MoveKind::Drop(_) => {
-                self.put(mv.to, Piece::from_code(code));
-                let z = &self.variant.zobrist;
-                let n = self.hands[code as usize];
-                h ^= z.piece(code, mv.to) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
-                self.hands[code as usize] = n.wrapping_sub(1);
-                // As when a FEN is read: a piece with first-move moves
-                // counts as unmoved on a square where the setup has one
-                // like it (a pawn dropped on its second rank may step two).
-                let kind = Piece::from_code(code).kind;
-                if self.variant.start_codes[mv.to.index()] == code
-                    && self.variant.piece(kind).has_initial_moves()
-                    && !self.variant.castling_kinds.contains(&kind)
-                {
-                    self.unmoved.insert(mv.to);
-                    h ^= z.unmoved[mv.to.index()];
-                }
-            }
+            MoveKind::Castle(r) => h ^= self.make_castle(r),
+            MoveKind::Drop(_) => h ^= self.make_drop(mv.to, code),
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
                     undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -225,13 +183,7 @@ impl Position {
                 if self.variant.tracks_promoted()
                     && (mv.promotion.is_some() || self.promoted.contains(mv.from))
                 {
-                    let z = &self.variant.zobrist;
-                    if self.promoted.contains(mv.from) {
-                        self.promoted.remove(mv.from);
-                        h ^= z.promoted[mv.from.index()];
-                    }
-                    self.promoted.insert(mv.to);
-                    h ^= z.promoted[mv.to.index()];
+                    h ^= self.move_promoted_mark(mv);
                 }
                 if mv.kind == MoveKind::DoubleStep {
                     // An en passant chance exists only if an enemy piece
@@ -284,6 +236,73 @@ impl Position {
             self.count_check(limit.counter);
         }
         Undo { captured, ..undo }
+    }
+
+    /// The code of the piece `mv` moves (for a drop, the piece from hand).
+    #[inline(always)]
+    fn moving_code(&self, mv: Move) -> u8 {
+        match mv.kind {
+            MoveKind::Drop(kind) => Piece {
+                color: self.side,
+                kind,
+            }
+            .code(),
+            _ => self.board[mv.from.index()],
+        }
+    }
+
+    /// Plays castling by rule `r`; returns the hash change.
+    fn make_castle(&mut self, r: u8) -> u64 {
+        let rule = &self.variant.castling[r as usize];
+        let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+        let king = self.take(kf);
+        let rook = self.take(rf);
+        self.put(kt, Piece::from_code(king));
+        self.put(rt, Piece::from_code(rook));
+        let z = &self.variant.zobrist;
+        let mut h = z.piece(king, kf) ^ z.piece(king, kt) ^ z.piece(rook, rf) ^ z.piece(rook, rt);
+        for sq in [kf, rf] {
+            if self.unmoved.contains(sq) {
+                self.unmoved.remove(sq);
+                h ^= self.variant.zobrist.unmoved[sq.index()];
+            }
+        }
+        h ^ self.drop_dead_castling_flags()
+    }
+
+    /// Puts a piece of `code` from the mover's hand on `to`; returns the
+    /// hash change.
+    fn make_drop(&mut self, to: Square, code: u8) -> u64 {
+        self.put(to, Piece::from_code(code));
+        let z = &self.variant.zobrist;
+        let n = self.hands[code as usize];
+        let mut h = z.piece(code, to) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
+        self.hands[code as usize] = n.wrapping_sub(1);
+        // As when a FEN is read: a piece with first-move moves counts as
+        // unmoved on a square where the setup has one like it (a pawn
+        // dropped on its second rank may step two).
+        let kind = Piece::from_code(code).kind;
+        if self.variant.start_codes[to.index()] == code
+            && self.variant.piece(kind).has_initial_moves()
+            && !self.variant.castling_kinds.contains(&kind)
+        {
+            self.unmoved.insert(to);
+            h ^= z.unmoved[to.index()];
+        }
+        h
+    }
+
+    /// Moves the promoted mark of a piece that moves from `from` to `to`
+    /// (set when the move promotes); returns the hash change.
+    fn move_promoted_mark(&mut self, mv: Move) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        if self.promoted.contains(mv.from) {
+            self.promoted.remove(mv.from);
+            h ^= z.promoted[mv.from.index()];
+        }
+        self.promoted.insert(mv.to);
+        h ^ z.promoted[mv.to.index()]
     }
 
     /// A piece captured on `victim` (board code `captured`, `promoted` if
