@@ -289,3 +289,31 @@ fn pawn_drops_follow_never_stuck_one_per_file_and_no_mate() {
     assert_eq!(black.len(), 20 - 1);
     assert!(black.iter().all(|m| !m.ends_with('1')));
 }
+
+/// The computer opponent plays drops: with only a rook in hand and a
+/// bare king on the board, every mate is a rook drop on the back rank
+/// (a8..e8: the king on g8 is walled in by its own pawns, h8 is seen
+/// through it), and the engine finds one at depth 2.
+#[test]
+fn the_engine_finds_a_drop_mate() {
+    use varia::engine::{Engine, Limits};
+    use varia::vm::{EndReason, Outcome};
+    let pos = crazyhouse("6k1/5ppp/8/8/8/8/8/K7[R] w - - 0 1");
+    let mut engine = Engine::with_table_bits(&pos, 16);
+    let result = engine.search(&pos, Limits::depth(2), |_| {});
+    let best = result.best.expect("a move");
+    let text = move_to_coord(&pos, best);
+    assert!(
+        ["R@a8", "R@b8", "R@c8", "R@d8", "R@e8"].contains(&text.as_str()),
+        "{text}"
+    );
+    let mut after = pos.clone();
+    after.play_unchecked(best);
+    assert!(matches!(
+        after.outcome().unwrap(),
+        Outcome::Decisive {
+            reason: EndReason::Checkmate,
+            ..
+        }
+    ));
+}
