@@ -317,3 +317,39 @@ fn the_engine_finds_a_drop_mate() {
         }
     ));
 }
+
+/// Nahbi Chess from the start, counted by hand: 20 pawn moves (one or
+/// two steps), each Cannon hops its own pawn to take the enemy pawn
+/// (b1xb9, i1xi9), each Nahbi leaps over its pawn (c1-c3, h1-h3), nothing
+/// else moves on the board; and the Archer and the Alfil may each be
+/// dropped on the 30 empty squares of ranks 3-5 (the own half ends at the
+/// Equator, between ranks 5 and 6): 24 + 60 = 84. Black, after 1.a3,
+/// drops on its own half only (ranks 6-8 empty, 30 squares each).
+#[test]
+fn nahbi_drops_archers_and_alfils_on_the_own_half() {
+    let variant = script("nahbi");
+    let pos = Position::start(&variant);
+    let moves = coords(&pos);
+    assert_eq!(moves.len(), 84);
+    assert_eq!(moves.iter().filter(|m| m.contains('@')).count(), 60);
+    assert!(moves.contains("b1b9") && moves.contains("c1c3") && moves.contains("A@j5"));
+    assert!(!moves.contains("A@a6"));
+    let mut pos = pos;
+    pos.play_unchecked(parse_move(&pos, "a3").unwrap());
+    let black: Vec<String> = coords(&pos)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(black.len(), 60);
+    assert!(black
+        .iter()
+        .all(|m| ["6", "7", "8"].iter().any(|r| m.ends_with(r))));
+    // Captures leave the game in this profile (`hands` without `keep
+    // captures`): the cannon's capture of b9 adds nothing to a hand.
+    let mut pos = Position::start(&variant);
+    pos.play_unchecked(parse_move(&pos, "b1b9").unwrap());
+    assert_eq!(
+        write_fen(&pos),
+        "rcmbkqbmcr/pCpppppppp/10/10/10/10/10/10/PPPPPPPPPP/R1MBQKBMCR[AAFFaaff] b KQkq - 0 1"
+    );
+}
