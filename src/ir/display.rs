@@ -116,6 +116,55 @@ impl fmt::Display for Variant {
         writeln!(f, "stalemate {:?}", e.stalemate)?;
         writeln!(f, "move-rule {:?}", e.move_rule)?;
         writeln!(f, "repetition {:?}", e.repetition)?;
+        if let Some(h) = &self.hands {
+            self.fmt_hands(h, f)?;
+        }
         write!(f, "setup {:?}", self.start_fen)
+    }
+}
+
+impl Variant {
+    /// The hands: whether captures are kept, the demotions, and each
+    /// kind's drop squares for White with its drop rules.
+    fn fmt_hands(&self, h: &crate::ir::hand::Hands, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        writeln!(f, "hands keep-captures {}", h.keep_captures)?;
+        if let Some(k) = h.promoted_to {
+            writeln!(f, "demote promoted -> {}", self.piece(k).name)?;
+        }
+        for (k, def) in self.pieces.iter().enumerate() {
+            let to = h.demoted[k];
+            if to.0 as usize != k {
+                writeln!(f, "demote {} -> {}", def.name, self.piece(to).name)?;
+            }
+            if def.royal {
+                continue;
+            }
+            let code = Piece {
+                color: Color::White,
+                kind: PieceKind(k as u8),
+            }
+            .code();
+            let squares = &h.drop_squares[code as usize];
+            let mut rules = Vec::new();
+            if h.one_per_file[k] {
+                rules.push("one-per-file");
+            }
+            if h.no_mate[k] {
+                rules.push("no-mate");
+            }
+            let extra = if rules.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", rules.join(","))
+            };
+            if squares == g.squares() {
+                writeln!(f, "drop {} anywhere{extra}", def.name)?;
+            } else {
+                let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();
+                writeln!(f, "drop {} on {}{extra}", def.name, names.join(" "))?;
+            }
+        }
+        Ok(())
     }
 }

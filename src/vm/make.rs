@@ -240,7 +240,7 @@ impl Position {
 
     /// The code of the piece `mv` moves (for a drop, the piece from hand).
     #[inline(always)]
-    fn moving_code(&self, mv: Move) -> u8 {
+    pub(crate) fn moving_code(&self, mv: Move) -> u8 {
         match mv.kind {
             MoveKind::Drop(kind) => Piece {
                 color: self.side,

@@ -353,3 +353,30 @@ fn nahbi_drops_archers_and_alfils_on_the_own_half() {
         "rcmbkqbmcr/pCpppppppp/10/10/10/10/10/10/PPPPPPPPPP/R1MBQKBMCR[AAFFaaff] b KQkq - 0 1"
     );
 }
+
+/// A move-filter hook sees a drop as `mv.kind == "drop"` with the piece
+/// from hand and its colour: here Black may drop no knight.
+#[test]
+fn hooks_see_drops_with_the_piece_from_hand() {
+    let script = format!(
+        "{}\nhook move-filter {{ !(mv.kind == \"drop\" && mv.piece == \"Knight\" && mv.color == \"black\") }}\n",
+        std::fs::read_to_string(common::oracle::manifest_dir().join("scripts/crazyhouse.variant")).unwrap()
+    );
+    let variant = compile_source("zh-hook.variant", &script).unwrap_or_else(|e| panic!("{e}"));
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    let white = Position::from_fen(&variant, fen).unwrap();
+    assert_eq!(
+        coords(&white)
+            .iter()
+            .filter(|m| m.starts_with("N@"))
+            .count(),
+        62
+    );
+    let black = Position::from_fen(&variant, &fen.replace(" w ", " b ")).unwrap();
+    let drops = coords(&black)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .count();
+    assert_eq!(drops, 0);
+    assert_eq!(coords(&black).len(), 5);
+}

@@ -104,7 +104,7 @@ impl Position {
         type Allowed = Option<Vec<String>>;
         let mut allowed_promotions: Vec<((Square, Square), Allowed)> = Vec::new();
         for &mv in out.iter() {
-            let moved = self.board[mv.from.index()];
+            let moved = self.moving_code(mv);
             let captured = match (mv.kind, &self.en_passant) {
                 (MoveKind::EnPassant, Some(ep)) => self.board[ep.victim.index()],
                 (MoveKind::Castle(_) | MoveKind::Drop(_), _) => 0,
