@@ -85,6 +85,10 @@ codes! {
         "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, or a void lies between them. Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
     CompileBadCheckLimit = "varia::compile::bad_check_limit",
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
+    CompileBadDrop = "varia::compile::bad_drop",
+        "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
+    CompileBadHand = "varia::compile::bad_hand",
+        "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
     CompileBadPromotion = "varia::compile::bad_promotion",
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",

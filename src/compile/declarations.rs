@@ -31,6 +31,13 @@ pub(super) struct Declarations<'a> {
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
     pub explosion: Single<'a, Item>,
+    /// `hands …` (an [`Item::Hands`]).
+    pub hands: Single<'a, Item>,
+    /// `demote …` rules, in order (a later one for a piece wins).
+    pub demotes: Vec<&'a ast::DemoteDecl>,
+    /// `drop …` rules, in order, with their files (a later file's rule
+    /// for a piece replaces an earlier file's).
+    pub drops: Vec<(&'a ast::DropDecl, SourceId)>,
     pub regions: Named<'a, ast::RegionDecl>,
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
@@ -65,6 +72,9 @@ pub(super) fn collect<'a>(
         repetition: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
+        hands: Single::new(),
+        demotes: Vec::new(),
+        drops: Vec::new(),
         regions: Named::new(),
         pieces: Named::new(),
         borders: Named::new(),
@@ -142,6 +152,9 @@ impl<'a> Declarations<'a> {
                     .set(item, src, *span, "the explosion rule", errors)
             }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
+            Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),
+            Item::Demote(d) => self.demotes.push(d),
+            Item::Drop(d) => self.drops.push((d, src)),
         }
     }
 

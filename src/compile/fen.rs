@@ -55,6 +55,25 @@ pub fn parse_placement(
     letter: &dyn Fn(char) -> Option<PieceKind>,
     text: &str,
 ) -> Result<Vec<u8>, ParseFenError> {
+    parse_marked_placement(geometry, letter, text).map(|(board, _)| board)
+}
+
+/// A placement read from FEN: the piece code on every cell, and the
+/// squares marked promoted, each with the byte of its `~`.
+pub type MarkedPlacement = (Vec<u8>, Vec<(Square, usize)>);
+
+/// Reads the placement field, with the pieces marked promoted (`Q~`, as
+/// Fairy-Stockfish writes crazyhouse's promoted pieces): the piece code
+/// on every cell, and each marked square with the byte of its `~`.
+///
+/// # Errors
+/// As [`parse_placement`]; also a `~` that follows no piece.
+pub fn parse_marked_placement(
+    geometry: &Geometry,
+    letter: &dyn Fn(char) -> Option<PieceKind>,
+    text: &str,
+) -> Result<MarkedPlacement, ParseFenError> {
+    let mut promoted = Vec::new();
     let files = geometry.files() as usize;
     let ranks = geometry.ranks() as usize;
     let mut board = vec![0u8; geometry.cells()];
@@ -81,8 +100,14 @@ pub fn parse_placement(
         let rank = ranks - 1 - i;
         let mut file = 0usize;
         let mut chars = rank_text.char_indices().peekable();
+        let mut last_piece: Option<Square> = None;
         while let Some((j, c)) = chars.next() {
             let at = offset + j;
+            if c == '~' {
+                promoted.push((last_piece.take().ok_or_else(|| stray_mark(at))?, at));
+                continue;
+            }
+            last_piece = None;
             if c.is_ascii_digit() {
                 let mut k = j + 1;
                 while let Some(&(i, d)) = chars.peek() {
@@ -143,6 +168,7 @@ pub fn parse_placement(
                     Color::Black
                 };
                 board[sq.index()] = Piece { color, kind }.code();
+                last_piece = Some(sq);
             }
             file += 1;
         }
@@ -157,7 +183,11 @@ pub fn parse_placement(
             ));
         }
     }
-    Ok(board)
+    Ok((board, promoted))
+}
+
+fn stray_mark(at: usize) -> ParseFenError {
+    err("`~` marks a promoted piece but follows none", at, at + 1)
 }
 
 /// Reads a full FEN for a variant.
@@ -199,7 +229,24 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         return Err(err("too many fields in the FEN", s, s + p.len()));
     }
     let geometry = &variant.geometry;
-    let board = parse_placement(geometry, &|c| variant.kind_by_letter(c), placement)?;
+    let (placement, hand_text) = match placement.find('[') {
+        Some(i) => (&placement[..i], Some(&placement[i..])),
+        None => (placement, None),
+    };
+    let (board, marked) =
+        parse_marked_placement(geometry, &|c| variant.kind_by_letter(c), placement)?;
+    if let (Some(&(_, at)), false) = (marked.first(), variant.tracks_promoted()) {
+        return Err(err(
+            "`~` marks a promoted piece, but this variant does not remember promoted pieces",
+            at,
+            at + 1,
+        ));
+    }
+    let promoted = marked.into_iter().map(|(sq, _)| sq).collect();
+    let hands = match hand_text {
+        None => Vec::new(),
+        Some(text) => read_hands(variant, fields[0].0 + placement.len(), text)?,
+    };
     let side = read_side(fields.get(1).copied())?;
     let castling = match fields.get(2) {
         Some(&(s, p)) if p != "-" => read_castling(variant, s, p)?,
@@ -229,7 +276,68 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         halfmoves,
         fullmoves,
         counters,
+        hands,
+        promoted,
     })
+}
+
+/// The hands field `[QRn]` (at byte `s` of the FEN): how many pieces of
+/// each code are in hand. `[]` and `[-]` are empty hands.
+fn read_hands(variant: &Variant, s: usize, text: &str) -> Result<Vec<u8>, ParseFenError> {
+    if variant.hands.is_none() {
+        return Err(err(
+            format!("`{text}` gives pieces in hand, but this variant has no pieces in hand"),
+            s,
+            s + text.len(),
+        ));
+    }
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Err(err(
+            format!("`{text}` is not a hands field such as `[Qp]`"),
+            s,
+            s + text.len(),
+        ));
+    };
+    let mut counts = vec![0u8; 1 + 2 * variant.pieces.len()];
+    if inner == "-" {
+        return Ok(counts);
+    }
+    for (i, c) in inner.char_indices() {
+        let at = s + 1 + i;
+        let Some(kind) = c
+            .is_ascii_alphabetic()
+            .then(|| variant.kind_by_letter(c))
+            .flatten()
+        else {
+            return Err(err(
+                format!("no piece has the letter `{c}`"),
+                at,
+                at + c.len_utf8(),
+            ));
+        };
+        if variant.piece(kind).royal {
+            return Err(err(
+                format!("`{c}` is a royal piece: it cannot be in hand"),
+                at,
+                at + 1,
+            ));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let slot = &mut counts[Piece { color, kind }.code() as usize];
+        if *slot >= crate::ir::hand::MAX_IN_HAND {
+            return Err(err(
+                format!("more than {} `{c}` in hand", crate::ir::hand::MAX_IN_HAND),
+                at,
+                at + 1,
+            ));
+        }
+        *slot += 1;
+    }
+    Ok(counts)
 }
 
 /// The counters field (`3+3`), if the fifth field is one.

@@ -26,6 +26,7 @@ mod castling;
 mod declarations;
 pub mod fen;
 mod game_end;
+mod hands;
 mod hooks;
 mod imports;
 mod pieces;
@@ -132,28 +133,30 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         errors,
     );
 
+    let hands_plan = hands::hands_plan(
+        &geometry,
+        symmetry,
+        &decls,
+        &mut evaluator,
+        &defs,
+        !promotion.choice_sets.is_empty(),
+        errors,
+    );
+
     let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
     if !errors.is_empty() {
         return None;
     }
 
     let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+    let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
     let mut variant = Variant {
         name: decls
             .name
             .get()
             .map_or_else(|| "Untitled".to_string(), |n| n.value.clone()),
-        side_names: match decls.sides.get() {
-            Some(ast::Item::Sides(white, black)) => crate::ir::piece::ByColor {
-                white: white.value.clone(),
-                black: black.value.clone(),
-            },
-            _ => crate::ir::piece::ByColor {
-                white: "White".to_string(),
-                black: "Black".to_string(),
-            },
-        },
+        side_names: side_names(&decls),
         geometry,
         symmetry,
         pieces: defs,
@@ -172,6 +175,8 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
             halfmoves: 0,
             fullmoves: 1,
             counters: None,
+            hands: Vec::new(),
+            promoted: Vec::new(),
         },
         start_codes,
         promotion,
@@ -184,9 +189,25 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         game_end,
         tables,
         zobrist,
+        hands,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))
+}
+
+/// What the sides are called (`sides "Red" "Black"`; White and Black by
+/// default).
+fn side_names(decls: &declarations::Declarations<'_>) -> crate::ir::piece::ByColor<String> {
+    match decls.sides.get() {
+        Some(ast::Item::Sides(white, black)) => crate::ir::piece::ByColor {
+            white: white.value.clone(),
+            black: black.value.clone(),
+        },
+        _ => crate::ir::piece::ByColor {
+            white: "White".to_string(),
+            black: "Black".to_string(),
+        },
+    }
 }
 
 /// The span of the main file's first declaration (where "missing" errors point).

@@ -79,6 +79,8 @@ pub(super) fn start_placement(
         return None;
     };
     let placement_text = setup.value.split_ascii_whitespace().next().unwrap_or("");
+    // The hands (`[Pp]`) are read with the whole FEN, once the variant is built.
+    let placement_text = placement_text.split('[').next().unwrap_or("");
     if placement_text.is_empty() {
         errors.push(
             ScriptError::new(Code::CompileBadSetup, "the setup is empty", setup.span, "empty FEN")

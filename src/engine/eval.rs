@@ -179,6 +179,17 @@ impl Evaluator {
                 }
             }
         }
+        if pos.variant().hands.is_some() {
+            // A piece in hand is worth its value: it can be dropped.
+            for (k, &v) in self.values.iter().enumerate() {
+                for color in Color::ALL {
+                    let kind = PieceKind(k as u8);
+                    let n = i32::from(pos.in_hand(Piece { color, kind }));
+                    score[color.index()] += n * v;
+                    material[color.index()] += n * v;
+                }
+            }
+        }
         let mut white = score[0] - score[1];
         // Mop-up: the stronger side drives the weaker royal to the edge.
         let diff = material[0] - material[1];

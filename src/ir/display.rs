@@ -73,6 +73,9 @@ impl fmt::Display for Variant {
             )?;
         }
         self.write_game_end(f)?;
+        if let Some(h) = &self.hands {
+            self.fmt_hands(h, f)?;
+        }
         write!(f, "setup {:?}", self.start_fen)
     }
 }
@@ -209,6 +212,52 @@ impl Variant {
                 writeln!(f, "captures explode")?;
             } else {
                 writeln!(f, "captures explode sparing {}", spared.join(", "))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Variant {
+    /// The hands in the language's words: `hands keep captures`, the
+    /// demotions, and each kind's drop squares (as White sees them) with
+    /// its drop rules (never-stuck squares are left out of the list).
+    fn fmt_hands(&self, h: &crate::ir::hand::Hands, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        if h.keep_captures {
+            writeln!(f, "hands keep captures")?;
+        } else {
+            writeln!(f, "hands")?;
+        }
+        if let Some(k) = h.promoted_to {
+            writeln!(f, "demote promoted to {}", self.piece(k).name)?;
+        }
+        for (k, def) in self.pieces.iter().enumerate() {
+            let to = h.demoted[k];
+            if to.0 as usize != k {
+                writeln!(f, "demote {} to {}", def.name, self.piece(to).name)?;
+            }
+            if def.royal {
+                continue;
+            }
+            let code = Piece {
+                color: Color::White,
+                kind: PieceKind(k as u8),
+            }
+            .code();
+            let squares = &h.drop_squares[code as usize];
+            let mut rules = String::new();
+            if h.one_per_file[k] {
+                rules.push_str(" one-per-file");
+            }
+            if h.no_mate[k] {
+                rules.push_str(" no-mate");
+            }
+            if squares == g.squares() {
+                writeln!(f, "drop {}{rules}", def.name)?;
+            } else {
+                let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();
+                writeln!(f, "drop {} in squares {}{rules}", def.name, names.join(" "))?;
             }
         }
         Ok(())

@@ -6,6 +6,7 @@
 
 pub mod display;
 pub mod geometry;
+pub mod hand;
 pub mod hook;
 pub mod pattern;
 pub mod piece;
@@ -88,12 +89,21 @@ pub struct Variant {
     pub hooks: Option<std::sync::Arc<hook::HookPrograms>>,
     /// Captures explode (`captures explode sparing Pawn`).
     pub explosion: Option<rule::Explosion>,
+    /// Pieces in hand and drops (`hands`), if the variant has them.
+    pub hands: Option<hand::Hands>,
 }
 
 impl Variant {
     /// What a side is called in this variant (`White`, or `Red` in Xiangqi).
     pub fn side_name(&self, color: Color) -> &str {
         self.side_names.get(color)
+    }
+
+    /// Whether positions remember which pieces are promoted (`demote
+    /// promoted to …`: crazyhouse's `Q~`).
+    #[inline]
+    pub fn tracks_promoted(&self) -> bool {
+        self.hands.as_ref().is_some_and(|h| h.promoted_to.is_some())
     }
 
     /// Whether a move can remove pieces besides the one it captures (an

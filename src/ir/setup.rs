@@ -29,6 +29,11 @@ pub struct Setup {
     /// The first counter's values (White, Black), if the FEN gives them
     /// (`3+3` after the en passant field, as Fairy-Stockfish writes n-check).
     pub counters: Option<[i32; 2]>,
+    /// Pieces in hand: how many of each piece code (empty: none; else
+    /// one count per code, index 0 unused).
+    pub hands: Vec<u8>,
+    /// The squares of pieces marked promoted (`Q~`).
+    pub promoted: Vec<Square>,
 }
 
 /// Why no piece can be the one that just passed an en passant square.

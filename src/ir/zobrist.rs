@@ -15,6 +15,8 @@ pub struct ZobristKeys {
     pub black_to_move: u64,
     /// Number of cells.
     pub cells: usize,
+    /// Per cell: the piece there is a promoted one (crazyhouse's `~`).
+    pub promoted: Vec<u64>,
 }
 
 impl ZobristKeys {
@@ -32,12 +34,15 @@ impl ZobristKeys {
         let piece = (0..cells * codes).map(|_| next()).collect();
         let unmoved = (0..cells).map(|_| next()).collect();
         let en_passant = (0..cells).map(|_| next()).collect();
+        let black_to_move = next();
+        let promoted = (0..cells).map(|_| next()).collect();
         ZobristKeys {
             piece,
             unmoved,
             en_passant,
-            black_to_move: next(),
+            black_to_move,
             cells,
+            promoted,
         }
     }
 
@@ -45,6 +50,19 @@ impl ZobristKeys {
     pub fn counter(&self, index: usize, side: usize, value: i32) -> u64 {
         let mut z =
             self.black_to_move ^ ((index as u64) << 48 | (side as u64) << 40 | value as u32 as u64);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The key of `count` pieces of a piece code in hand (0 for none).
+    #[inline]
+    pub fn hand(&self, code: u8, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut z =
+            self.black_to_move.rotate_left(17) ^ ((code as u64) << 32 | count as u64 | 0xA5 << 56);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

@@ -1,12 +1,17 @@
 //! Coordinate move notation, as Fairy-Stockfish prints it: `e2e4`,
-//! `e7e8q`, `a10a9`; castling as the king's move (`e1g1`).
+//! `e7e8q`, `a10a9`; castling as the king's move (`e1g1`); drops as the
+//! piece's letter in upper case (for both sides), `@` and the square
+//! (`P@e4`).
 
-use crate::vm::{Move, Position};
+use crate::vm::{Move, MoveKind, Position};
 
 /// Writes a move in coordinate form.
 pub fn move_to_coord(pos: &Position, mv: Move) -> String {
     let variant = pos.variant();
     let g = &variant.geometry;
+    if let MoveKind::Drop(kind) = mv.kind {
+        return format!("{}@{}", variant.piece(kind).letter, g.name(mv.to));
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {
         s.push(variant.piece(kind).letter.to_ascii_lowercase());

@@ -37,6 +37,9 @@ pub fn write_fen(pos: &Position) -> String {
                     } else {
                         letter.to_ascii_lowercase()
                     });
+                    if pos.promoted().contains(sq) {
+                        out.push('~');
+                    }
                 }
             }
         }
@@ -46,6 +49,9 @@ pub fn write_fen(pos: &Position) -> String {
         if rank > 0 {
             out.push('/');
         }
+    }
+    if variant.hands.is_some() {
+        out.push_str(&hands_field(pos));
     }
     out.push(' ');
     out.push(pos.side_to_move().char());
@@ -91,6 +97,32 @@ pub fn write_fen(pos: &Position) -> String {
         ));
     }
     out.push_str(&format!(" {} {}", pos.halfmoves(), pos.fullmoves()));
+    out
+}
+
+/// The hands field, as Fairy-Stockfish writes it: `[`, White's pieces
+/// then Black's, each kind in the order the variant declares them (the
+/// orthodox order, queen first, is Fairy-Stockfish's), `]`.
+fn hands_field(pos: &Position) -> String {
+    let variant = pos.variant();
+    let mut out = String::from("[");
+    for color in Color::ALL {
+        for (k, def) in variant.pieces.iter().enumerate() {
+            let piece = Piece {
+                color,
+                kind: crate::ir::piece::PieceKind(k as u8),
+            };
+            let letter = if color == Color::White {
+                def.letter
+            } else {
+                def.letter.to_ascii_lowercase()
+            };
+            for _ in 0..pos.in_hand(piece) {
+                out.push(letter);
+            }
+        }
+    }
+    out.push(']');
     out
 }
 

@@ -175,6 +175,12 @@ pub enum MoveInputError {
         /// The piece kind it promotes to, if it names one.
         promotion: Option<PieceKind>,
     },
+    /// A drop (`P@e4`) that is not legal, with the reason in words.
+    #[error("{message}")]
+    IllegalDrop {
+        /// Why, such as "you have no pawn in hand".
+        message: String,
+    },
     /// More than one legal move fits.
     #[error("ambiguous: {} moves fit", candidates.len())]
     Ambiguous {
@@ -218,6 +224,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
 /// # Errors
 /// As [`parse_move`].
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveInputError> {
+    if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
+        return parse_drop(pos, legal, letter, square, text);
+    }
     let typed = split(pos, text)?;
     let variant = pos.variant();
     let g = &variant.geometry;
@@ -301,6 +310,71 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         }),
         _ => Err(MoveInputError::Ambiguous { candidates: fits }),
     }
+}
+
+/// Reads a drop, `P@e4` (the letter in either case), and finds the legal
+/// drop it means, or says why there is none.
+fn parse_drop(
+    pos: &Position,
+    legal: &[Move],
+    letter: &str,
+    square: &str,
+    text: &str,
+) -> Result<Move, MoveInputError> {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(syntax(text));
+    };
+    let Some(kind) = c
+        .is_ascii_alphabetic()
+        .then(|| variant.kind_by_letter(c))
+        .flatten()
+    else {
+        return Err(MoveInputError::Syntax {
+            message: format!("this variant has no piece with the letter {c}"),
+        });
+    };
+    let Some(to) = g.parse_square(square.trim()) else {
+        return Err(MoveInputError::OffBoard {
+            square: square.trim().to_string(),
+        });
+    };
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.kind == MoveKind::Drop(kind) && m.to == to)
+    {
+        return Ok(*m);
+    }
+    let piece = Piece {
+        color: pos.side_to_move(),
+        kind,
+    };
+    let name = piece_name(pos, piece);
+    let square = g.name(to);
+    let message = match &variant.hands {
+        None => "this variant has no pieces in hand".to_string(),
+        Some(_) if pos.in_hand(piece) == 0 => format!("you have no {name} in hand"),
+        Some(_) if pos.piece_at(to).is_some() => format!("{square} is not empty"),
+        Some(h) if !h.drop_squares[piece.code() as usize].contains(to) => {
+            format!("a {name} may not be dropped on {square}")
+        }
+        Some(h)
+            if h.one_per_file[kind.0 as usize]
+                && pos.pieces_of(piece.color).iter().any(|sq| {
+                    g.file_of(sq) == g.file_of(to) && pos.piece_at(sq) == Some(piece)
+                }) =>
+        {
+            format!("a {name} may not be dropped on a file that has one of your {name}s")
+        }
+        Some(_) if pos.is_check() => format!("a {name} on {square} does not end the check"),
+        Some(h) if h.no_mate[kind.0 as usize] => {
+            format!("a {name} may not be dropped to give checkmate")
+        }
+        Some(_) => format!("a {name} on {square} would leave your royal piece attacked"),
+    };
+    Err(MoveInputError::IllegalDrop { message })
 }
 
 fn syntax(text: &str) -> MoveInputError {

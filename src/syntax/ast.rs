@@ -58,6 +58,12 @@ pub enum Item {
     CheckLimit(Spanned<u32>, Spanned<GameResult>),
     /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
     Explosion(Vec<Spanned<String>>, Span),
+    /// `hands [keep captures]`: whether captures go to hand, and the declaration's span.
+    Hands(bool, Span),
+    /// `demote A, B to C` or `demote promoted to C`.
+    Demote(DemoteDecl),
+    /// `drop A, B [in REGION] [one-per-file] [no-mate] [never-stuck]`.
+    Drop(DropDecl),
 }
 
 impl Item {
@@ -81,7 +87,9 @@ impl Item {
             Item::Counter(n, _) => n.span,
             Item::Goal(g) => g.span,
             Item::CheckLimit(n, _) => n.span,
-            Item::Explosion(_, span) => *span,
+            Item::Explosion(_, span) | Item::Hands(_, span) => *span,
+            Item::Demote(d) => d.span,
+            Item::Drop(d) => d.span,
         }
     }
 }
@@ -381,4 +389,39 @@ pub struct HookDecl {
     pub point: Spanned<String>,
     /// The Rhai code between the braces (its span excludes them).
     pub code: Spanned<String>,
+}
+
+/// `demote Tokin to Pawn`, `demote promoted to Pawn`.
+#[derive(Clone, Debug)]
+pub struct DemoteDecl {
+    /// The pieces demoted; empty for `promoted` (every promoted piece).
+    pub pieces: Vec<Spanned<String>>,
+    /// What they enter the hand as.
+    pub to: Spanned<String>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A drop rule's restriction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropRule {
+    /// `one-per-file`: no two unpromoted pieces of the kind of one side on a file.
+    OnePerFile,
+    /// `no-mate`: a drop of it may not checkmate.
+    NoMate,
+    /// `never-stuck`: not where the piece could never move again.
+    NeverStuck,
+}
+
+/// `drop Pawn in ranks 2..7 one-per-file`.
+#[derive(Clone, Debug)]
+pub struct DropDecl {
+    /// The pieces the rule is for.
+    pub pieces: Vec<Spanned<String>>,
+    /// Where they may be dropped (from White's side); anywhere if absent.
+    pub region: Option<RegionExpr>,
+    /// The restrictions, as written.
+    pub rules: Vec<Spanned<DropRule>>,
+    /// The whole declaration.
+    pub span: Span,
 }

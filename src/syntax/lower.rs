@@ -6,9 +6,10 @@ use pest::Parser;
 use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
-    AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind, File,
-    GameResult, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
-    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
+    AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
+    DemoteDecl, DropDecl, DropRule, File, GameResult, GoalDecl, HookDecl, Item, PieceDecl, Policy,
+    PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm,
+    RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -192,6 +193,14 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Hook(HookDecl { point, code }))
         }
         Rule::castling_decl => lower_castling_decl(pair, source).map(Item::Castling),
+        Rule::hands_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_hands)?;
+            Ok(Item::Hands(c.next_if(Rule::hands_keep).is_some(), span))
+        }
+        Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
+        Rule::drop_decl => lower_drop_decl(pair, source).map(Item::Drop),
         Rule::goal_decl
         | Rule::explosion_decl
         | Rule::check_limit_decl
@@ -501,6 +510,50 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
         piece,
         region,
         choices,
+        span,
+    })
+}
+
+fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_demote)?;
+    let mut pieces = Vec::new();
+    if c.next_if(Rule::demote_promoted).is_none() {
+        while let Some(p) = c.next_if(Rule::ident) {
+            pieces.push(spanned_str(&p, source));
+        }
+    }
+    c.next(Rule::kw_to)?;
+    let to = spanned_str(&c.next(Rule::ident)?, source);
+    Ok(DemoteDecl { pieces, to, span })
+}
+
+fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DropDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_drop)?;
+    let mut pieces = Vec::new();
+    while let Some(p) = c.next_if(Rule::ident) {
+        pieces.push(spanned_str(&p, source));
+    }
+    let region = match c.next_if(Rule::kw_in) {
+        Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
+        None => None,
+    };
+    let mut rules = Vec::new();
+    while let Some(r) = c.next_if(Rule::drop_rule) {
+        let rule = match r.as_str() {
+            "one-per-file" => DropRule::OnePerFile,
+            "no-mate" => DropRule::NoMate,
+            _ => DropRule::NeverStuck,
+        };
+        rules.push(Spanned::new(rule, span_of(&r, source)));
+    }
+    Ok(DropDecl {
+        pieces,
+        region,
+        rules,
         span,
     })
 }

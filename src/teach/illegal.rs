@@ -27,7 +27,9 @@ pub fn explain(pos: &Position, error: &MoveInputError) -> Option<Illegal> {
     let g = &pos.variant().geometry;
     let illegal = match error {
         MoveInputError::Syntax { .. } | MoveInputError::Ambiguous { .. } => return None,
-        MoveInputError::OffBoard { .. } | MoveInputError::Void { .. } => Illegal {
+        MoveInputError::OffBoard { .. }
+        | MoveInputError::Void { .. }
+        | MoveInputError::IllegalDrop { .. } => Illegal {
             message: error.to_string(),
             from: None,
         },

@@ -114,6 +114,13 @@ impl Board {
                     moved: king,
                 }
             }
+            MoveKind::Drop(kind) => {
+                self.put(variant, mv.to, Piece { color: side, kind });
+                BoardUndo {
+                    captured: 0,
+                    moved: 0,
+                }
+            }
             _ => {
                 let captured = if self.squares[victim.index()] != 0 {
                     self.take(victim)
@@ -142,6 +149,9 @@ impl Board {
                 let rook = self.take(rt);
                 self.put(variant, kf, Piece::from_code(king));
                 self.put(variant, rf, Piece::from_code(rook));
+            }
+            MoveKind::Drop(_) => {
+                self.take(mv.to);
             }
             _ => {
                 self.take(mv.to);

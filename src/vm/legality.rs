@@ -115,9 +115,65 @@ impl Position {
             }
             out.truncate(kept);
         }
+        if self.variant.hands.is_some() {
+            self.remove_mating_drops(out)?;
+        }
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        Ok(())
+    }
+
+    /// The legal drops.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn legal_drops(&self) -> Result<Vec<Move>, HookError> {
+        let mut out = Vec::new();
+        if self.is_over_before_moving()? {
+            return Ok(out);
+        }
+        self.drop_moves(&mut out);
+        self.retain_legal(&mut out)?;
+        Ok(out)
+    }
+
+    /// Removes the drops of `no-mate` kinds that checkmate (shogi's
+    /// uchifuzume): each drop that gives check is played on a copy and
+    /// the opponent's legal moves counted.
+    fn remove_mating_drops(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        let Some(hands) = &self.variant.hands else {
+            return Ok(());
+        };
+        if !hands.no_mate.iter().any(|&b| b) {
+            return Ok(());
+        }
+        let them = self.side.opposite();
+        let mut board = self.board;
+        let mut kept = Vec::with_capacity(out.len());
+        for &mv in out.iter() {
+            let MoveKind::Drop(kind) = mv.kind else {
+                kept.push(mv);
+                continue;
+            };
+            if !hands.no_mate[kind.0 as usize] {
+                kept.push(mv);
+                continue;
+            }
+            let undo = board.play(&self.variant, self.side, mv.to, mv);
+            let check = board.is_royal_attacked(&self.variant, &self.unmoved, them);
+            board.unplay(&self.variant, mv.to, mv, undo);
+            if !check {
+                kept.push(mv);
+                continue;
+            }
+            let mut after = self.clone();
+            after.make(mv)?;
+            if !after.legal_moves()?.is_empty() {
+                kept.push(mv);
+            }
+        }
+        *out = kept;
         Ok(())
     }
 
@@ -159,7 +215,11 @@ impl Position {
             return Ok(false);
         }
         let mut moves = Vec::new();
-        self.pseudo_legal_moves_from(mv.from, &mut moves);
+        if let MoveKind::Drop(_) = mv.kind {
+            self.drop_moves(&mut moves);
+        } else {
+            self.pseudo_legal_moves_from(mv.from, &mut moves);
+        }
         if !moves.contains(&mv) {
             return Ok(false);
         }
@@ -190,6 +250,9 @@ impl Position {
         }
         if !self.board.royals.get(self.side).is_empty() {
             self.retain_royal_safe(out);
+        }
+        if self.variant.hands.is_some() {
+            self.remove_mating_drops(out)?;
         }
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
@@ -465,7 +528,7 @@ fn leaves_royals_safe(
 #[cfg(test)]
 mod tests {
     use crate::compile_path;
-    use crate::vm::moves::Move;
+    use crate::vm::moves::{Move, MoveKind};
     use crate::vm::position::Position;
 
     /// Plays `plies` moves picked by a fixed pseudo-random sequence,
@@ -491,7 +554,12 @@ mod tests {
                 checked += 1;
             }
             for sq in variant.geometry.squares().iter() {
-                let from: Vec<Move> = legal.iter().copied().filter(|m| m.from == sq).collect();
+                // Drops start on no square: they are not "moves from" one.
+                let from: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from == sq && !matches!(m.kind, MoveKind::Drop(_)))
+                    .collect();
                 assert_eq!(pos.legal_moves_from(sq), Ok(from), "{script}: from {sq:?}");
                 let to: Vec<Move> = legal.iter().copied().filter(|m| m.to == sq).collect();
                 assert_eq!(pos.legal_moves_to(sq), Ok(to), "{script}: to {sq:?}");
@@ -510,7 +578,14 @@ mod tests {
 
     #[test]
     fn one_move_and_per_square_queries_agree_with_the_legal_moves() {
-        for script in ["chess", "xiangqi", "atomic", "3check", "berolina"] {
+        for script in [
+            "chess",
+            "xiangqi",
+            "atomic",
+            "3check",
+            "berolina",
+            "crazyhouse",
+        ] {
             let checked = queries_agree(script, 60);
             assert!(checked > 600, "{script}: only {checked} moves checked");
         }

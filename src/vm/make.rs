@@ -18,6 +18,8 @@ pub struct Undo {
     fullmoves: u32,
     hash: u64,
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
+    /// The captured piece was a promoted one (variants that remember them).
+    captured_promoted: bool,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -122,8 +124,8 @@ impl Position {
     /// given included), without the after-move hook.
     #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
-        let code = self.board[mv.from.index()];
-        let undo = Undo {
+        let code = self.moving_code(mv);
+        let mut undo = Undo {
             moved: code,
             captured: 0,
             en_passant: self.en_passant,
@@ -132,6 +134,7 @@ impl Position {
             fullmoves: self.fullmoves,
             hash: self.hash,
             counters: self.counters,
+            captured_promoted: false,
         };
         self.history.push(self.hash);
         let mut h = self.hash;
@@ -142,25 +145,8 @@ impl Position {
         }
         let mut captured = 0;
         match mv.kind {
-            MoveKind::Castle(r) => {
-                let rule = &self.variant.castling[r as usize];
-                let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
-                let king = self.take(kf);
-                let rook = self.take(rf);
-                self.put(kt, Piece::from_code(king));
-                self.put(rt, Piece::from_code(rook));
-                h ^= self.variant.zobrist.piece(king, kf)
-                    ^ self.variant.zobrist.piece(king, kt)
-                    ^ self.variant.zobrist.piece(rook, rf)
-                    ^ self.variant.zobrist.piece(rook, rt);
-                for sq in [kf, rf] {
-                    if self.unmoved.contains(sq) {
-                        self.unmoved.remove(sq);
-                        h ^= self.variant.zobrist.unmoved[sq.index()];
-                    }
-                }
-                h ^= self.drop_dead_castling_flags();
-            }
+            MoveKind::Castle(r) => h ^= self.make_castle(r),
+            MoveKind::Drop(_) => h ^= self.make_drop(mv.to, code),
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
                     undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -173,6 +159,10 @@ impl Position {
                     if self.unmoved.contains(victim) {
                         self.unmoved.remove(victim);
                         h ^= self.variant.zobrist.unmoved[victim.index()];
+                    }
+                    if self.variant.hands.is_some() {
+                        undo.captured_promoted = self.promoted.contains(victim);
+                        h ^= self.capture_to_hand(captured, victim, undo.captured_promoted);
                     }
                 }
                 self.take(mv.from);
@@ -189,6 +179,11 @@ impl Position {
                 if self.unmoved.contains(mv.from) {
                     self.unmoved.remove(mv.from);
                     h ^= self.variant.zobrist.unmoved[mv.from.index()];
+                }
+                if self.variant.tracks_promoted()
+                    && (mv.promotion.is_some() || self.promoted.contains(mv.from))
+                {
+                    h ^= self.move_promoted_mark(mv);
                 }
                 if mv.kind == MoveKind::DoubleStep {
                     // An en passant chance exists only if an enemy piece
@@ -212,7 +207,10 @@ impl Position {
                 }
             }
         }
+        // A drop cannot be taken back: it resets the clock (as in
+        // Fairy-Stockfish).
         let resets = captured != 0
+            || matches!(mv.kind, MoveKind::Drop(_))
             || self
                 .variant
                 .piece(Piece::from_code(code).kind)
@@ -238,6 +236,96 @@ impl Position {
             self.count_check(limit.counter);
         }
         Undo { captured, ..undo }
+    }
+
+    /// The code of the piece `mv` moves (for a drop, the piece from hand).
+    #[inline(always)]
+    pub(crate) fn moving_code(&self, mv: Move) -> u8 {
+        match mv.kind {
+            MoveKind::Drop(kind) => Piece {
+                color: self.side,
+                kind,
+            }
+            .code(),
+            _ => self.board[mv.from.index()],
+        }
+    }
+
+    /// Plays castling by rule `r`; returns the hash change.
+    fn make_castle(&mut self, r: u8) -> u64 {
+        let rule = &self.variant.castling[r as usize];
+        let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
+        let king = self.take(kf);
+        let rook = self.take(rf);
+        self.put(kt, Piece::from_code(king));
+        self.put(rt, Piece::from_code(rook));
+        let z = &self.variant.zobrist;
+        let mut h = z.piece(king, kf) ^ z.piece(king, kt) ^ z.piece(rook, rf) ^ z.piece(rook, rt);
+        for sq in [kf, rf] {
+            if self.unmoved.contains(sq) {
+                self.unmoved.remove(sq);
+                h ^= self.variant.zobrist.unmoved[sq.index()];
+            }
+        }
+        h ^ self.drop_dead_castling_flags()
+    }
+
+    /// Puts a piece of `code` from the mover's hand on `to`; returns the
+    /// hash change.
+    fn make_drop(&mut self, to: Square, code: u8) -> u64 {
+        self.put(to, Piece::from_code(code));
+        let z = &self.variant.zobrist;
+        let n = self.hands[code as usize];
+        let mut h = z.piece(code, to) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
+        self.hands[code as usize] = n.wrapping_sub(1);
+        // As when a FEN is read: a piece with first-move moves counts as
+        // unmoved on a square where the setup has one like it (a pawn
+        // dropped on its second rank may step two).
+        let kind = Piece::from_code(code).kind;
+        if self.variant.start_codes[to.index()] == code
+            && self.variant.piece(kind).has_initial_moves()
+            && !self.variant.castling_kinds.contains(&kind)
+        {
+            self.unmoved.insert(to);
+            h ^= z.unmoved[to.index()];
+        }
+        h
+    }
+
+    /// Moves the promoted mark of a piece that moves from `from` to `to`
+    /// (set when the move promotes); returns the hash change.
+    fn move_promoted_mark(&mut self, mv: Move) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        if self.promoted.contains(mv.from) {
+            self.promoted.remove(mv.from);
+            h ^= z.promoted[mv.from.index()];
+        }
+        self.promoted.insert(mv.to);
+        h ^ z.promoted[mv.to.index()]
+    }
+
+    /// A piece captured on `victim` (board code `captured`, `promoted` if
+    /// it was a promoted one) goes to the capturer's hand, demoted, when
+    /// the variant keeps captures; its promoted mark goes. Returns the
+    /// hash change.
+    fn capture_to_hand(&mut self, captured: u8, victim: Square, promoted: bool) -> u64 {
+        let Some(hands) = &self.variant.hands else {
+            return 0;
+        };
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        if promoted {
+            self.promoted.remove(victim);
+            h ^= z.promoted[victim.index()];
+        }
+        if hands.keep_captures {
+            let slot = hands.slot_of_capture(captured, promoted) as usize;
+            let n = self.hands[slot];
+            h ^= z.hand(slot as u8, n) ^ z.hand(slot as u8, n.saturating_add(1));
+            self.hands[slot] = n.saturating_add(1);
+        }
+        h
     }
 
     /// `captures explode`: removes the capturing piece on `center` and
@@ -360,9 +448,19 @@ impl Position {
                 self.put(kf, Piece::from_code(king));
                 self.put(rf, Piece::from_code(rook));
             }
+            MoveKind::Drop(_) => {
+                let code = self.take(mv.to);
+                self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+            }
             _ => {
                 self.take(mv.to);
                 self.put(mv.from, Piece::from_code(undo.moved));
+                if self.variant.tracks_promoted() && self.promoted.contains(mv.to) {
+                    self.promoted.remove(mv.to);
+                    if mv.promotion.is_none() {
+                        self.promoted.insert(mv.from);
+                    }
+                }
                 if undo.captured != 0 {
                     let victim = if mv.kind == MoveKind::EnPassant {
                         undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -370,6 +468,16 @@ impl Position {
                         mv.to
                     };
                     self.put(victim, Piece::from_code(undo.captured));
+                    if let Some(hands) = &self.variant.hands {
+                        if undo.captured_promoted {
+                            self.promoted.insert(victim);
+                        }
+                        if hands.keep_captures {
+                            let slot = hands.slot_of_capture(undo.captured, undo.captured_promoted);
+                            let n = &mut self.hands[slot as usize];
+                            *n = n.saturating_sub(1);
+                        }
+                    }
                 }
             }
         }

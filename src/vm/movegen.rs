@@ -5,7 +5,7 @@ use crate::ir::geometry::Square;
 use crate::ir::pattern::{
     Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
-use crate::ir::piece::{Color, Piece};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
@@ -23,6 +23,52 @@ impl Position {
             self.piece_moves(from, out);
         }
         self.castling_moves(out);
+        if self.variant.hands.is_some() {
+            self.drop_moves(out);
+        }
+    }
+
+    /// Appends the drops of the side to move: each kind it holds in hand,
+    /// on each empty square of that kind's drop squares, but on no file
+    /// that has one of its kind already when the kind is `one-per-file`.
+    /// (`no-mate` is a legality rule: see `legality`.)
+    pub(crate) fn drop_moves(&self, out: &mut Vec<Move>) {
+        let Some(hands) = &self.variant.hands else {
+            return;
+        };
+        let occupied = self.occupied();
+        let g = &self.variant.geometry;
+        for k in 0..self.variant.pieces.len() {
+            let kind = PieceKind(k as u8);
+            let code = Piece {
+                color: self.side,
+                kind,
+            }
+            .code();
+            if self.hands[code as usize] == 0 {
+                continue;
+            }
+            let mut taken_files: u64 = 0;
+            if hands.one_per_file[k] {
+                for sq in self.board.by_color.get(self.side).iter() {
+                    if self.board[sq.index()] == code {
+                        taken_files |= 1 << g.file_of(sq);
+                    }
+                }
+            }
+            let targets = hands.drop_squares[code as usize].difference(&occupied);
+            for to in targets.iter() {
+                if taken_files >> g.file_of(to) & 1 != 0 {
+                    continue;
+                }
+                out.push(Move {
+                    from: to,
+                    to,
+                    kind: MoveKind::Drop(kind),
+                    promotion: None,
+                });
+            }
+        }
     }
 
     /// Appends the pseudo-legal moves that start on `from` (castling
@@ -253,5 +299,6 @@ fn effects(kind: MoveKind) -> u8 {
         MoveKind::DoubleStep => 1,
         MoveKind::EnPassant => 2,
         MoveKind::Castle(_) => 3,
+        MoveKind::Drop(_) => 4,
     }
 }

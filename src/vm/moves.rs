@@ -15,9 +15,14 @@ pub enum MoveKind {
     EnPassant,
     /// Castling, written as the king's move; the index names the variant's castling rule.
     Castle(u8),
+    /// A piece of this kind from the mover's hand put on the empty square
+    /// `to` (`from` is `to` too).
+    Drop(PieceKind),
 }
 
 /// A move: origin, destination, kind and promotion choice. 8 bytes.
+///
+/// A drop ([`MoveKind::Drop`]) has `from == to`: the square it fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Where the piece starts (for castling, the king's square).

@@ -8,6 +8,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::hand::HAND_SLOTS;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
@@ -46,6 +47,11 @@ pub struct Position {
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
     /// The variant's counters: counter `i` of side `c` at `2 * i + c`.
     pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
+    /// Pieces in hand: how many of each piece code (all 0 without hands).
+    pub(crate) hands: [u8; HAND_SLOTS],
+    /// The squares of promoted pieces, for variants that remember them
+    /// (`demote promoted to …`).
+    pub(crate) promoted: SquareSet,
 }
 
 impl PartialEq for Position {
@@ -54,6 +60,8 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.unmoved == other.unmoved
             && self.en_passant == other.en_passant
+            && self.hands == other.hands
+            && self.promoted == other.promoted
     }
 }
 
@@ -89,6 +97,11 @@ pub enum PositionErrorKind {
     },
     /// The side that just moved has left its royal piece attacked.
     OppositeCheck,
+    /// A square marked promoted (`~`) holds no piece.
+    PromotedMarkOnEmpty {
+        /// The square.
+        square: String,
+    },
     /// A hook failed while the position was checked.
     Hook {
         /// What went wrong.
@@ -124,6 +137,9 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "{side} has no royal piece")
             }
             PositionErrorKind::OppositeCheck => write!(f, "the side not to move is in check"),
+            PositionErrorKind::PromotedMarkOnEmpty { square } => {
+                write!(f, "{square} is marked promoted but holds no piece")
+            }
             PositionErrorKind::Hook { error } => write!(f, "{error}"),
         }
     }
@@ -226,7 +242,12 @@ impl Position {
             history: Vec::new(),
             effects: Vec::new(),
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
+            hands: [0; HAND_SLOTS],
+            promoted: SquareSet::EMPTY,
         };
+        for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
+            pos.hands[code] = n;
+        }
         for (i, (_, start)) in variant.counters.iter().enumerate() {
             pos.counters[2 * i] = *start;
             pos.counters[2 * i + 1] = *start;
@@ -241,6 +262,15 @@ impl Position {
             });
         }
         pos.place_setup(setup, &mut kinds);
+        for &sq in &setup.promoted {
+            if sq.index() < geometry.cells() && pos.board[sq.index()] != 0 {
+                pos.promoted.insert(sq);
+            } else {
+                kinds.push(PositionErrorKind::PromotedMarkOnEmpty {
+                    square: geometry.name(sq),
+                });
+            }
+        }
         pos.mark_unmoved(setup, &mut kinds);
         pos.set_en_passant(setup, &mut kinds);
         pos.check_royals(&mut kinds);
@@ -413,12 +443,30 @@ impl Position {
         for i in 0..2 * self.variant.counters.len() {
             h ^= z.counter(i / 2, i % 2, self.counters[i]);
         }
+        if self.variant.hands.is_some() {
+            for (code, &n) in self.hands.iter().enumerate() {
+                h ^= z.hand(code as u8, n);
+            }
+            for sq in self.promoted.iter() {
+                h ^= z.promoted[sq.index()];
+            }
+        }
         h
     }
 
     /// The value of counter `index` for a side.
     pub fn counter(&self, index: usize, color: Color) -> i32 {
         self.counters[2 * index + color.index()]
+    }
+
+    /// How many pieces of this kind and colour are in hand.
+    pub fn in_hand(&self, piece: Piece) -> u8 {
+        self.hands.get(piece.code() as usize).copied().unwrap_or(0)
+    }
+
+    /// The squares of pieces marked promoted (variants that remember them).
+    pub fn promoted(&self) -> &SquareSet {
+        &self.promoted
     }
 
     /// The variant being played.
@@ -503,6 +551,10 @@ impl Position {
         assert!(
             self.unmoved.difference(&self.occupied()).is_empty(),
             "unmoved squares are occupied"
+        );
+        assert!(
+            self.promoted.difference(&self.occupied()).is_empty(),
+            "promoted squares are occupied"
         );
     }
 }

@@ -25,6 +25,7 @@ mod engine;
 mod front_limits;
 mod fuzz_regressions;
 mod grand_betza;
+mod hands;
 mod hook_limits;
 mod hooks;
 mod house;

@@ -120,3 +120,8 @@ fn king_of_the_hill() {
 fn large_nahbi() {
     run_suite("large-nahbi.perft");
 }
+
+#[test]
+fn crazyhouse() {
+    run_suite("crazyhouse.perft");
+}

@@ -457,6 +457,8 @@ fn every_hopper_shows_its_hops_on_the_empty_board() {
             "fairy Grasshopper",
             "large-nahbi Cannon",
             "large-nahbi Nahbi",
+            "nahbi Cannon",
+            "nahbi Nahbi",
             "xiangqi Cannon"
         ]
     );

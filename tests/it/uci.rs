@@ -293,8 +293,8 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
     assert_eq!(
         lines,
         [
-            "info string variants added: 3check atomic balbo berolina berolina-plus chess diamond \
-          grand-betza kingofthehill large-nahbi xiangqi"
+            "info string variants added: 3check atomic balbo berolina berolina-plus chess crazyhouse \
+          diamond grand-betza kingofthehill large-nahbi nahbi xiangqi"
         ]
     );
     let lines = say(

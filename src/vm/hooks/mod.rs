@@ -66,6 +66,7 @@ impl Position {
                 MoveKind::DoubleStep => "double-step",
                 MoveKind::EnPassant => "en-passant",
                 MoveKind::Castle(_) => "castle",
+                MoveKind::Drop(_) => "drop",
             },
         }
     }
@@ -103,10 +104,10 @@ impl Position {
         type Allowed = Option<Vec<String>>;
         let mut allowed_promotions: Vec<((Square, Square), Allowed)> = Vec::new();
         for &mv in out.iter() {
-            let moved = self.board[mv.from.index()];
+            let moved = self.moving_code(mv);
             let captured = match (mv.kind, &self.en_passant) {
                 (MoveKind::EnPassant, Some(ep)) => self.board[ep.victim.index()],
-                (MoveKind::Castle(_), _) => 0,
+                (MoveKind::Castle(_) | MoveKind::Drop(_), _) => 0,
                 _ => self.board[mv.to.index()],
             };
             let mview = self.move_view(mv, moved, captured);

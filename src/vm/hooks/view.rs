@@ -37,7 +37,8 @@ pub struct MoveView {
     pub captured: String,
     /// The promotion choice's name, or empty.
     pub promotion: String,
-    /// "normal", "double-step", "en-passant" or "castle".
+    /// "normal", "double-step", "en-passant", "castle" or "drop" (then
+    /// `from` is `to` and `piece` the piece from hand).
     pub kind: &'static str,
 }
 

@@ -1,0 +1,218 @@
+//! The hands pass: `hands`, `demote` and `drop` → the IR's [`Hands`].
+//!
+//! Drop regions are read like every other region (from White's side,
+//! reflected for Black); `never-stuck` squares are removed once the move
+//! tables exist ([`remove_stuck_squares`]).
+
+use crate::compile::declarations::Declarations;
+use crate::compile::pieces::find_kind;
+use crate::compile::region::{for_both_sides, RegionEvaluator};
+use crate::diagnostics::{Code, ScriptError};
+use crate::ir::geometry::{Geometry, SquareSet};
+use crate::ir::hand::Hands;
+use crate::ir::pattern::MoveTables;
+use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::Symmetry;
+use crate::source::{SourceId, Span};
+use crate::syntax::ast::{self, DropRule, Item};
+
+/// The hands of a variant before the move tables exist: the rules, and
+/// for each kind the `drop` declaration that asks for `never-stuck`.
+pub(super) struct HandsPlan {
+    pub hands: Hands,
+    never_stuck: Vec<Option<Span>>,
+}
+
+/// Reads `hands`, `demote` and `drop`; `None` when the variant has no
+/// hands (then `demote` and `drop` are errors).
+pub(super) fn hands_plan(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    regions: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    anything_promotes: bool,
+    errors: &mut Vec<ScriptError>,
+) -> Option<HandsPlan> {
+    let Some(Item::Hands(keep_captures, _)) = decls.hands.get() else {
+        for d in &decls.demotes {
+            errors.push(without_hands(Code::CompileBadHand, "demote", d.span));
+        }
+        for (d, _) in &decls.drops {
+            errors.push(without_hands(Code::CompileBadDrop, "drop", d.span));
+        }
+        return None;
+    };
+    let kinds = defs.len();
+    let mut hands = Hands {
+        keep_captures: *keep_captures,
+        demoted: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
+        promoted_to: None,
+        drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
+        one_per_file: vec![false; kinds],
+        no_mate: vec![false; kinds],
+    };
+    hands.drop_squares[0] = SquareSet::EMPTY;
+    for d in &decls.demotes {
+        demote(d, defs, anything_promotes, &mut hands, errors);
+    }
+    let mut never_stuck = vec![None; kinds];
+    let mut ruled: Vec<Option<(SourceId, Span)>> = vec![None; kinds];
+    for (d, source) in &decls.drops {
+        let kinds_named: Vec<PieceKind> = d
+            .pieces
+            .iter()
+            .filter_map(|n| find_kind(defs, n, errors))
+            .collect();
+        let squares = match &d.region {
+            None => *geometry.squares(),
+            Some(expr) => match regions.eval(expr) {
+                Ok(s) => s,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            },
+        };
+        let both = for_both_sides(geometry, squares, symmetry);
+        for (kind, name) in kinds_named.iter().zip(&d.pieces) {
+            let k = kind.0 as usize;
+            if let Some((s, first)) = ruled[k] {
+                if s == *source {
+                    errors.push(
+                        ScriptError::new(
+                            Code::CompileBadDrop,
+                            format!("{} has two drop rules", name.value),
+                            name.span,
+                            "second rule",
+                        )
+                        .with_note(first, "first rule")
+                        .with_help("put everything about its drops in one `drop` rule"),
+                    );
+                    continue;
+                }
+            }
+            ruled[k] = Some((*source, d.span));
+            for color in Color::ALL {
+                let code = Piece { color, kind: *kind }.code() as usize;
+                hands.drop_squares[code] = *both.get(color);
+            }
+            let has = |r: DropRule| d.rules.iter().any(|x| x.value == r);
+            hands.one_per_file[k] = has(DropRule::OnePerFile);
+            hands.no_mate[k] = has(DropRule::NoMate);
+            never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
+        }
+    }
+    Some(HandsPlan { hands, never_stuck })
+}
+
+/// One `demote` rule.
+fn demote(
+    d: &ast::DemoteDecl,
+    defs: &[PieceDef],
+    anything_promotes: bool,
+    hands: &mut Hands,
+    errors: &mut Vec<ScriptError>,
+) {
+    let Some(to) = find_kind(defs, &d.to, errors) else {
+        return;
+    };
+    let royal = |k: PieceKind| defs[k.0 as usize].royal;
+    let royal_error = |name: &crate::source::Spanned<String>| {
+        ScriptError::new(
+            Code::CompileBadHand,
+            format!("{} is royal: a royal piece never enters a hand", name.value),
+            name.span,
+            "royal",
+        )
+        .with_help("demote pieces that can be captured, to pieces that are not royal")
+    };
+    if royal(to) {
+        errors.push(royal_error(&d.to));
+        return;
+    }
+    if d.pieces.is_empty() {
+        if !anything_promotes {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadHand,
+                    "`demote promoted`, but no piece of this variant promotes",
+                    d.span,
+                    "nothing is ever promoted",
+                )
+                .with_help("add a `promote` rule, or remove this one"),
+            );
+            return;
+        }
+        hands.promoted_to = Some(to);
+        return;
+    }
+    for name in &d.pieces {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        if royal(kind) {
+            errors.push(royal_error(name));
+            continue;
+        }
+        hands.demoted[kind.0 as usize] = to;
+    }
+}
+
+fn without_hands(code: Code, what: &str, span: Span) -> ScriptError {
+    ScriptError::new(
+        code,
+        format!("`{what}`, but the variant has no pieces in hand"),
+        span,
+        "no `hands` declared",
+    )
+    .with_help("declare `hands keep captures` (or `hands` for the setup's pieces in hand only)")
+}
+
+/// Applies `never-stuck`: removes the squares from which a piece has no
+/// move at all from its drop squares; a piece left with none is an error.
+pub(super) fn remove_stuck_squares(
+    plan: HandsPlan,
+    tables: &MoveTables,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Hands {
+    let mut hands = plan.hands;
+    for (k, span) in plan.never_stuck.iter().enumerate() {
+        if span.is_none() {
+            continue;
+        }
+        for color in Color::ALL {
+            let code = Piece {
+                color,
+                kind: PieceKind(k as u8),
+            }
+            .code();
+            let squares = hands.drop_squares[code as usize];
+            hands.drop_squares[code as usize] = squares
+                .iter()
+                .filter(|&sq| tables.rays(code, sq).iter().any(|r| r.len > 0))
+                .collect();
+        }
+    }
+    for (k, def) in defs.iter().enumerate() {
+        let code = Piece {
+            color: Color::White,
+            kind: PieceKind(k as u8),
+        }
+        .code() as usize;
+        if hands.drop_squares[code].is_empty() && !def.royal {
+            let span = plan.never_stuck[k].unwrap_or(def.span);
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadDrop,
+                    format!("{} can be dropped on no square", def.name),
+                    span,
+                    "no square left",
+                )
+                .with_help("widen its drop region, or leave out `never-stuck`"),
+            );
+        }
+    }
+    hands
+}

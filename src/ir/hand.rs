@@ -1,0 +1,56 @@
+//! Pieces in hand: which pieces a side may hold and drop, where, and what
+//! a captured piece becomes in the capturer's hand (`hands`, `demote`,
+//! `drop` in a script).
+
+use crate::ir::geometry::SquareSet;
+use crate::ir::piece::{Piece, PieceKind};
+
+/// The most pieces of one kind a side may hold in hand (a FEN asking
+/// for more is refused).
+pub const MAX_IN_HAND: u8 = 64;
+
+/// How many hand slots a position keeps: one per piece code.
+pub const HAND_SLOTS: usize = 1 + 2 * crate::ir::piece::MAX_PIECE_KINDS;
+
+/// The rules of pieces in hand of a variant that has them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hands {
+    /// Captured pieces go to the capturer's hand (`hands keep captures`);
+    /// otherwise only the setup's pieces are ever in hand.
+    pub keep_captures: bool,
+    /// Per piece kind: the kind a captured piece of it enters the hand
+    /// as (itself unless a `demote` says otherwise).
+    pub demoted: Vec<PieceKind>,
+    /// `demote promoted to K`: a piece that reached its kind by promotion
+    /// enters the hand as K (crazyhouse). The position then remembers
+    /// which pieces are promoted (FEN `Q~`).
+    pub promoted_to: Option<PieceKind>,
+    /// Per piece code: the squares a piece of that code may be dropped
+    /// on (as its side sees the drop region; squares from which it could
+    /// never move again left out when its `drop` says `never-stuck`).
+    pub drop_squares: Vec<SquareSet>,
+    /// Per piece kind: no two unpromoted pieces of this kind of one side
+    /// on a file (`one-per-file`, shogi's nifu): a drop may not make two.
+    pub one_per_file: Vec<bool>,
+    /// Per piece kind: a drop of it may not checkmate (`no-mate`,
+    /// shogi's uchifuzume).
+    pub no_mate: Vec<bool>,
+}
+
+impl Hands {
+    /// The hand slot of a captured piece of `captured` (a board code)
+    /// for its capturer, given whether it was a promoted piece.
+    #[inline]
+    pub fn slot_of_capture(&self, captured: u8, was_promoted: bool) -> u8 {
+        let piece = Piece::from_code(captured);
+        let kind = match (was_promoted, self.promoted_to) {
+            (true, Some(k)) => k,
+            _ => self.demoted[piece.kind.0 as usize],
+        };
+        Piece {
+            color: piece.color.opposite(),
+            kind,
+        }
+        .code()
+    }
+}

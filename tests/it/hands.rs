@@ -1,0 +1,382 @@
+//! Pieces in hand: drops, capture to hand with demotion, promoted marks,
+//! FEN hands, drop notation and the drop rules (`one-per-file`,
+//! `no-mate`, `never-stuck`), and crazyhouse against pyffish.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::common;
+use common::oracle::{compare, oracle, script};
+
+use varia::compile_source;
+use varia::ir::piece::{Color, Piece};
+use varia::ir::Variant;
+use varia::notation::coord::move_to_coord;
+use varia::notation::fen::write_fen;
+use varia::notation::pgn::{parse_pgn, replay, write_pgn, PgnHeader};
+use varia::notation::san::{move_to_san, parse_move};
+use varia::vm::Position;
+
+fn crazyhouse(fen: &str) -> Position {
+    Position::from_fen(&script("crazyhouse"), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn coords(pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect()
+}
+
+/// 1000 positions of random crazyhouse games (drops, captures to hand,
+/// promoted pieces returning as pawns): the legal moves agree with
+/// pyffish move for move, and so do the placement and hands fields of
+/// the FEN we write back (`~` marks and the hand order included).
+#[test]
+fn crazyhouse_legal_moves_and_fens_match_pyffish() {
+    let variant = script("crazyhouse");
+    let lines = oracle("crazyhouse", 1000, 11, &[]);
+    compare(&variant, &lines);
+    let mut with_hands = 0;
+    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+        let pos = Position::from_fen(&variant, fen).expect("compare read it");
+        let ours = write_fen(&pos);
+        let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
+        assert_eq!(field(&ours), field(fen), "placement and hands of {fen}");
+        with_hands += usize::from(!fen.contains("[]"));
+    }
+    assert!(
+        with_hands > 20,
+        "only {with_hands} FENs with pieces in hand"
+    );
+}
+
+#[test]
+fn a_capture_goes_to_the_capturers_hand_and_a_promoted_piece_as_a_pawn() {
+    let mut pos = crazyhouse("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1");
+    let before = write_fen(&pos);
+    let hash = pos.hash();
+    let promote = parse_move(&pos, "b8=Q+").unwrap();
+    let undo = pos.play_unchecked(promote);
+    assert_eq!(write_fen(&pos), "1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    pos.assert_valid();
+    pos.unplay(promote, undo);
+    assert_eq!(write_fen(&pos), before);
+    assert_eq!(pos.hash(), hash);
+
+    // Black's rook takes the promoted queen: Black holds a pawn, not a queen.
+    let mut pos = crazyhouse("rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    let mv = parse_move(&pos, "Rxb8").unwrap();
+    let undo = pos.play_unchecked(mv);
+    assert_eq!(write_fen(&pos), "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2");
+    pos.assert_valid();
+    pos.unplay(mv, undo);
+    assert_eq!(write_fen(&pos), "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    pos.assert_valid();
+    // An unpromoted queen comes back as a queen.
+    let mut pos = crazyhouse("rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    let mv = parse_move(&pos, "Rxb8").unwrap();
+    pos.play_unchecked(mv);
+    assert_eq!(write_fen(&pos), "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2");
+}
+
+#[test]
+fn drops_are_moves_written_p_at_square_and_take_a_piece_from_hand() {
+    let mut pos = crazyhouse("4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1");
+    let moves = coords(&pos);
+    // 5 king moves; a pawn on the 48 empty squares of ranks 2 to 7.
+    assert_eq!(moves.len(), 5 + 48);
+    assert!(moves.contains("P@e2") && !moves.contains("P@e1") && !moves.contains("P@e8"));
+    assert!(
+        !moves.iter().any(|m| m.starts_with("N@")),
+        "White has no knight in hand"
+    );
+    // A pawn on d7 attacks e8: the drop checks.
+    let drop = parse_move(&pos, "P@d7").unwrap();
+    assert_eq!(move_to_san(&pos, drop), "P@d7+");
+    let hash = pos.hash();
+    let undo = pos.play_unchecked(drop);
+    assert_eq!(write_fen(&pos), "4k3/3P4/8/8/8/8/8/4K3[n] b - - 0 1");
+    assert_eq!(
+        pos.in_hand(Piece {
+            color: Color::White,
+            kind: pos.kind_named("Pawn").unwrap()
+        }),
+        0
+    );
+    // A pawn's check cannot be blocked: Black's knight in hand does not help.
+    let answers = coords(&pos);
+    assert!(answers.contains("e8d7") && !answers.iter().any(|m| m.contains('@')));
+    let mut quiet = crazyhouse("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1");
+    // Black's drops are written with the upper-case letter, as in UCI.
+    assert!(coords(&quiet).contains("N@d6"));
+    let n = parse_move(&quiet, "N@d6").unwrap();
+    quiet.play_unchecked(n);
+    assert_eq!(write_fen(&quiet), "4k3/8/3n4/8/8/8/8/4K3[] w - - 0 2");
+    pos.unplay(drop, undo);
+    assert_eq!(pos.hash(), hash);
+    assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1");
+}
+
+#[test]
+fn a_drop_may_block_a_check_and_nothing_else_is_legal() {
+    // The rook on e8 checks along the e-file: the king moves, or a piece
+    // is dropped on e2..e7 (no pawn drop on e8 or e1 applies).
+    let pos = crazyhouse("4r1k1/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let moves = coords(&pos);
+    let drops: Vec<&String> = moves.iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops, ["N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7"]);
+}
+
+#[test]
+fn bad_drops_are_refused_with_the_reason() {
+    let pos = crazyhouse("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let reason = |text: &str| parse_move(&pos, text).unwrap_err().to_string();
+    assert_eq!(reason("N@e4"), "you have no knight in hand");
+    assert_eq!(reason("P@a8"), "a pawn may not be dropped on a8");
+    assert_eq!(reason("P@e1"), "e1 is not empty");
+    assert_eq!(
+        reason("X@e4"),
+        "this variant has no piece with the letter X"
+    );
+    assert_eq!(reason("P@z9"), "z9 is not on this board");
+    let chess = Position::start(&varia::compile_path("chess").unwrap());
+    assert_eq!(
+        parse_move(&chess, "P@e4").unwrap_err().to_string(),
+        "this variant has no pieces in hand"
+    );
+}
+
+#[test]
+fn fen_hands_errors_are_clear_and_positions_unchanged() {
+    let chess = varia::compile_path("chess").unwrap();
+    let zh = script("crazyhouse");
+    let err = |v: &Arc<Variant>, fen: &str| Position::from_fen(v, fen).unwrap_err().to_string();
+    assert_eq!(
+        err(&chess, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"),
+        "`[Q]` gives pieces in hand, but this variant has no pieces in hand"
+    );
+    assert_eq!(
+        err(&chess, "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1"),
+        "`~` marks a promoted piece, but this variant does not remember promoted pieces"
+    );
+    assert_eq!(
+        err(&zh, "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1"),
+        "no piece has the letter `X`"
+    );
+    assert_eq!(
+        err(&zh, "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1"),
+        "`K` is a royal piece: it cannot be in hand"
+    );
+    assert_eq!(
+        err(&zh, "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1"),
+        "`[Q` is not a hands field such as `[Qp]`"
+    );
+    assert_eq!(
+        err(&zh, "~4k3/8/8/8/8/8/8/4K3[] w - - 0 1"),
+        "`~` marks a promoted piece but follows none"
+    );
+    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(65));
+    assert_eq!(err(&zh, &many), "more than 64 `P` in hand");
+    // Empty hands are written `[]` and read as `[]` or `[-]`.
+    let a = Position::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1").unwrap();
+    assert_eq!(write_fen(&a), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+}
+
+#[test]
+fn hands_are_part_of_the_hash_and_of_equality() {
+    let a = crazyhouse("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let b = crazyhouse("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1");
+    let c = crazyhouse("4k3/8/8/8/8/8/8/4K3[PP] w - - 0 1");
+    assert!(a != b && a != c && b != c);
+    assert!(a.hash() != b.hash() && a.hash() != c.hash() && b.hash() != c.hash());
+    let q = crazyhouse("4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1");
+    let promoted = crazyhouse("4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1");
+    assert!(q != promoted && q.hash() != promoted.hash());
+}
+
+#[test]
+fn a_pgn_with_drops_round_trips() {
+    let variant = script("crazyhouse");
+    let start = Position::start(&variant);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for text in ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@e4"] {
+        let mv = parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
+    let pgn = write_pgn(&start, &moves, "*", &PgnHeader::default());
+    assert!(pgn.contains("[Variant \"Crazyhouse\"]"), "{pgn}");
+    assert!(pgn.contains("4. P@e4"), "{pgn}");
+    let game = parse_pgn(&pgn).unwrap();
+    let (_, replayed) = replay(&variant, &game).unwrap();
+    assert_eq!(replayed, moves);
+}
+
+/// A 5x5 test variant with the shogi drop rules on a pawn that steps
+/// forward (`fW`) and a gold (`WfF`).
+const DROP_RULES: &str = r#"
+variant "Drop rules"
+board 5 x 5
+symmetry rotate
+piece King K "K" royal
+piece Gold G "WfF"
+piece Pawn P "fW"
+checkmate loses
+stalemate loses
+hands keep captures
+drop Pawn one-per-file no-mate never-stuck
+setup "k4/5/5/5/4K[PGpg] w - - 0 1"
+"#;
+
+fn drop_rules(fen: &str) -> Position {
+    let variant =
+        compile_source("drop-rules.variant", DROP_RULES).unwrap_or_else(|e| panic!("{e}"));
+    Position::from_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn pawn_drops(pos: &Position) -> Vec<String> {
+    coords(pos)
+        .into_iter()
+        .filter(|m| m.starts_with("P@"))
+        .collect()
+}
+
+#[test]
+fn pawn_drops_follow_never_stuck_one_per_file_and_no_mate() {
+    // Black's king on e5, White's golds on c4 and e3, a white pawn on b2.
+    // P@e4 would check, and the king could go nowhere (d5 and d4 are the
+    // c4 gold's, e4 is guarded by the e3 gold): mate by a pawn drop, so
+    // illegal. Rank 5 is never-stuck (the pawn could never move), the
+    // b-file has a white pawn. Left: ranks 1-4, 16 empty squares, minus
+    // b1 b3 b4 and e4: 12.
+    let pos = drop_rules("4k/2G2/4G/1P3/K4[P] w - - 0 1");
+    assert_eq!(
+        pawn_drops(&pos),
+        [
+            "P@a2", "P@a3", "P@a4", "P@c1", "P@c2", "P@c3", "P@d1", "P@d2", "P@d3", "P@d4", "P@e1",
+            "P@e2"
+        ]
+    );
+    assert_eq!(
+        parse_move(&pos, "P@e4").unwrap_err().to_string(),
+        "a pawn may not be dropped to give checkmate"
+    );
+    assert_eq!(
+        parse_move(&pos, "P@b3").unwrap_err().to_string(),
+        "a pawn may not be dropped on a file that has one of your pawns"
+    );
+    assert_eq!(
+        parse_move(&pos, "P@a5").unwrap_err().to_string(),
+        "a pawn may not be dropped on a5"
+    );
+    // Without the c4 gold the king escapes to d4 or d5: the check is legal.
+    let pos = drop_rules("4k/5/4G/1P3/K4[P] w - - 0 1");
+    assert!(pawn_drops(&pos).contains(&"P@e4".to_string()));
+    // A gold has no such rules: it may be dropped on every empty square,
+    // the last rank included, and may mate.
+    let pos = drop_rules("4k/2G2/4G/1P3/K4[G] w - - 0 1");
+    let golds = coords(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("G@"))
+        .count();
+    assert_eq!(golds, 25 - 5);
+    // Black's pawn, seen from Black's side (rotated): never on rank 1.
+    let pos = drop_rules("4k/5/5/5/K4[p] b - - 0 1");
+    let black = pawn_drops(&pos);
+    assert_eq!(black.len(), 20 - 1);
+    assert!(black.iter().all(|m| !m.ends_with('1')));
+}
+
+/// The computer opponent plays drops: with only a rook in hand and a
+/// bare king on the board, every mate is a rook drop on the back rank
+/// (a8..e8: the king on g8 is walled in by its own pawns, h8 is seen
+/// through it), and the engine finds one at depth 2.
+#[test]
+fn the_engine_finds_a_drop_mate() {
+    use varia::engine::{Engine, Limits};
+    use varia::vm::{EndReason, Outcome};
+    let pos = crazyhouse("6k1/5ppp/8/8/8/8/8/K7[R] w - - 0 1");
+    let mut engine = Engine::with_table_bits(&pos, 16);
+    let result = engine.search(&pos, Limits::depth(2), |_| {});
+    let best = result.best.expect("a move");
+    let text = move_to_coord(&pos, best);
+    assert!(
+        ["R@a8", "R@b8", "R@c8", "R@d8", "R@e8"].contains(&text.as_str()),
+        "{text}"
+    );
+    let mut after = pos.clone();
+    after.play_unchecked(best);
+    assert!(matches!(
+        after.outcome().unwrap(),
+        Outcome::Decisive {
+            reason: EndReason::Checkmate,
+            ..
+        }
+    ));
+}
+
+/// Nahbi Chess from the start, counted by hand: 20 pawn moves (one or
+/// two steps), each Cannon hops its own pawn to take the enemy pawn
+/// (b1xb9, i1xi9), each Nahbi leaps over its pawn (c1-c3, h1-h3), nothing
+/// else moves on the board; and the Archer and the Alfil may each be
+/// dropped on the 30 empty squares of ranks 3-5 (the own half ends at the
+/// Equator, between ranks 5 and 6): 24 + 60 = 84. Black, after 1.a3,
+/// drops on its own half only (ranks 6-8 empty, 30 squares each).
+#[test]
+fn nahbi_drops_archers_and_alfils_on_the_own_half() {
+    let variant = script("nahbi");
+    let pos = Position::start(&variant);
+    let moves = coords(&pos);
+    assert_eq!(moves.len(), 84);
+    assert_eq!(moves.iter().filter(|m| m.contains('@')).count(), 60);
+    assert!(moves.contains("b1b9") && moves.contains("c1c3") && moves.contains("A@j5"));
+    assert!(!moves.contains("A@a6"));
+    let mut pos = pos;
+    pos.play_unchecked(parse_move(&pos, "a3").unwrap());
+    let black: Vec<String> = coords(&pos)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(black.len(), 60);
+    assert!(black
+        .iter()
+        .all(|m| ["6", "7", "8"].iter().any(|r| m.ends_with(r))));
+    // Captures leave the game in this profile (`hands` without `keep
+    // captures`): the cannon's capture of b9 adds nothing to a hand.
+    let mut pos = Position::start(&variant);
+    pos.play_unchecked(parse_move(&pos, "b1b9").unwrap());
+    assert_eq!(
+        write_fen(&pos),
+        "rcmbkqbmcr/pCpppppppp/10/10/10/10/10/10/PPPPPPPPPP/R1MBQKBMCR[AAFFaaff] b KQkq - 0 1"
+    );
+}
+
+/// A move-filter hook sees a drop as `mv.kind == "drop"` with the piece
+/// from hand and its colour: here Black may drop no knight.
+#[test]
+fn hooks_see_drops_with_the_piece_from_hand() {
+    let script = format!(
+        "{}\nhook move-filter {{ !(mv.kind == \"drop\" && mv.piece == \"Knight\" && mv.color == \"black\") }}\n",
+        std::fs::read_to_string(common::oracle::manifest_dir().join("scripts/crazyhouse.variant")).unwrap()
+    );
+    let variant = compile_source("zh-hook.variant", &script).unwrap_or_else(|e| panic!("{e}"));
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    let white = Position::from_fen(&variant, fen).unwrap();
+    assert_eq!(
+        coords(&white)
+            .iter()
+            .filter(|m| m.starts_with("N@"))
+            .count(),
+        62
+    );
+    let black = Position::from_fen(&variant, &fen.replace(" w ", " b ")).unwrap();
+    let drops = coords(&black)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .count();
+    assert_eq!(drops, 0);
+    assert_eq!(coords(&black).len(), 5);
+}
