@@ -192,7 +192,12 @@ pub fn play_game(seats: [&mut Seat; 2], opening: &Game, limits: &GameLimits) -> 
     let mut game = opening.clone();
     let start_fen = write_fen(game.start());
     let fen = (start_fen != write_fen(&Position::start(game.variant()))).then_some(start_fen);
-    let (result, termination, reason) = match start_both(&mut seats, fen.as_deref(), limits) {
+    let (result, termination, reason) = match start_both(
+        &mut seats,
+        fen.as_deref(),
+        game.variant().geometry.ranks(),
+        limits,
+    ) {
         Err(end) => end,
         Ok(()) => play_moves(&mut seats, &mut game, fen.as_deref(), limits),
     };
@@ -213,6 +218,7 @@ pub fn play_game(seats: [&mut Seat; 2], opening: &Game, limits: &GameLimits) -> 
 fn start_both(
     seats: &mut [&mut Seat; 2],
     fen: Option<&str>,
+    ranks: u8,
     limits: &GameLimits,
 ) -> Result<(), (&'static str, Termination, String)> {
     for side in [Color::White, Color::Black] {
@@ -223,6 +229,7 @@ fn start_both(
             clock: limits.clock,
             movetime: seat.config.movetime.or(limits.movetime),
             depth: seat.config.depth.or(limits.depth),
+            ranks,
         };
         let started = seat.player().and_then(|p| p.new_game(&start));
         if let Err(e) = started {

@@ -57,6 +57,8 @@ pub struct GameStart<'a> {
     pub movetime: Option<Duration>,
     /// Search depth.
     pub depth: Option<u32>,
+    /// The board's number of ranks (XBoard numbers ten ranks from 0).
+    pub ranks: u8,
 }
 
 /// One move asked of an engine.

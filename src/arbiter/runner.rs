@@ -92,7 +92,8 @@ pub struct MatchResult {
 }
 
 /// The variant's name for an engine: its own `variant=`, else the
-/// script's name (orthodox chess under its protocol's name).
+/// script's name (orthodox chess under its protocol's name; over XBoard
+/// the name `varia xboard` offers for it).
 pub fn variant_name_for(config: &EngineConfig, script_name: &str) -> String {
     if let Some(name) = &config.variant_name {
         return name.clone();
@@ -100,7 +101,10 @@ pub fn variant_name_for(config: &EngineConfig, script_name: &str) -> String {
     match (script_name, config.protocol) {
         ("chess" | "normal", Protocol::Uci) => UCI_CHESS.to_string(),
         ("chess" | "normal", Protocol::Xboard) => XBOARD_CHESS.to_string(),
-        (name, _) => name.to_string(),
+        // The name varia offers XBoard (`grand-betza` runs together to
+        // `grandbetza`, which XBoard would read as its Grand Chess).
+        (name, Protocol::Xboard) => crate::protocol::xboard::xboard_name(name),
+        (name, Protocol::Uci) => name.to_string(),
     }
 }
 

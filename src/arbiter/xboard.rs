@@ -15,6 +15,7 @@ use crate::arbiter::clock::TimeControl;
 use crate::arbiter::player::{EngineFailure, GameStart, Reply, Turn, HANDSHAKE_TIME};
 use crate::arbiter::process::EngineProcess;
 use crate::ir::piece::Color;
+use crate::protocol::xboard::shift_ranks;
 
 /// The variant name XBoard uses for orthodox chess.
 pub const XBOARD_CHESS: &str = "normal";
@@ -45,6 +46,9 @@ pub struct XboardClient {
     known: usize,
     /// Pings sent.
     pings: u32,
+    /// What to add to XBoard's rank numbers to get ours (1 on ten-rank
+    /// boards, where XBoard counts ranks from 0: `a0` to `j9`).
+    rank_shift: i64,
 }
 
 /// Reads the `name=value` pairs of a `feature` line (values may be quoted).
@@ -147,6 +151,7 @@ impl XboardClient {
             features,
             known: 0,
             pings: 0,
+            rank_shift: 0,
         })
     }
 
@@ -169,6 +174,7 @@ impl XboardClient {
     pub fn new_game(&mut self, start: &GameStart) -> Result<(), EngineFailure> {
         self.process.drain();
         self.known = 0;
+        self.rank_shift = crate::protocol::xboard::ranks_shift(start.ranks);
         self.send("new", "new")?;
         if start.variant_name != XBOARD_CHESS {
             self.send(&format!("variant {}", start.variant_name), "variant")?;
@@ -211,10 +217,11 @@ impl XboardClient {
     pub fn think(&mut self, turn: &Turn) -> Result<Reply, EngineFailure> {
         self.send("force", "force")?;
         for i in self.known..turn.moves.len() {
+            let mv = shift_ranks(&turn.moves[i], -self.rank_shift);
             let line = if self.features.usermove {
-                format!("usermove {}", turn.moves[i])
+                format!("usermove {mv}")
             } else {
-                turn.moves[i].clone()
+                mv
             };
             self.send(&line, "usermove")?;
         }
@@ -239,7 +246,7 @@ impl XboardClient {
                 "move" => {
                     self.known += 1;
                     let mv = line.split_whitespace().nth(1).unwrap_or("");
-                    return Ok(Reply::Move(mv.to_string()));
+                    return Ok(Reply::Move(shift_ranks(mv, self.rank_shift)));
                 }
                 "resign" => return Ok(Reply::Resign),
                 "1-0" | "0-1" | "1/2-1/2" => {

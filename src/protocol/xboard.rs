@@ -535,12 +535,18 @@ pub fn xboard_name(name: &str) -> String {
 /// `j9`, as in its xiangqi and grand chess; `ONE` is `'0'` there): the
 /// number to add to its rank numbers to get ours.
 fn rank_shift(variant: &Variant) -> i64 {
-    i64::from(variant.geometry.ranks() == 10)
+    ranks_shift(variant.geometry.ranks())
+}
+
+/// The number to add to XBoard's rank numbers to get ours on a board of
+/// `ranks` ranks (1 on ten-rank boards, else 0).
+pub fn ranks_shift(ranks: u8) -> i64 {
+    i64::from(ranks == 10)
 }
 
 /// `text` with every rank number of its coordinates (a number right after
 /// a file letter) changed by `shift`; a number that would go below 0 stays.
-fn shift_ranks(text: &str, shift: i64) -> String {
+pub fn shift_ranks(text: &str, shift: i64) -> String {
     if shift == 0 {
         return text.to_string();
     }

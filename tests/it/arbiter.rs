@@ -281,6 +281,35 @@ fn varia_against_itself_on_grand_betza_and_balbo() {
     check_games(&out, &games, "balbo", "vx", "vu", 2);
 }
 
+/// Over XBoard, a ten-rank board has ranks 0 to 9 and `grand-betza` is
+/// offered as `grandbetza`: the arbiter speaks the engine's dialect (every
+/// move of 12 plies from rank 1 or to rank 10 goes through it).
+#[test]
+fn xboard_against_uci_on_a_ten_rank_board() {
+    let gb = format!("{}/scripts/grand-betza.variant", env!("CARGO_MANIFEST_DIR"));
+    let xb = format!("cmd='{VARIA} xboard {gb}' proto=xboard name=vx");
+    let uci = format!("cmd='{VARIA} uci {gb}' name=vu");
+    let (out, games) = play(
+        "grand-betza-xboard",
+        &[
+            &gb,
+            "--engine",
+            &xb,
+            "--engine",
+            &uci,
+            "--depth",
+            "1",
+            "--max-plies",
+            "12",
+        ],
+    );
+    check_games(&out, &games, "grand-betza", "vx", "vu", 2);
+    for g in &games {
+        assert_eq!(ending(g), "adjudication 1/2-1/2", "{}", stderr(&out));
+        assert_eq!(g.moves.len(), 12);
+    }
+}
+
 #[test]
 fn each_opening_of_a_file_is_played_with_both_colours() {
     let dir = temp_dir("arbiter", "openings");
