@@ -111,22 +111,21 @@ fn ending(pgn_text_game: &PgnGame) -> String {
     )
 }
 
+/// A match of the fake engine in `mode` (White in game 1) against `varia
+/// uci` on chess, with the limits `limits`.
+fn fake_against_varia(mode: &str, limits: &[&str]) -> (Output, Vec<PgnGame>) {
+    let varia_engine = format!("cmd='{VARIA} uci' name=varia");
+    let fake_engine = fake(mode);
+    let mut args = vec!["chess", "--engine", &fake_engine, "--engine", &varia_engine];
+    args.extend_from_slice(limits);
+    let (out, games) = play(mode, &args);
+    check_games(&out, &games, "chess", "fake", "varia", 2);
+    (out, games)
+}
+
 #[test]
 fn an_illegal_move_loses_with_the_reason_in_the_pgn() {
-    let varia_engine = format!("cmd='{VARIA} uci' name=varia");
-    let (out, games) = play(
-        "illegal",
-        &[
-            "chess",
-            "--engine",
-            &fake("illegal"),
-            "--engine",
-            &varia_engine,
-            "--depth",
-            "1",
-        ],
-    );
-    check_games(&out, &games, "chess", "fake", "varia", 2);
+    let (out, games) = fake_against_varia("illegal", &["--depth", "1"]);
     assert_eq!(ending(&games[0]), "rules infraction 0-1");
     assert!(games[0].moves.is_empty());
     assert_eq!(ending(&games[1]), "rules infraction 1-0");
@@ -140,20 +139,7 @@ fn an_illegal_move_loses_with_the_reason_in_the_pgn() {
 
 #[test]
 fn a_crashed_engine_loses_and_is_restarted_for_the_next_game() {
-    let varia_engine = format!("cmd='{VARIA} uci' name=varia");
-    let (out, games) = play(
-        "crash",
-        &[
-            "chess",
-            "--engine",
-            &fake("crash"),
-            "--engine",
-            &varia_engine,
-            "--depth",
-            "1",
-        ],
-    );
-    check_games(&out, &games, "chess", "fake", "varia", 2);
+    let (out, games) = fake_against_varia("crash", &["--depth", "1"]);
     // Game 1: the fake plays e4, then crashes on its second move.
     assert_eq!(games[0].moves[0], "e4");
     assert_eq!(games[0].moves.len(), 2);
@@ -167,20 +153,7 @@ fn a_crashed_engine_loses_and_is_restarted_for_the_next_game() {
 
 #[test]
 fn an_engine_that_never_answers_loses_on_time() {
-    let varia_engine = format!("cmd='{VARIA} uci' name=varia");
-    let (out, games) = play(
-        "hang",
-        &[
-            "chess",
-            "--engine",
-            &fake("hang"),
-            "--engine",
-            &varia_engine,
-            "--tc",
-            "0.2+0",
-        ],
-    );
-    check_games(&out, &games, "chess", "fake", "varia", 2);
+    let (out, games) = fake_against_varia("hang", &["--tc", "0.2+0"]);
     assert_eq!(ending(&games[0]), "time forfeit 0-1");
     assert_eq!(ending(&games[1]), "time forfeit 1-0");
     assert_eq!(tag(&games[0], "TimeControl"), "0.2+0");
