@@ -226,6 +226,35 @@ fn go_depth_finds_a_mate_and_reports_it() {
 }
 
 #[test]
+fn go_scores_a_goal_reached_as_a_mate() {
+    // King of the Hill: Kf3-e4 reaches the hill and wins at once.
+    let (mut s, a) = session();
+    let dir = manifest_dir().join("scripts");
+    say(
+        &mut s,
+        &a,
+        &[
+            &format!("setoption name VariantPath value {}", dir.display()),
+            "setoption name UCI_Variant value kingofthehill",
+            "position fen 7k/8/8/8/8/5K2/8/8 w - - 0 1",
+        ],
+    );
+    s.execute("go depth 2");
+    let lines: Vec<String> = a
+        .until("bestmove")
+        .iter()
+        .map(|l| without_counts(l))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "info depth 1 seldepth 1 score mate 1 pv f3e4",
+            "bestmove f3e4"
+        ]
+    );
+}
+
+#[test]
 fn go_with_a_clock_nodes_or_movetime_answers_a_legal_move() {
     for go in [
         "go wtime 1000 btime 1000 winc 10 binc 10",
