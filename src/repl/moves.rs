@@ -6,7 +6,7 @@ use std::io::Write;
 
 use crate::game::MoveError;
 use crate::ir::piece::Color;
-use crate::notation::san::{move_to_san_in, piece_name, side_name, MoveInputError};
+use crate::notation::san::{move_to_san_in, piece_name, MoveInputError};
 use crate::repl::status::lower_first;
 use crate::repl::Session;
 use crate::teach::illegal::{explain, Illegal};
@@ -115,8 +115,8 @@ impl Session {
                         "the {} on {} is {}'s; it is {}'s move",
                         piece_name(pos, p),
                         g.name(f),
-                        side_name(p.color),
-                        side_name(pos.side_to_move())
+                        pos.variant().side_name(p.color),
+                        pos.variant().side_name(pos.side_to_move())
                     );
                 }
                 Some(p) => {

@@ -9,7 +9,7 @@
 use crate::ir::geometry::Square;
 use crate::ir::pattern::{RayKind, CAPTURE, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::notation::san::{is_pawn_like, piece_name, side_name, MoveInputError, TypedMove};
+use crate::notation::san::{is_pawn_like, piece_name, MoveInputError, TypedMove};
 use crate::vm::{Move, MoveKind, Position};
 
 /// Why a move is not legal here.
@@ -85,7 +85,7 @@ fn no_match(
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side_to_move();
-    let side = side_name(us);
+    let side = variant.side_name(us);
     // The candidate origins: pieces of ours of the wanted kind that fit the
     // typed origin.
     let origins: Vec<Square> = pos

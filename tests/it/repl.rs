@@ -342,6 +342,17 @@ fn the_board_draws_whole_rank_region_borders() {
     );
 }
 
+#[test]
+fn the_status_line_and_prompt_name_the_sides_by_the_script() {
+    // Xiangqi's script says `sides "Red" "Black"`: Red moves first.
+    let dir = temp_dir("sides");
+    let out = piped(&dir, &[&script("xiangqi")], "h3e3\nquit\nno\n");
+    assert!(out.contains("varia: Xiangqi (Red to move)"), "{out}");
+    assert!(out.lines().any(|l| l == "Red to move"), "{out}");
+    assert!(out.contains("1. Che3   Black to move"), "{out}");
+    assert!(!out.contains("White"), "{out}");
+}
+
 /// `time 30` and `depth 5` set the level as the README says; a refused
 /// level says the allowed range and leaves the level as it was.
 #[test]
