@@ -353,6 +353,37 @@ fn the_status_line_and_prompt_name_the_sides_by_the_script() {
     assert!(!out.contains("White"), "{out}");
 }
 
+#[test]
+fn both_hands_are_shown_beside_the_board() {
+    // Crazyhouse: Black holds a Knight and a Pawn, White a Queen and two
+    // Knights; each hand lists its pieces in the variant's order (the
+    // order `import orthodox` declares them), with counts.
+    let dir = temp_dir("hands");
+    let fen = "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1";
+    let out = piped(
+        &dir,
+        &[&script("crazyhouse")],
+        &format!("fen {fen}\nN@e5\nflip\nquit\nno\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // The setup: both hands empty, Black's above the board, White's below.
+    assert_eq!(lines[1], "Black's hand: empty", "{out}");
+    assert_eq!(lines[12], "White's hand: empty", "{out}");
+    let after = lines
+        .iter()
+        .position(|l| l.starts_with("1. N@e5"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(lines[after - 12], "Black's hand: ♞ ♟", "{out}");
+    assert_eq!(lines[after - 1], "White's hand: ♕ ♘", "{out}");
+    // Flipped: White's hand on top.
+    let flipped = &lines[after + 1..];
+    assert_eq!(flipped[0], "White's hand: ♕ ♘", "{out}");
+    assert_eq!(flipped[11], "Black's hand: ♞ ♟", "{out}");
+    // A variant without hands shows none.
+    let out = piped(&dir, &[], "quit\n");
+    assert!(!out.contains("hand"), "{out}");
+}
+
 /// `time 30` and `depth 5` set the level as the README says; a refused
 /// level says the allowed range and leaves the level as it was.
 #[test]
