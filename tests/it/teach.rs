@@ -1221,3 +1221,60 @@ fn svg_legend_and_checkmate() {
     let text = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
     assert!(!text.contains("legend"));
 }
+
+/// The hands in words, read against each script: crazyhouse keeps
+/// captures and demotes promoted pieces to pawns (`demote promoted to
+/// Pawn`), its pawns drop on ranks 2 to 7 (`drop Pawn in ranks 2..7`);
+/// Nahbi's Archers start two to a hand and drop on `home`; a shogi-like
+/// pawn drops with `one-per-file no-mate never-stuck` (never-stuck leaves
+/// out the last rank, 5 here).
+#[test]
+fn explanations_of_pieces_in_hand() {
+    use varia::teach::hands::hand_rule;
+    let kind = |v: &Variant, name: &str| {
+        PieceKind(v.pieces.iter().position(|p| p.name == name).unwrap() as u8)
+    };
+    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    assert_eq!(
+        hand_rule(&crazyhouse, kind(&crazyhouse, "Pawn")).unwrap(),
+        "When captured, it goes to the capturer's hand and changes sides. From the hand it \
+         may be dropped, as a move instead of moving a piece, on any empty square of ranks 2 \
+         to 7. (Squares as White sees them; Black's follow by the board's symmetry.)"
+    );
+    assert_eq!(
+        hand_rule(&crazyhouse, kind(&crazyhouse, "Queen")).unwrap(),
+        "When captured, it goes to the capturer's hand and changes sides (one that became a \
+         Queen by promotion goes back as a Pawn). From the hand it may be dropped, as a move \
+         instead of moving a piece, on any empty square."
+    );
+    // The king is never captured, and so never in hand.
+    assert_eq!(hand_rule(&crazyhouse, kind(&crazyhouse, "King")), None);
+    let nahbi = compile_path("scripts/nahbi.variant").unwrap();
+    assert_eq!(
+        hand_rule(&nahbi, kind(&nahbi, "Archer")).unwrap(),
+        "Each side starts with two in hand. From the hand it may be dropped, as a move \
+         instead of moving a piece, on any empty square of the region `home`. (Squares as \
+         White sees them; Black's follow by the board's symmetry.)"
+    );
+    // Nothing is captured into a hand in Nahbi: a Rook is never in one.
+    assert_eq!(hand_rule(&nahbi, kind(&nahbi, "Rook")), None);
+    let shogi_like = compile_source(
+        "drop-rules.variant",
+        "variant \"Drop rules\"\nboard 5 x 5\nsymmetry rotate\npiece King K \"K\" royal\n\
+         piece Gold G \"WfF\"\npiece Pawn P \"fW\"\ncheckmate loses\nstalemate loses\n\
+         hands keep captures\ndrop Pawn one-per-file no-mate never-stuck\n\
+         setup \"k4/5/5/5/4K[Pp] w - - 0 1\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        hand_rule(&shogi_like, kind(&shogi_like, "Pawn")).unwrap(),
+        "Each side starts with one in hand. When captured, it goes to the capturer's hand \
+         and changes sides. From the hand it may be dropped, as a move instead of moving a \
+         piece, on any empty square of ranks 1 to 4, but not on a file that already has an \
+         unpromoted Pawn of its side, and not to give checkmate at once. (Squares as White \
+         sees them; Black's follow by the board's symmetry.)"
+    );
+    // The rules page says it too, under the piece.
+    let page = doc::page(&crazyhouse, "scripts/crazyhouse.variant");
+    assert!(page.contains("on any empty square of ranks 2 to 7"), "{page}");
+}
