@@ -193,7 +193,10 @@ mod tests {
         );
         assert_eq!(
             complete_in(&session, "N@e"),
-            (0, ["N@e2", "N@e3", "N@e5", "N@e6"].map(String::from).to_vec())
+            (
+                0,
+                ["N@e2", "N@e3", "N@e5", "N@e6"].map(String::from).to_vec()
+            )
         );
         // No Pawn in hand: nothing to complete.
         assert_eq!(complete_in(&session, "P@"), (0, Vec::new()));

@@ -122,7 +122,9 @@ pub fn run(script: &str) -> i32 {
         out,
         "varia: {} ({} to move). Type `help` for the commands, a move to play.",
         session.variant().name,
-        session.variant().side_name(session.position().side_to_move())
+        session
+            .variant()
+            .side_name(session.position().side_to_move())
     );
     session.show(&mut out);
     let mut warned = false;

@@ -61,7 +61,8 @@ pub fn hand_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     }
     if hands.keep_captures && !def.royal {
         let demoted = hands.demoted.get(kind.0 as usize).copied().unwrap_or(kind);
-        let mut text = "When captured, it goes to the capturer's hand and changes sides".to_string();
+        let mut text =
+            "When captured, it goes to the capturer's hand and changes sides".to_string();
         if demoted != kind {
             text.push_str(&format!(", becoming a {}", variant.piece(demoted).name));
         }
@@ -99,7 +100,9 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
         .get(code)
         .cloned()
         .unwrap_or(SquareSet::EMPTY);
-    let mut text = "From the hand it may be dropped, as a move instead of moving a piece, on any empty square".to_string();
+    let mut text =
+        "From the hand it may be dropped, as a move instead of moving a piece, on any empty square"
+            .to_string();
     let whole = *variant.geometry.squares() == squares;
     if !whole {
         text.push_str(&format!(" of {}", drop_squares_words(variant, &squares)));

@@ -384,6 +384,24 @@ fn both_hands_are_shown_beside_the_board() {
     assert!(!out.contains("hand"), "{out}");
 }
 
+#[test]
+fn an_illegal_drop_is_explained_in_the_repl() {
+    let dir = temp_dir("drops");
+    let fen = "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[Pn] w KQkq - 0 1";
+    let out = piped(
+        &dir,
+        &[&script("crazyhouse")],
+        &format!("fen {fen}\nB@d3\nP@b8\nP@e4\nquit\n"),
+    );
+    for line in [
+        "`B@d3` cannot be played: there is no bishop in your hand.",
+        "`P@b8` cannot be played: a pawn may not be dropped on b8: it is not in the pawn's drop region.",
+        "`P@e4` cannot be played: e4 is not empty.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}
+
 /// `time 30` and `depth 5` set the level as the README says; a refused
 /// level says the allowed range and leaves the level as it was.
 #[test]

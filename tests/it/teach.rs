@@ -1276,5 +1276,65 @@ fn explanations_of_pieces_in_hand() {
     );
     // The rules page says it too, under the piece.
     let page = doc::page(&crazyhouse, "scripts/crazyhouse.variant");
-    assert!(page.contains("on any empty square of ranks 2 to 7"), "{page}");
+    assert!(
+        page.contains("on any empty square of ranks 2 to 7"),
+        "{page}"
+    );
+}
+
+/// An illegal drop is explained by the rule it breaks (positions of
+/// tests/it/hands.rs: on the 5x5 board with the shogi pawn rules, P@e4
+/// mates, the b-file has White's pawn, rank 5 is left out by never-stuck).
+#[test]
+fn illegal_drops_are_explained_by_the_rule_they_break() {
+    use varia::notation::san::parse_move;
+    use varia::teach::illegal::explain_typed;
+    let why = |pos: &Position, text: &str| {
+        let error = parse_move(pos, text).unwrap_err();
+        explain_typed(pos, text, &error).unwrap().message
+    };
+    let rules = compile_source(
+        "drop-rules.variant",
+        "variant \"Drop rules\"\nboard 5 x 5\nsymmetry rotate\npiece King K \"K\" royal\n\
+         piece Gold G \"WfF\"\npiece Pawn P \"fW\"\ncheckmate loses\nstalemate loses\n\
+         hands keep captures\ndrop Pawn one-per-file no-mate never-stuck\n\
+         setup \"k4/5/5/5/4K[Pp] w - - 0 1\"\n",
+    )
+    .unwrap();
+    let pos = Position::from_fen(&rules, "4k/2G2/4G/1P3/K4[P] w - - 0 1").unwrap();
+    assert_eq!(
+        why(&pos, "P@e4"),
+        "a pawn may not be dropped where it would give checkmate"
+    );
+    assert_eq!(
+        why(&pos, "P@b3"),
+        "a pawn may not be dropped on a file that has one of your pawns"
+    );
+    assert_eq!(
+        why(&pos, "P@a5"),
+        "a pawn may not be dropped on a5: it is not in the pawn's drop region"
+    );
+    assert_eq!(why(&pos, "G@a2"), "there is no gold in your hand");
+    assert_eq!(why(&pos, "P@c4"), "c4 is not empty");
+    let chess = compile_path("scripts/crazyhouse.variant").unwrap();
+    let pos = Position::from_fen(
+        &chess,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 1",
+    )
+    .unwrap();
+    // Crazyhouse, White holding a Knight: a square taken, a piece not held.
+    assert_eq!(why(&pos, "N@e5+"), "e5 is not empty");
+    assert_eq!(why(&pos, "Q@d3"), "there is no queen in your hand");
+    // In check, a drop that does not block it.
+    let pos = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP3P/RNBQKBNR[N] w KQkq - 0 1",
+    )
+    .unwrap();
+    assert_eq!(why(&pos, "N@a3"), "a knight on a3 does not end the check");
+    assert!(parse_move(&pos, "N@g3").is_ok(), "g3 blocks the check");
+    // No hands at all.
+    let plain = compile_path("scripts/kingofthehill.variant").unwrap();
+    let pos = Position::start(&plain);
+    assert_eq!(why(&pos, "N@e4"), "this variant has no pieces in hand");
 }

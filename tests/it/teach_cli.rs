@@ -379,5 +379,8 @@ fn show_in_a_position_with_hands_lists_both_hands() {
     // The setup has both hands empty.
     let o = varia(&["show", "scripts/crazyhouse.variant", "Knight", "--at", "b1"]);
     let text = stdout(&o);
-    assert!(!text.contains("hand"), "a piece alone shows no hands: {text}");
+    assert!(
+        !text.contains("hand"),
+        "a piece alone shows no hands: {text}"
+    );
 }

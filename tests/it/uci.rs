@@ -365,12 +365,17 @@ fn a_variant_with_hands_is_announced_with_its_pocket_and_takes_drops() {
     say(
         &mut s,
         &a,
-        &[&format!("setoption name VariantPath value {}", dir.display())],
+        &[&format!(
+            "setoption name VariantPath value {}",
+            dir.display()
+        )],
     );
     assert_eq!(
         say(&mut s, &a, &["setoption name UCI_Variant value crazyhouse"]),
-        ["info string variant crazyhouse files 8 ranks 8 pocket 6 template crazyhouse startpos \
-          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"]
+        [
+            "info string variant crazyhouse files 8 ranks 8 pocket 6 template crazyhouse startpos \
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+        ]
     );
     // 1.e4 d5 2.exd5 Qxd5 3.P@e4: each side took a pawn, White drops its own.
     assert!(say(
@@ -392,8 +397,10 @@ fn a_variant_with_hands_is_announced_with_its_pocket_and_takes_drops() {
     let lines = say(&mut s, &a, &["setoption name UCI_Variant value nahbi"]);
     assert_eq!(
         lines,
-        ["info string variant nahbi files 10 ranks 10 pocket 10 template fairy startpos \
-          rcmbkqbmcr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RCMBQKBMCR[AAFFaaff] w KQkq - 0 1"]
+        [
+            "info string variant nahbi files 10 ranks 10 pocket 10 template fairy startpos \
+          rcmbkqbmcr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RCMBQKBMCR[AAFFaaff] w KQkq - 0 1"
+        ]
     );
 }
 
