@@ -1338,3 +1338,41 @@ fn illegal_drops_are_explained_by_the_rule_they_break() {
     let pos = Position::start(&plain);
     assert_eq!(why(&pos, "N@e4"), "this variant has no pieces in hand");
 }
+
+/// SVG diagrams of a position with hands draw a row of pieces in hand per
+/// side under the board (each piece once, with its count), and the
+/// rules page's start position shows them (Nahbi: two Archers and two
+/// Alfils a side).
+#[test]
+fn svg_diagrams_draw_the_hands() {
+    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    let pos = Position::from_fen(
+        &crazyhouse,
+        "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1",
+    )
+    .unwrap();
+    let drawn = svg::render(&Diagram::of_position(&pos), false);
+    let hand_pieces: Vec<&str> = drawn
+        .lines()
+        .filter(|l| l.starts_with(r#"<use class="hand-piece""#))
+        .map(|l| l.split(" href=").next().unwrap())
+        .collect();
+    assert_eq!(
+        hand_pieces,
+        [
+            r#"<use class="hand-piece" data-piece="Queen" data-color="white" data-count="1""#,
+            r#"<use class="hand-piece" data-piece="Knight" data-color="white" data-count="2""#,
+            r#"<use class="hand-piece" data-piece="Knight" data-color="black" data-count="1""#,
+            r#"<use class="hand-piece" data-piece="Pawn" data-color="black" data-count="1""#,
+        ]
+    );
+    assert!(drawn.contains(r#"<g class="hand" data-color="white" data-count="3">"#));
+    // Chess has no hands: no hand rows.
+    let chess = compile_path("scripts/chess.variant").unwrap();
+    let drawn = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
+    assert!(!drawn.contains("hand"));
+    let nahbi = compile_path("scripts/nahbi.variant").unwrap();
+    let page = doc::page(&nahbi, "scripts/nahbi.variant");
+    assert!(page.contains(r#"<g class="hand" data-color="white" data-count="4">"#));
+    assert!(page.contains(r#"<g class="hand" data-color="black" data-count="4">"#));
+}
