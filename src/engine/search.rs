@@ -6,7 +6,9 @@
 //!
 //! It runs on the rules VM ([`crate::vm::Position`]) like everything else,
 //! so it plays every variant, and it scores game ends by the variant's
-//! own rules (checkmate, stalemate, move rule, repetition). It stops at
+//! own rules (checkmate, stalemate, move rule, repetition, and the
+//! variant's own game ends: goals, checks to give, royal pieces blown up,
+//! game-end hooks, each a win or loss at its distance like a mate). It stops at
 //! its depth, time or node limit, or when its stop flag is raised (the
 //! REPL raises it on Ctrl-C). What a position is worth lives in
 //! [`crate::engine::eval`].
@@ -299,6 +301,32 @@ impl Engine {
         }
     }
 
+    /// The score of a position a rule of the variant has already ended (a
+    /// goal reached, the checks given, a royal piece blown up, a game-end
+    /// hook's result), for the side to move: a win or loss at this distance,
+    /// like a mate; None while the game goes on.
+    fn decided(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        let side = pos.side_to_move();
+        let winner = if pos.variant().game_end.ends_early() {
+            pos.rule_game_end().map(|(winner, _)| winner)
+        } else {
+            None
+        };
+        let winner = match winner {
+            Some(winner) => winner,
+            None => match pos.hook_game_end() {
+                Ok(Some(end)) => end.winner,
+                Ok(None) => return None,
+                Err(e) => return Some(self.stop_on_hook_error(e)),
+            },
+        };
+        Some(match winner {
+            Some(w) if w == side => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
+        })
+    }
+
     fn is_draw(pos: &Position) -> bool {
         let rules = &pos.variant().game_end;
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) {
@@ -321,8 +349,13 @@ impl Engine {
         if self.should_stop() {
             return 0;
         }
-        if ply > 0 && Self::is_draw(pos) {
-            return 0;
+        if ply > 0 {
+            if let Some(score) = self.decided(pos, ply) {
+                return score;
+            }
+            if Self::is_draw(pos) {
+                return 0;
+            }
         }
         let in_check = pos.is_check();
         if in_check && ply < MAX_PLY / 2 {
@@ -468,6 +501,9 @@ impl Engine {
         self.seldepth = self.seldepth.max(ply);
         if self.should_stop() {
             return 0;
+        }
+        if let Some(score) = self.decided(pos, ply) {
+            return score;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         if let Err(e) = pos.legal_moves_in_place(&mut moves) {

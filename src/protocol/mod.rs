@@ -24,6 +24,27 @@ use crate::notation::coord::move_to_coord;
 use crate::vm::hooks::{begin_command, HookBudget};
 use crate::vm::{Move, Position};
 
+/// The pocket size a variant is announced with, as Fairy-Stockfish
+/// counts it: one slot per piece type when the variant has pieces in
+/// hand, else 0.
+pub(crate) fn pocket_size(variant: &crate::ir::Variant) -> usize {
+    if variant.hands.is_some() {
+        variant.pieces.len()
+    } else {
+        0
+    }
+}
+
+/// The parent variant a GUI should take the rules it does not get told
+/// from: `crazyhouse` when captured pieces go to the capturer's hand (so
+/// XBoard moves them to its holdings), else `fairy`.
+pub(crate) fn template_of(variant: &crate::ir::Variant) -> &'static str {
+    match &variant.hands {
+        Some(hands) if hands.keep_captures => "crazyhouse",
+        _ => "fairy",
+    }
+}
+
 /// The time a search's hooks may take together: the search's own limits
 /// and `stop` end it first (a command without a clock has the default 60 s).
 pub(crate) const SEARCH_HOOK_TIME: std::time::Duration = std::time::Duration::from_secs(24 * 3600);

@@ -34,7 +34,9 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, serve_lines, spawn_search, variant_name_of, Output};
+use crate::protocol::{
+    one_line, pocket_size, pv_text, serve_lines, spawn_search, template_of, variant_name_of, Output,
+};
 use crate::vm::Position;
 
 /// The variant a session starts with when no script is given.
@@ -242,9 +244,11 @@ impl Session {
         if name != DEFAULT_VARIANT {
             let geometry = &variant.geometry;
             self.out.line(&format!(
-                "info string variant {name} files {} ranks {} pocket 0 template fairy startpos {}",
+                "info string variant {name} files {} ranks {} pocket {} template {} startpos {}",
                 geometry.files(),
                 geometry.ranks(),
+                pocket_size(&variant),
+                template_of(&variant),
                 write_fen(&Position::start(&variant))
             ));
         }

@@ -30,12 +30,14 @@ use std::time::Duration;
 
 use crate::engine::search::{Engine, Limits, SearchInfo, MATE, MATE_BOUND};
 use crate::game::Game;
-use crate::ir::piece::Color;
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
-use crate::protocol::{one_line, pv_text, serve_lines, spawn_search, variant_name_of, Output};
+use crate::protocol::{
+    one_line, pocket_size, pv_text, serve_lines, spawn_search, template_of, variant_name_of, Output,
+};
 use crate::teach::outcome::describe_reason;
 use crate::vm::{Move, Outcome, Position};
 
@@ -646,10 +648,23 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
     let white: String = slots.iter().map(|s| s.unwrap_or('.')).collect();
     let table = format!("{white}{}", white.to_ascii_lowercase());
     let geometry = &variant.geometry;
+    // XBoard's holdings hold the first `pocket` piece types of the table:
+    // room for every piece that is not royal.
+    let pocket = if variant.hands.is_some() {
+        let last_held = slots
+            .iter()
+            .zip(&slot_letters)
+            .rposition(|(s, &c)| s.is_some() && c != 'K')
+            .map_or(0, |i| i + 1);
+        pocket_size(variant).max(last_held)
+    } else {
+        0
+    };
     lines.push(format!(
-        "setup ({table}) {}x{}+0_fairy {}",
+        "setup ({table}) {}x{}+{pocket}_{} {}",
         geometry.files(),
         geometry.ranks(),
+        template_of(variant),
         write_fen(&Position::start(variant))
     ));
     for (kind, piece) in variant.pieces.iter().enumerate() {
@@ -670,12 +685,39 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
             .split_whitespace()
             .map(|component| xboard_betza(component, longest))
             .collect();
+        let drops = drop_suffix(variant, kind);
         lines.push(format!(
-            "piece {}& {betza}{castling}",
+            "piece {}& {betza}{castling}{drops}",
             piece.letter.to_ascii_uppercase()
         ));
     }
     lines
+}
+
+/// Where White may drop a piece, as Fairy-Stockfish tells XBoard: `@N`,
+/// up to rank N, with `j` before it when the first rank is left out (a
+/// pawn); empty for a piece that is never dropped.
+fn drop_suffix(variant: &Variant, kind: usize) -> String {
+    let Some(hands) = &variant.hands else {
+        return String::new();
+    };
+    let code = Piece {
+        color: Color::White,
+        kind: PieceKind(kind as u8),
+    }
+    .code();
+    let Some(squares) = hands.drop_squares.get(code as usize) else {
+        return String::new();
+    };
+    let geometry = &variant.geometry;
+    let ranks: Vec<i32> = squares.iter().map(|sq| geometry.rank_of(sq)).collect();
+    match (ranks.iter().min(), ranks.iter().max()) {
+        (Some(&low), Some(&high)) => {
+            let skip_first = if low >= 1 { "j" } else { "" };
+            format!("{skip_first}@{}", high + 1)
+        }
+        _ => String::new(),
+    }
 }
 
 /// The modifiers that give a leg its mode (what it may land on or pass).

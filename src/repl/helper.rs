@@ -142,7 +142,10 @@ mod tests {
 
     /// The completions of `line` (cursor at its end): (start, replacements).
     fn complete(line: &str) -> (usize, Vec<String>) {
-        let session = Session::new("chess").unwrap();
+        complete_in(&Session::new("chess").unwrap(), line)
+    }
+
+    fn complete_in(session: &Session, line: &str) -> (usize, Vec<String>) {
         let helper = ReplHelper::new(Arc::new(Mutex::new(session.candidates())));
         let history = rustyline::history::DefaultHistory::new();
         let ctx = Context::new(&history);
@@ -175,5 +178,27 @@ mod tests {
             complete("show e"),
             (5, vec!["e1".to_string(), "e2".to_string()])
         );
+    }
+
+    #[test]
+    fn drops_complete_from_the_hand() {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/crazyhouse.variant");
+        let mut session = Session::new(script).unwrap();
+        let mut out = Vec::new();
+        // White holds a Knight; the e-file's empty squares are e2 (its
+        // pawn went to e4), e3, e5 and e6.
+        session.execute(
+            "fen rnbqkb1r/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 1",
+            &mut out,
+        );
+        assert_eq!(
+            complete_in(&session, "N@e"),
+            (
+                0,
+                ["N@e2", "N@e3", "N@e5", "N@e6"].map(String::from).to_vec()
+            )
+        );
+        // No Pawn in hand: nothing to complete.
+        assert_eq!(complete_in(&session, "P@"), (0, Vec::new()));
     }
 }

@@ -6,10 +6,10 @@ use std::io::Write;
 
 use crate::game::MoveError;
 use crate::ir::piece::Color;
-use crate::notation::san::{move_to_san_in, piece_name, side_name, MoveInputError};
+use crate::notation::san::{move_to_san_in, piece_name, MoveInputError};
 use crate::repl::status::lower_first;
 use crate::repl::Session;
-use crate::teach::illegal::{explain, Illegal};
+use crate::teach::illegal::{explain_typed, Illegal};
 
 impl Session {
     /// A move typed at the prompt: played, then the board, then the computer's reply.
@@ -49,10 +49,11 @@ impl Session {
                 );
             }
             error => {
-                let Illegal { message, from } = explain(pos, &error).unwrap_or_else(|| Illegal {
-                    message: error.to_string(),
-                    from: None,
-                });
+                let Illegal { message, from } =
+                    explain_typed(pos, text, &error).unwrap_or_else(|| Illegal {
+                        message: error.to_string(),
+                        from: None,
+                    });
                 let mut line = format!("`{text}` cannot be played: {}.", lower_first(&message));
                 if let Some((from, p)) = from.and_then(|f| pos.piece_at(f).map(|p| (f, p))) {
                     let list: Vec<String> = legal
@@ -115,8 +116,8 @@ impl Session {
                         "the {} on {} is {}'s; it is {}'s move",
                         piece_name(pos, p),
                         g.name(f),
-                        side_name(p.color),
-                        side_name(pos.side_to_move())
+                        pos.variant().side_name(p.color),
+                        pos.variant().side_name(pos.side_to_move())
                     );
                 }
                 Some(p) => {

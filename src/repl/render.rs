@@ -102,6 +102,16 @@ pub fn draw_board(d: &Diagram, opts: RenderOptions) -> String {
         })
         .collect();
     let mut out = String::new();
+    // Pieces in hand: the side at the top above the board, the other below.
+    let (top, bottom) = if opts.flipped {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    if let Some(line) = hand_line(d, top, opts) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     let file_row = {
         let mut s = " ".repeat(label_w + 1);
         for (i, &f) in file_order.iter().enumerate() {
@@ -151,7 +161,35 @@ pub fn draw_board(d: &Diagram, opts: RenderOptions) -> String {
     }
     out.push_str(&dim(&file_row));
     out.push('\n');
+    if let Some(line) = hand_line(d, bottom, opts) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
+}
+
+/// `Black's hand: ♞×2 ♟` (in the order of the variant's pieces; `empty`
+/// when it holds nothing); None when the diagram shows no hands.
+pub fn hand_line(d: &Diagram, side: Color, opts: RenderOptions) -> Option<String> {
+    let held = d.hand(side)?;
+    let times = if opts.ascii { "x" } else { "×" };
+    let pieces: Vec<String> = held
+        .iter()
+        .map(|&(piece, n)| {
+            let sym = piece_symbol(&d.variant, piece, opts);
+            if n > 1 {
+                format!("{sym}{times}{n}")
+            } else {
+                sym
+            }
+        })
+        .collect();
+    let list = if pieces.is_empty() {
+        "empty".to_string()
+    } else {
+        pieces.join(" ")
+    };
+    Some(format!("{}'s hand: {list}", d.variant.side_name(side)))
 }
 
 /// One square, three characters: the piece (or `.`), with the last move

@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::load::load_error_text;
 use crate::notation::printable;
-use crate::notation::san::side_name;
 use crate::repl::computer::SEARCHING;
 use crate::repl::files::state_dir;
 use crate::repl::helper::{Candidates, ReplHelper};
@@ -123,7 +122,9 @@ pub fn run(script: &str) -> i32 {
         out,
         "varia: {} ({} to move). Type `help` for the commands, a move to play.",
         session.variant().name,
-        side_name(session.position().side_to_move())
+        session
+            .variant()
+            .side_name(session.position().side_to_move())
     );
     session.show(&mut out);
     let mut warned = false;

@@ -6,7 +6,6 @@ use std::io::Write;
 
 use crate::ir::piece::Color;
 use crate::notation::coord::move_to_coord;
-use crate::notation::san::side_name;
 use crate::repl::command::{Level, COMMANDS};
 use crate::repl::helper::Candidates;
 use crate::repl::render::render_board;
@@ -17,9 +16,10 @@ impl Session {
     /// The prompt: move number and side to move.
     pub fn prompt(&self) -> String {
         let pos = self.position();
+        let side = self.variant().side_name(pos.side_to_move());
         match pos.side_to_move() {
-            Color::White => format!("{}. White> ", pos.fullmoves()),
-            Color::Black => format!("{}... Black> ", pos.fullmoves()),
+            Color::White => format!("{}. {side}> ", pos.fullmoves()),
+            Color::Black => format!("{}... {side}> ", pos.fullmoves()),
         }
     }
 
@@ -81,7 +81,8 @@ impl Session {
         }
         match self.game.outcome().unwrap_or(Outcome::Ongoing) {
             Outcome::Ongoing => {
-                let _ = write!(s, "{} to move", side_name(pos.side_to_move()));
+                let side = self.variant().side_name(pos.side_to_move());
+                let _ = write!(s, "{side} to move");
                 if pos.is_check() {
                     s.push_str(", in check");
                 }

@@ -76,6 +76,9 @@ pub struct Diagram {
     pub checkmated: SquareSet,
     /// A one-line caption.
     pub caption: String,
+    /// Pieces in hand: how many of each piece code (empty: the variant
+    /// has no hands, or the diagram shows none).
+    pub hands: Vec<u8>,
 }
 
 /// What a piece reaches from a square, walking its rays over a board.
@@ -416,6 +419,27 @@ pub fn place_hurdles(
     out
 }
 
+/// The hand counts per piece code of a variant with hands (empty for
+/// one without), read with `count`.
+fn hands_of(variant: &Variant, count: impl Fn(Piece) -> u8) -> Vec<u8> {
+    if variant.hands.is_none() {
+        return Vec::new();
+    }
+    let mut hands = vec![0; crate::ir::hand::HAND_SLOTS];
+    for k in 0..variant.pieces.len() {
+        for color in [Color::White, Color::Black] {
+            let piece = Piece {
+                color,
+                kind: PieceKind(k as u8),
+            };
+            if let Some(slot) = hands.get_mut(piece.code() as usize) {
+                *slot = count(piece);
+            }
+        }
+    }
+    hands
+}
+
 impl Diagram {
     /// A position without marks (its royal pieces in check highlighted).
     pub fn of_position(pos: &Position) -> Diagram {
@@ -451,6 +475,7 @@ impl Diagram {
             checked,
             checkmated,
             caption: String::new(),
+            hands: hands_of(&variant, |piece| pos.in_hand(piece)),
             variant,
         }
     }
@@ -531,6 +556,7 @@ impl Diagram {
             last_move: None,
             checked: SquareSet::EMPTY,
             checkmated: SquareSet::EMPTY,
+            hands: Vec::new(),
         }
     }
 
@@ -604,7 +630,29 @@ impl Diagram {
             checked: SquareSet::EMPTY,
             checkmated: SquareSet::EMPTY,
             caption: String::new(),
+            hands: hands_of(variant, |piece| {
+                setup.hands.get(piece.code() as usize).copied().unwrap_or(0)
+            }),
         }
+    }
+
+    /// The pieces `side` holds in hand, in the order of the variant's
+    /// pieces, with their counts; None when the diagram shows no hands.
+    pub fn hand(&self, side: Color) -> Option<Vec<(Piece, u8)>> {
+        if self.hands.is_empty() {
+            return None;
+        }
+        let held = (0..self.variant.pieces.len())
+            .map(|k| Piece {
+                color: side,
+                kind: PieceKind(k as u8),
+            })
+            .filter_map(|piece| {
+                let n = self.hands.get(piece.code() as usize).copied().unwrap_or(0);
+                (n > 0).then_some((piece, n))
+            })
+            .collect();
+        Some(held)
     }
 
     /// The moves of the piece on `at` on a setup's board that is no game

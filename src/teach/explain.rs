@@ -44,7 +44,7 @@ pub fn explain_piece(variant: &Variant, kind: PieceKind) -> String {
 }
 
 /// The paragraphs about the rules beyond a piece's moves: royalty,
-/// castling, promotion, and a note on Black's directions where it matters.
+/// castling, promotion, pieces in hand, and a note on Black's directions where it matters.
 pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
     let def = variant.piece(kind);
     [
@@ -53,6 +53,7 @@ pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
         castling_rule(variant, kind),
         goal_rule(variant, kind),
         promotion_rule(variant, kind),
+        crate::teach::hands::hand_rule(variant, kind),
         region_rule(variant, kind),
         direction_note(variant, def),
     ]

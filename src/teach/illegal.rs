@@ -9,7 +9,7 @@
 use crate::ir::geometry::Square;
 use crate::ir::pattern::{RayKind, CAPTURE, MOVE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::notation::san::{is_pawn_like, piece_name, side_name, MoveInputError, TypedMove};
+use crate::notation::san::{is_pawn_like, piece_name, MoveInputError, TypedMove};
 use crate::vm::{Move, MoveKind, Position};
 
 /// Why a move is not legal here.
@@ -68,6 +68,86 @@ pub fn explain(pos: &Position, error: &MoveInputError) -> Option<Illegal> {
     Some(illegal)
 }
 
+/// Explains a move typed as `text` that cannot be played in `pos`: a drop
+/// (`P@e4`) by the drop rule it breaks, anything else as [`explain`] does.
+pub fn explain_typed(pos: &Position, text: &str, error: &MoveInputError) -> Option<Illegal> {
+    if let MoveInputError::IllegalDrop { .. } = error {
+        if let Some((kind, to)) = typed_drop(pos, text) {
+            return Some(Illegal {
+                message: drop_reason(pos, kind, to),
+                from: None,
+            });
+        }
+    }
+    explain(pos, error)
+}
+
+/// The piece and square of a drop typed as `P@e4` (a check mark after
+/// it allowed).
+fn typed_drop(pos: &Position, text: &str) -> Option<(PieceKind, Square)> {
+    let (letter, square) = text.trim().split_once('@')?;
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    let kind = pos.variant().kind_by_letter(c)?;
+    let square = square.trim_end_matches(['+', '#']);
+    let to = pos.variant().geometry.parse_square(square)?;
+    Some((kind, to))
+}
+
+/// Why the side to move may not drop a `kind` on `to`, by the first drop
+/// rule it breaks: the hands, the square, the drop region, one per file,
+/// no checkmate by the drop, the check.
+pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let Some(hands) = &variant.hands else {
+        return "this variant has no pieces in hand".to_string();
+    };
+    let piece = Piece {
+        color: pos.side_to_move(),
+        kind,
+    };
+    let name = piece_name(pos, piece);
+    let square = g.name(to);
+    let article = |word: &str| match word.chars().next() {
+        Some(c) if "aeiou".contains(c) => "an",
+        _ => "a",
+    };
+    let a = article(&name);
+    if pos.in_hand(piece) == 0 {
+        return format!("there is no {name} in your hand");
+    }
+    if pos.piece_at(to).is_some() {
+        return format!("{square} is not empty");
+    }
+    let region = hands
+        .drop_squares
+        .get(piece.code() as usize)
+        .is_some_and(|set| set.contains(to));
+    if !region {
+        return format!(
+            "{a} {name} may not be dropped on {square}: it is not in the {name}'s drop region"
+        );
+    }
+    let doubled = hands.one_per_file.get(kind.0 as usize) == Some(&true)
+        && pos
+            .pieces_of(piece.color)
+            .iter()
+            .any(|sq| g.file_of(sq) == g.file_of(to) && pos.piece_at(sq) == Some(piece));
+    if doubled {
+        return format!("{a} {name} may not be dropped on a file that has one of your {name}s");
+    }
+    if pos.is_check() {
+        return format!("{a} {name} on {square} does not end the check");
+    }
+    if hands.no_mate.get(kind.0 as usize) == Some(&true) {
+        return format!("{a} {name} may not be dropped where it would give checkmate");
+    }
+    format!("{a} {name} on {square} would leave your royal piece attacked")
+}
+
 /// What to say about a move that cannot be played: the explanation, or
 /// what the error says.
 pub fn explain_text(pos: &Position, error: &MoveInputError) -> String {
@@ -85,7 +165,7 @@ fn no_match(
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side_to_move();
-    let side = side_name(us);
+    let side = variant.side_name(us);
     // The candidate origins: pieces of ours of the wanted kind that fit the
     // typed origin.
     let origins: Vec<Square> = pos

@@ -16,6 +16,7 @@ pub mod diagram;
 pub mod doc;
 pub mod explain;
 pub mod glyphs;
+pub mod hands;
 pub mod illegal;
 pub mod outcome;
 pub mod show;

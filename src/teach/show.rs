@@ -43,6 +43,9 @@ pub fn render(d: &Diagram) -> String {
         out.push_str(&d.caption);
         out.push('\n');
     }
+    if let Some(line) = hand_line(d, Color::Black) {
+        out.push_str(&line);
+    }
     for rank in (0..ranks).rev() {
         out.push_str(&format!("{:>3} ", rank + 1));
         for file in 0..files {
@@ -81,8 +84,42 @@ pub fn render(d: &Diagram) -> String {
         out.push_str(&format!("  {} ", (b'a' + file as u8) as char));
     }
     out.push('\n');
+    if let Some(line) = hand_line(d, Color::White) {
+        out.push_str(&line);
+    }
     out.push_str(&legend(d));
     out
+}
+
+/// `    Black's hand: n×2 p` and a line end (FEN letters, in the order of
+/// the variant's pieces); None when the diagram shows no hands.
+fn hand_line(d: &Diagram, side: Color) -> Option<String> {
+    let held = d.hand(side)?;
+    let pieces: Vec<String> = held
+        .iter()
+        .map(|&(piece, n)| {
+            let c = d.variant.piece(piece.kind).letter;
+            let c = if side == Color::White {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            };
+            if n > 1 {
+                format!("{c}×{n}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    let list = if pieces.is_empty() {
+        "empty".to_string()
+    } else {
+        pieces.join(" ")
+    };
+    Some(format!(
+        "    {}'s hand: {list}\n",
+        d.variant.side_name(side)
+    ))
 }
 
 fn cell(d: &Diagram, sq: Option<Square>) -> String {

@@ -103,6 +103,11 @@ fn place(x: f64, y: f64, size: f64, gx: f64, gy: f64) -> String {
 /// A coordinate label, `size` pixels per em, centred on `x` (by the
 /// advance widths, as text would be) with its baseline at `y`.
 fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
+    text_in(s, "coord", text, x, y, size);
+}
+
+/// Text drawn as [`label`] draws it, in a group of class `class`.
+fn text_in(s: &mut String, class: &str, text: &str, x: f64, y: f64, size: f64) {
     let glyphs = label_glyphs(text);
     let width: i32 = glyphs
         .iter()
@@ -110,7 +115,7 @@ fn label(s: &mut String, text: &str, x: f64, y: f64, size: f64) {
         .sum();
     let _ = write!(
         s,
-        r##"<g class="coord" data-coord="{text}" fill="#444" transform="{}">"##,
+        r##"<g class="{class}" data-coord="{text}" fill="#444" transform="{}">"##,
         place(x, y, size, width as f64 / 2.0, 0.0)
     );
     let mut pen = 0;
@@ -187,7 +192,9 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
         ranks,
         top: caption_h,
     };
-    let board_bottom = caption_h + ranks * SQUARE + MARGIN + 4;
+    let hands_top = caption_h + ranks * SQUARE + MARGIN + 4;
+    let hand_rows = if d.hands.is_empty() { 0 } else { 2 };
+    let board_bottom = hands_top + HAND_ROW * hand_rows;
     let legend = legend_rows(&legend_items(d), width);
     let height = board_bottom + LEGEND_ROW * legend.len() as i32;
     let mut s = String::new();
@@ -198,10 +205,14 @@ pub fn render_in_page(d: &Diagram, flip: bool, id_prefix: &str) -> String {
     layout.coordinates(&mut s);
     layout.pieces(&mut s, id_prefix);
     layout.marks(&mut s);
+    layout.hands(&mut s, id_prefix, hands_top);
     draw_legend(&mut s, &legend, board_bottom);
     s.push_str("</svg>\n");
     s
 }
+
+/// Height of a row of pieces in hand under the board.
+const HAND_ROW: i32 = SQUARE * 2 / 3 + 4;
 
 /// Height of a legend row.
 const LEGEND_ROW: i32 = 22;
@@ -507,11 +518,14 @@ impl Layout<'_> {
         let g = &v.geometry;
         let symbol_id = |p: Piece| format!("{id_prefix}piece-{}-{}", p.kind.0, side_name(p.color));
         let mut drawn: Vec<Piece> = Vec::new();
-        for sq in g.squares().iter() {
-            if let Some(p) = d.board[sq.index()] {
-                if !drawn.contains(&p) {
-                    drawn.push(p);
-                }
+        let held = [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|side| d.hand(side).unwrap_or_default())
+            .map(|(p, _)| p);
+        let on_board = g.squares().iter().filter_map(|sq| d.board[sq.index()]);
+        for p in on_board.chain(held) {
+            if !drawn.contains(&p) {
+                drawn.push(p);
             }
         }
         if !drawn.is_empty() {
@@ -539,6 +553,62 @@ impl Layout<'_> {
                     symbol_id(p)
                 );
             }
+        }
+    }
+
+    /// The pieces in hand, a row per side under the board (the side at
+    /// the bottom first): the side's name, then each piece small with its
+    /// count after it when more than one.
+    fn hands(&self, s: &mut String, id_prefix: &str, top: i32) {
+        let v = &self.d.variant;
+        let sides = if self.flip {
+            [Color::Black, Color::White]
+        } else {
+            [Color::White, Color::Black]
+        };
+        let small = SQUARE * 2 / 3;
+        for (row, side) in sides.into_iter().enumerate() {
+            let Some(held) = self.d.hand(side) else {
+                return;
+            };
+            let y = top + row as i32 * HAND_ROW;
+            let name = v.side_name(side).to_lowercase();
+            let _ = writeln!(
+                s,
+                r#"<g class="hand" data-color="{}" data-count="{}">"#,
+                side_name(side),
+                held.iter().map(|&(_, n)| n as u32).sum::<u32>()
+            );
+            let name_w = label_width(&name, LEGEND_TEXT);
+            let baseline = y as f64 + small as f64 * 0.7;
+            let name_x = MARGIN as f64 + name_w / 2.0;
+            text_in(s, "hand-label", &name, name_x, baseline, LEGEND_TEXT);
+            let mut x = MARGIN + name_w.ceil() as i32 + 8;
+            for (p, n) in held {
+                let _ = writeln!(
+                    s,
+                    r##"<use class="hand-piece" data-piece="{}" data-color="{}" data-count="{n}" href="#{id_prefix}piece-{}-{}" x="{x}" y="{y}" width="{small}" height="{small}"/>"##,
+                    escape(&v.piece(p.kind).name),
+                    side_name(p.color),
+                    p.kind.0,
+                    side_name(p.color)
+                );
+                x += small;
+                if n > 1 {
+                    let count = n.to_string();
+                    let w = label_width(&count, LEGEND_TEXT);
+                    text_in(
+                        s,
+                        "hand-label",
+                        &count,
+                        x as f64 + w / 2.0,
+                        baseline,
+                        LEGEND_TEXT,
+                    );
+                    x += w.ceil() as i32 + 6;
+                }
+            }
+            let _ = writeln!(s, "</g>");
         }
     }
 

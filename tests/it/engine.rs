@@ -270,3 +270,22 @@ fn a_stopped_search_still_answers() {
     );
     assert!(r.interrupted && r.nodes < 10_000 && r.best.is_some());
 }
+
+/// A game end of the variant's own (here a goal: King of the Hill) is a
+/// win at its distance like a mate. Hand derivation: White's king on f3
+/// steps to e4, a hill square, and wins at once; no other king move
+/// reaches d4, e4, d5 or e5 (f3 touches only e4 of them).
+#[test]
+fn a_goal_reached_scores_as_a_mate_at_depth_one_and_two() {
+    let pos = at("kingofthehill", "7k/8/8/8/8/5K2/8/8 w - - 0 1");
+    for depth in [1, 2] {
+        let (mv, score) = best(&pos, depth);
+        assert_eq!(move_to_san(&pos, mv), "Ke4", "depth {depth}");
+        assert_eq!(score, MATE - 1, "depth {depth}");
+    }
+    // The side that cannot stop it sees the loss: Black's king on h8 is
+    // far from the hill, and White's Ke4 comes next whatever Black plays.
+    let pos = at("kingofthehill", "7k/8/8/8/8/5K2/8/8 b - - 0 1");
+    let (_, score) = best(&pos, 2);
+    assert_eq!(score, -(MATE - 2));
+}

@@ -342,6 +342,66 @@ fn the_board_draws_whole_rank_region_borders() {
     );
 }
 
+#[test]
+fn the_status_line_and_prompt_name_the_sides_by_the_script() {
+    // Xiangqi's script says `sides "Red" "Black"`: Red moves first.
+    let dir = temp_dir("sides");
+    let out = piped(&dir, &[&script("xiangqi")], "h3e3\nquit\nno\n");
+    assert!(out.contains("varia: Xiangqi (Red to move)"), "{out}");
+    assert!(out.lines().any(|l| l == "Red to move"), "{out}");
+    assert!(out.contains("1. Che3   Black to move"), "{out}");
+    assert!(!out.contains("White"), "{out}");
+}
+
+#[test]
+fn both_hands_are_shown_beside_the_board() {
+    // Crazyhouse: Black holds a Knight and a Pawn, White a Queen and two
+    // Knights; each hand lists its pieces in the variant's order (the
+    // order `import orthodox` declares them), with counts.
+    let dir = temp_dir("hands");
+    let fen = "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1";
+    let out = piped(
+        &dir,
+        &[&script("crazyhouse")],
+        &format!("fen {fen}\nN@e5\nflip\nquit\nno\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // The setup: both hands empty, Black's above the board, White's below.
+    assert_eq!(lines[1], "Black's hand: empty", "{out}");
+    assert_eq!(lines[12], "White's hand: empty", "{out}");
+    let after = lines
+        .iter()
+        .position(|l| l.starts_with("1. N@e5"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(lines[after - 12], "Black's hand: ♞ ♟", "{out}");
+    assert_eq!(lines[after - 1], "White's hand: ♕ ♘", "{out}");
+    // Flipped: White's hand on top.
+    let flipped = &lines[after + 1..];
+    assert_eq!(flipped[0], "White's hand: ♕ ♘", "{out}");
+    assert_eq!(flipped[11], "Black's hand: ♞ ♟", "{out}");
+    // A variant without hands shows none.
+    let out = piped(&dir, &[], "quit\n");
+    assert!(!out.contains("hand"), "{out}");
+}
+
+#[test]
+fn an_illegal_drop_is_explained_in_the_repl() {
+    let dir = temp_dir("drops");
+    let fen = "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[Pn] w KQkq - 0 1";
+    let out = piped(
+        &dir,
+        &[&script("crazyhouse")],
+        &format!("fen {fen}\nB@d3\nP@b8\nP@e4\nquit\n"),
+    );
+    for line in [
+        "`B@d3` cannot be played: there is no bishop in your hand.",
+        "`P@b8` cannot be played: a pawn may not be dropped on b8: it is not in the pawn's drop region.",
+        "`P@e4` cannot be played: e4 is not empty.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}
+
 /// `time 30` and `depth 5` set the level as the README says; a refused
 /// level says the allowed range and leaves the level as it was.
 #[test]

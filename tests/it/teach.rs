@@ -1221,3 +1221,158 @@ fn svg_legend_and_checkmate() {
     let text = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
     assert!(!text.contains("legend"));
 }
+
+/// The hands in words, read against each script: crazyhouse keeps
+/// captures and demotes promoted pieces to pawns (`demote promoted to
+/// Pawn`), its pawns drop on ranks 2 to 7 (`drop Pawn in ranks 2..7`);
+/// Nahbi's Archers start two to a hand and drop on `home`; a shogi-like
+/// pawn drops with `one-per-file no-mate never-stuck` (never-stuck leaves
+/// out the last rank, 5 here).
+#[test]
+fn explanations_of_pieces_in_hand() {
+    use varia::teach::hands::hand_rule;
+    let kind = |v: &Variant, name: &str| {
+        PieceKind(v.pieces.iter().position(|p| p.name == name).unwrap() as u8)
+    };
+    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    assert_eq!(
+        hand_rule(&crazyhouse, kind(&crazyhouse, "Pawn")).unwrap(),
+        "When captured, it goes to the capturer's hand and changes sides. From the hand it \
+         may be dropped, as a move instead of moving a piece, on any empty square of ranks 2 \
+         to 7. (Squares as White sees them; Black's follow by the board's symmetry.)"
+    );
+    assert_eq!(
+        hand_rule(&crazyhouse, kind(&crazyhouse, "Queen")).unwrap(),
+        "When captured, it goes to the capturer's hand and changes sides (one that became a \
+         Queen by promotion goes back as a Pawn). From the hand it may be dropped, as a move \
+         instead of moving a piece, on any empty square."
+    );
+    // The king is never captured, and so never in hand.
+    assert_eq!(hand_rule(&crazyhouse, kind(&crazyhouse, "King")), None);
+    let nahbi = compile_path("scripts/nahbi.variant").unwrap();
+    assert_eq!(
+        hand_rule(&nahbi, kind(&nahbi, "Archer")).unwrap(),
+        "Each side starts with two in hand. From the hand it may be dropped, as a move \
+         instead of moving a piece, on any empty square of the region `home`. (Squares as \
+         White sees them; Black's follow by the board's symmetry.)"
+    );
+    // Nothing is captured into a hand in Nahbi: a Rook is never in one.
+    assert_eq!(hand_rule(&nahbi, kind(&nahbi, "Rook")), None);
+    let shogi_like = compile_source(
+        "drop-rules.variant",
+        "variant \"Drop rules\"\nboard 5 x 5\nsymmetry rotate\npiece King K \"K\" royal\n\
+         piece Gold G \"WfF\"\npiece Pawn P \"fW\"\ncheckmate loses\nstalemate loses\n\
+         hands keep captures\ndrop Pawn one-per-file no-mate never-stuck\n\
+         setup \"k4/5/5/5/4K[Pp] w - - 0 1\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        hand_rule(&shogi_like, kind(&shogi_like, "Pawn")).unwrap(),
+        "Each side starts with one in hand. When captured, it goes to the capturer's hand \
+         and changes sides. From the hand it may be dropped, as a move instead of moving a \
+         piece, on any empty square of ranks 1 to 4, but not on a file that already has an \
+         unpromoted Pawn of its side, and not to give checkmate at once. (Squares as White \
+         sees them; Black's follow by the board's symmetry.)"
+    );
+    // The rules page says it too, under the piece.
+    let page = doc::page(&crazyhouse, "scripts/crazyhouse.variant");
+    assert!(
+        page.contains("on any empty square of ranks 2 to 7"),
+        "{page}"
+    );
+}
+
+/// An illegal drop is explained by the rule it breaks (positions of
+/// tests/it/hands.rs: on the 5x5 board with the shogi pawn rules, P@e4
+/// mates, the b-file has White's pawn, rank 5 is left out by never-stuck).
+#[test]
+fn illegal_drops_are_explained_by_the_rule_they_break() {
+    use varia::notation::san::parse_move;
+    use varia::teach::illegal::explain_typed;
+    let why = |pos: &Position, text: &str| {
+        let error = parse_move(pos, text).unwrap_err();
+        explain_typed(pos, text, &error).unwrap().message
+    };
+    let rules = compile_source(
+        "drop-rules.variant",
+        "variant \"Drop rules\"\nboard 5 x 5\nsymmetry rotate\npiece King K \"K\" royal\n\
+         piece Gold G \"WfF\"\npiece Pawn P \"fW\"\ncheckmate loses\nstalemate loses\n\
+         hands keep captures\ndrop Pawn one-per-file no-mate never-stuck\n\
+         setup \"k4/5/5/5/4K[Pp] w - - 0 1\"\n",
+    )
+    .unwrap();
+    let pos = Position::from_fen(&rules, "4k/2G2/4G/1P3/K4[P] w - - 0 1").unwrap();
+    assert_eq!(
+        why(&pos, "P@e4"),
+        "a pawn may not be dropped where it would give checkmate"
+    );
+    assert_eq!(
+        why(&pos, "P@b3"),
+        "a pawn may not be dropped on a file that has one of your pawns"
+    );
+    assert_eq!(
+        why(&pos, "P@a5"),
+        "a pawn may not be dropped on a5: it is not in the pawn's drop region"
+    );
+    assert_eq!(why(&pos, "G@a2"), "there is no gold in your hand");
+    assert_eq!(why(&pos, "P@c4"), "c4 is not empty");
+    let chess = compile_path("scripts/crazyhouse.variant").unwrap();
+    let pos = Position::from_fen(
+        &chess,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 1",
+    )
+    .unwrap();
+    // Crazyhouse, White holding a Knight: a square taken, a piece not held.
+    assert_eq!(why(&pos, "N@e5+"), "e5 is not empty");
+    assert_eq!(why(&pos, "Q@d3"), "there is no queen in your hand");
+    // In check, a drop that does not block it.
+    let pos = Position::from_fen(
+        &chess,
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP3P/RNBQKBNR[N] w KQkq - 0 1",
+    )
+    .unwrap();
+    assert_eq!(why(&pos, "N@a3"), "a knight on a3 does not end the check");
+    assert!(parse_move(&pos, "N@g3").is_ok(), "g3 blocks the check");
+    // No hands at all.
+    let plain = compile_path("scripts/kingofthehill.variant").unwrap();
+    let pos = Position::start(&plain);
+    assert_eq!(why(&pos, "N@e4"), "this variant has no pieces in hand");
+}
+
+/// SVG diagrams of a position with hands draw a row of pieces in hand per
+/// side under the board (each piece once, with its count), and the
+/// rules page's start position shows them (Nahbi: two Archers and two
+/// Alfils a side).
+#[test]
+fn svg_diagrams_draw_the_hands() {
+    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    let pos = Position::from_fen(
+        &crazyhouse,
+        "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1",
+    )
+    .unwrap();
+    let drawn = svg::render(&Diagram::of_position(&pos), false);
+    let hand_pieces: Vec<&str> = drawn
+        .lines()
+        .filter(|l| l.starts_with(r#"<use class="hand-piece""#))
+        .map(|l| l.split(" href=").next().unwrap())
+        .collect();
+    assert_eq!(
+        hand_pieces,
+        [
+            r#"<use class="hand-piece" data-piece="Queen" data-color="white" data-count="1""#,
+            r#"<use class="hand-piece" data-piece="Knight" data-color="white" data-count="2""#,
+            r#"<use class="hand-piece" data-piece="Knight" data-color="black" data-count="1""#,
+            r#"<use class="hand-piece" data-piece="Pawn" data-color="black" data-count="1""#,
+        ]
+    );
+    assert!(drawn.contains(r#"<g class="hand" data-color="white" data-count="3">"#));
+    // Chess has no hands: no hand rows.
+    let chess = compile_path("scripts/chess.variant").unwrap();
+    let drawn = svg::render(&Diagram::of_position(&Position::start(&chess)), false);
+    assert!(!drawn.contains("hand"));
+    let nahbi = compile_path("scripts/nahbi.variant").unwrap();
+    let page = doc::page(&nahbi, "scripts/nahbi.variant");
+    assert!(page.contains(r#"<g class="hand" data-color="white" data-count="4">"#));
+    assert!(page.contains(r#"<g class="hand" data-color="black" data-count="4">"#));
+}

@@ -357,3 +357,30 @@ fn explain_betza_errors_show_the_string_alone() {
         "{err}"
     );
 }
+
+#[test]
+fn show_in_a_position_with_hands_lists_both_hands() {
+    let o = varia(&[
+        "show",
+        "scripts/crazyhouse.variant",
+        "Knight",
+        "--at",
+        "b1",
+        "--fen",
+        "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1",
+    ]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "White Knight on b1");
+    assert_eq!(lines[1], "    Black's hand: n p");
+    assert_eq!(lines[2].trim_end(), "  8   r   .   b   q   k   b   n   r");
+    assert_eq!(lines[11], "    White's hand: Q N×2");
+    // The setup has both hands empty.
+    let o = varia(&["show", "scripts/crazyhouse.variant", "Knight", "--at", "b1"]);
+    let text = stdout(&o);
+    assert!(
+        !text.contains("hand"),
+        "a piece alone shows no hands: {text}"
+    );
+}

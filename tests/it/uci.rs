@@ -226,6 +226,35 @@ fn go_depth_finds_a_mate_and_reports_it() {
 }
 
 #[test]
+fn go_scores_a_goal_reached_as_a_mate() {
+    // King of the Hill: Kf3-e4 reaches the hill and wins at once.
+    let (mut s, a) = session();
+    let dir = manifest_dir().join("scripts");
+    say(
+        &mut s,
+        &a,
+        &[
+            &format!("setoption name VariantPath value {}", dir.display()),
+            "setoption name UCI_Variant value kingofthehill",
+            "position fen 7k/8/8/8/8/5K2/8/8 w - - 0 1",
+        ],
+    );
+    s.execute("go depth 2");
+    let lines: Vec<String> = a
+        .until("bestmove")
+        .iter()
+        .map(|l| without_counts(l))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "info depth 1 seldepth 1 score mate 1 pv f3e4",
+            "bestmove f3e4"
+        ]
+    );
+}
+
+#[test]
 fn go_with_a_clock_nodes_or_movetime_answers_a_legal_move() {
     for go in [
         "go wtime 1000 btime 1000 winc 10 binc 10",
@@ -319,6 +348,60 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
     say(&mut s, &a, &["setoption name UCI_Variant value xiangqi"]);
     say(&mut s, &a, &["position startpos moves h3e3 h10g8"]);
     assert_eq!(s.game().moves().len(), 2);
+}
+
+/// A variant with pieces in hand is announced with its pocket and its
+/// template as Fairy-Stockfish announces one: its line for a custom
+/// variant `[mycrazy:crazyhouse]` (VariantPath), from
+/// `/work/fs/src/stockfish` (Fairy-Stockfish 301126 LB), reads
+/// `info string variant mycrazy files 8 ranks 8 pocket 6 template crazyhouse
+/// startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1`:
+/// one pocket slot per piece type, the king's included. Drops are
+/// played as `P@e4` in `position … moves`.
+#[test]
+fn a_variant_with_hands_is_announced_with_its_pocket_and_takes_drops() {
+    let (mut s, a) = session();
+    let dir = manifest_dir().join("scripts");
+    say(
+        &mut s,
+        &a,
+        &[&format!(
+            "setoption name VariantPath value {}",
+            dir.display()
+        )],
+    );
+    assert_eq!(
+        say(&mut s, &a, &["setoption name UCI_Variant value crazyhouse"]),
+        [
+            "info string variant crazyhouse files 8 ranks 8 pocket 6 template crazyhouse startpos \
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+        ]
+    );
+    // 1.e4 d5 2.exd5 Qxd5 3.P@e4: each side took a pawn, White drops its own.
+    assert!(say(
+        &mut s,
+        &a,
+        &["position startpos moves e2e4 d7d5 e4d5 d8d5 P@e4"]
+    )
+    .is_empty());
+    assert_eq!(
+        write_fen(s.game().position()),
+        "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"
+    );
+    // Black answers with its pawn from hand; the engine may drop too.
+    assert!(legal_coords(&s).contains("P@e5"));
+    s.execute("go depth 1");
+    let lines = a.until("bestmove");
+    assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
+    // Nahbi: no captures kept, so the template is fairy; ten piece types.
+    let lines = say(&mut s, &a, &["setoption name UCI_Variant value nahbi"]);
+    assert_eq!(
+        lines,
+        [
+            "info string variant nahbi files 10 ranks 10 pocket 10 template fairy startpos \
+          rcmbkqbmcr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RCMBQKBMCR[AAFFaaff] w KQkq - 0 1"
+        ]
+    );
 }
 
 #[test]

@@ -181,6 +181,42 @@ fn a_scripted_variant_is_described_with_setup_and_piece_commands() {
         .any(|l| l.contains("variants=\"normal,xiangqi\"")));
 }
 
+/// Crazyhouse for XBoard: `setup` with holdings as Fairy-Stockfish sends
+/// it for a custom variant `[mycrazy:crazyhouse]` (its line, from
+/// `/work/fs/src/stockfish`: `setup (PNBRQ................Kpnbrq................k)
+/// 8x8+6_crazyhouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1`,
+/// pieces `P& fmWfceFifmnDj@7`, `N& N@8`, `K& KO2@8`), and drops by `usermove P@e4`.
+#[test]
+fn crazyhouse_is_set_up_with_holdings_and_takes_drops() {
+    let script = manifest_dir().join("scripts/crazyhouse.variant");
+    let answers = Answers::default();
+    // After 1.e4 d5 2.exd5 Qxd5 3.P@e4 Qa5, White's e-pawn (the dropped
+    // one) may advance; a Queen is in no hand, and Black's pawn cannot be
+    // dropped while it is White's move.
+    let input = "xboard\nprotover 2\nnew\nvariant crazyhouse\nforce\nusermove e2e4\n\
+                 usermove d7d5\nusermove e4d5\nusermove d8d5\nusermove P@e4\nusermove d5a5\n\
+                 usermove Q@e6\nusermove P@e6\nusermove e4e5\nquit\n";
+    let code = varia::protocol::xboard::run(
+        std::io::Cursor::new(input),
+        answers.clone(),
+        &[script.to_str().unwrap().to_string()],
+    );
+    assert_eq!(code, 0);
+    let lines = answers.take();
+    let setups: Vec<&String> = lines.iter().filter(|l| l.starts_with("setup (")).collect();
+    assert_eq!(setups.len(), 2, "{lines:?}");
+    assert_eq!(
+        setups[1],
+        "setup (PNBRQ................Kpnbrq................k) 8x8+6_crazyhouse \
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
+    for piece in ["piece P& fmWfceFifmnDj@7", "piece N& N@8", "piece K& KO2@8"] {
+        assert!(lines.iter().any(|l| l == piece), "{piece}: {lines:?}");
+    }
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Illegal")).collect();
+    assert_eq!(errors, ["Illegal move: Q@e6", "Illegal move: P@e6"]);
+}
+
 /// The binary, through pipes: XBoard's opening handshake, a move and the
 /// engine's answer, `quit` with status 0.
 #[test]

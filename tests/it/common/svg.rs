@@ -132,18 +132,26 @@ pub fn marks(svg: Node) -> (BTreeSet<String>, BTreeSet<String>) {
     (moves, captures)
 }
 
-/// Every symbol is drawn once and used: one per kind and colour on the board.
+/// Every symbol is drawn once and used: one per kind and colour on the
+/// board or in a hand.
 pub fn assert_one_symbol_per_piece(svg: Node) {
     let symbols: Vec<&str> = tagged(svg, "symbol")
         .map(|n| n.attribute("id").unwrap())
         .collect();
     let used: BTreeSet<&str> = with_class(svg, "piece")
+        .chain(with_class(svg, "hand-piece"))
         .map(|n| n.attribute("href").unwrap().trim_start_matches('#'))
         .collect();
     let distinct: BTreeSet<&str> = symbols.iter().copied().collect();
     assert_eq!(symbols.len(), distinct.len(), "a symbol drawn twice");
     assert_eq!(distinct, used, "symbols drawn and symbols used differ");
-    let kinds: BTreeSet<(String, String)> = pieces(svg).into_values().collect();
+    let mut kinds: BTreeSet<(String, String)> = pieces(svg).into_values().collect();
+    kinds.extend(with_class(svg, "hand-piece").map(|n| {
+        (
+            n.attribute("data-piece").unwrap().to_string(),
+            n.attribute("data-color").unwrap().to_string(),
+        )
+    }));
     assert_eq!(kinds.len(), symbols.len(), "one symbol per kind and colour");
 }
 

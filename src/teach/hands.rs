@@ -1,0 +1,160 @@
+//! Pieces in hand in words: which pieces start in hand, what a captured
+//! piece becomes for its capturer, and where and how a piece in hand may
+//! be dropped (`hands`, `demote`, `drop` in a script), for `explain` and
+//! the rules page.
+
+use crate::ir::geometry::SquareSet;
+use crate::ir::hand::Hands;
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::Variant;
+use crate::teach::explain::describe_squares;
+
+/// How many of `kind` `side` holds in hand at the start.
+fn at_start(variant: &Variant, side: Color, kind: PieceKind) -> u8 {
+    let code = Piece { color: side, kind }.code() as usize;
+    variant.start.hands.get(code).copied().unwrap_or(0)
+}
+
+/// Whether a piece of `kind` can ever be in a hand: it starts there, or a
+/// capture puts it there (itself, or as what another piece is demoted to).
+fn can_be_in_hand(variant: &Variant, hands: &Hands, kind: PieceKind) -> bool {
+    let starts = [Color::White, Color::Black]
+        .into_iter()
+        .any(|side| at_start(variant, side, kind) > 0);
+    let captured_into = hands.keep_captures
+        && (hands.promoted_to == Some(kind)
+            || variant
+                .pieces
+                .iter()
+                .enumerate()
+                .any(|(k, def)| !def.royal && hands.demoted.get(k) == Some(&kind)));
+    starts || captured_into
+}
+
+/// The paragraph about a piece and the hands, or None in a variant
+/// without hands: "It starts in hand: … When captured, it goes to the
+/// capturer's hand … From the hand it may be dropped …".
+pub fn hand_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let hands = variant.hands.as_ref()?;
+    let def = variant.piece(kind);
+    let mut sentences = Vec::new();
+    let (white, black) = (
+        at_start(variant, Color::White, kind),
+        at_start(variant, Color::Black, kind),
+    );
+    if white > 0 || black > 0 {
+        let count = |n: u8| match n {
+            1 => "one".to_string(),
+            n => crate::teach::explain::number_word(n as i32),
+        };
+        sentences.push(if white == black {
+            format!("Each side starts with {} in hand.", count(white))
+        } else {
+            format!(
+                "{} starts with {} in hand, {} with {}.",
+                variant.side_name(Color::White),
+                count(white),
+                variant.side_name(Color::Black),
+                count(black)
+            )
+        });
+    }
+    if hands.keep_captures && !def.royal {
+        let demoted = hands.demoted.get(kind.0 as usize).copied().unwrap_or(kind);
+        let mut text =
+            "When captured, it goes to the capturer's hand and changes sides".to_string();
+        if demoted != kind {
+            text.push_str(&format!(", becoming a {}", variant.piece(demoted).name));
+        }
+        if let Some(to) = hands.promoted_to.filter(|&to| to != kind) {
+            text.push_str(&format!(
+                " (one that became a {} by promotion goes back as a {})",
+                def.name,
+                variant.piece(to).name
+            ));
+        }
+        text.push('.');
+        sentences.push(text);
+    }
+    if can_be_in_hand(variant, hands, kind) {
+        sentences.push(drop_sentence(variant, hands, kind));
+    }
+    if sentences.is_empty() {
+        None
+    } else {
+        Some(sentences.join(" "))
+    }
+}
+
+/// "From the hand it may be dropped, as a move, on any empty square of
+/// ranks 2 to 7, but not …".
+fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
+    let name = &variant.piece(kind).name;
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code() as usize;
+    let squares = hands
+        .drop_squares
+        .get(code)
+        .cloned()
+        .unwrap_or(SquareSet::EMPTY);
+    let mut text =
+        "From the hand it may be dropped, as a move instead of moving a piece, on any empty square"
+            .to_string();
+    let whole = *variant.geometry.squares() == squares;
+    if !whole {
+        text.push_str(&format!(" of {}", drop_squares_words(variant, &squares)));
+    }
+    let mut limits = Vec::new();
+    if hands.one_per_file.get(kind.0 as usize) == Some(&true) {
+        limits.push(format!(
+            "not on a file that already has an unpromoted {name} of its side"
+        ));
+    }
+    if hands.no_mate.get(kind.0 as usize) == Some(&true) {
+        limits.push("not to give checkmate at once".to_string());
+    }
+    if !limits.is_empty() {
+        text.push_str(", but ");
+        text.push_str(&limits.join(", and "));
+    }
+    text.push('.');
+    if !whole {
+        text.push_str(&format!(
+            " (Squares as {} sees them; {}'s follow by the board's symmetry.)",
+            variant.side_name(Color::White),
+            variant.side_name(Color::Black)
+        ));
+    }
+    text
+}
+
+/// A drop region in words: the script's region name, a run of whole
+/// ranks ("ranks 2 to 7"), or the squares.
+fn drop_squares_words(variant: &Variant, squares: &SquareSet) -> String {
+    if let Some(region) = variant.regions.iter().find(|r| r.squares.white == *squares) {
+        return format!("the region `{}`", region.name);
+    }
+    let g = &variant.geometry;
+    let ranks: Vec<i32> = (0..g.ranks() as i32)
+        .filter(|&r| squares.iter().any(|sq| g.rank_of(sq) == r))
+        .collect();
+    let whole_ranks: SquareSet = g
+        .squares()
+        .iter()
+        .filter(|&sq| ranks.contains(&g.rank_of(sq)))
+        .collect();
+    let consecutive = ranks.windows(2).all(|w| w[1] == w[0] + 1);
+    match (ranks.first(), ranks.last()) {
+        (Some(&low), Some(&high)) if whole_ranks == *squares && consecutive => {
+            if low == high {
+                format!("rank {}", low + 1)
+            } else {
+                format!("ranks {} to {}", low + 1, high + 1)
+            }
+        }
+        _ => describe_squares(variant, squares),
+    }
+}
