@@ -52,7 +52,7 @@ fn err(message: impl Into<String>, start: usize, end: usize) -> ParseFenError {
 /// piece on a void square.
 pub fn parse_placement(
     geometry: &Geometry,
-    letter: &dyn Fn(char) -> Option<PieceKind>,
+    letter: &dyn Fn(char, bool) -> Option<PieceKind>,
     text: &str,
 ) -> Result<Vec<u8>, ParseFenError> {
     parse_marked_placement(geometry, letter, text).map(|(board, _)| board)
@@ -70,7 +70,7 @@ pub type MarkedPlacement = (Vec<u8>, Vec<(Square, usize)>);
 /// As [`parse_placement`]; also a `~` that follows no piece.
 pub fn parse_marked_placement(
     geometry: &Geometry,
-    letter: &dyn Fn(char) -> Option<PieceKind>,
+    letter: &dyn Fn(char, bool) -> Option<PieceKind>,
     text: &str,
 ) -> Result<MarkedPlacement, ParseFenError> {
     let mut promoted = Vec::new();
@@ -101,8 +101,22 @@ pub fn parse_marked_placement(
         let mut file = 0usize;
         let mut chars = rank_text.char_indices().peekable();
         let mut last_piece: Option<Square> = None;
+        let mut plus: Option<usize> = None;
         while let Some((j, c)) = chars.next() {
             let at = offset + j;
+            if let Some(p) = plus {
+                if !c.is_ascii_alphabetic() {
+                    return Err(err(
+                        "`+` marks a promoted piece but no letter follows it",
+                        p,
+                        p + 1,
+                    ));
+                }
+            }
+            if c == '+' {
+                plus = Some(at);
+                continue;
+            }
             if c == '~' {
                 promoted.push((last_piece.take().ok_or_else(|| stray_mark(at))?, at));
                 continue;
@@ -150,8 +164,14 @@ pub fn parse_marked_placement(
                     at + c.len_utf8(),
                 ));
             }
-            let Some(kind) = letter(c) else {
-                return Err(err(format!("no piece has the letter `{c}`"), at, at + 1));
+            let start = plus.take().unwrap_or(at);
+            let Some(kind) = letter(c, start < at) else {
+                let token = &text[start..at + 1];
+                return Err(err(
+                    format!("no piece has the letter `{token}`"),
+                    start,
+                    at + 1,
+                ));
             };
             if file < files {
                 let sq = Square((rank * files + file) as u16);
@@ -171,6 +191,13 @@ pub fn parse_marked_placement(
                 last_piece = Some(sq);
             }
             file += 1;
+        }
+        if let Some(p) = plus {
+            return Err(err(
+                "`+` marks a promoted piece but no letter follows it",
+                p,
+                p + 1,
+            ));
         }
         if file != files {
             return Err(err(
@@ -233,8 +260,11 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         Some(i) => (&placement[..i], Some(&placement[i..])),
         None => (placement, None),
     };
-    let (board, marked) =
-        parse_marked_placement(geometry, &|c| variant.kind_by_letter(c), placement)?;
+    let (board, marked) = parse_marked_placement(
+        geometry,
+        &|c, plus| variant.kind_by_token(c, plus),
+        placement,
+    )?;
     if let (Some(&(_, at)), false) = (marked.first(), variant.tracks_promoted()) {
         return Err(err(
             "`~` marks a promoted piece, but this variant does not remember promoted pieces",

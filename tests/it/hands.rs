@@ -380,3 +380,26 @@ fn hooks_see_drops_with_the_piece_from_hand() {
     assert_eq!(drops, 0);
     assert_eq!(coords(&black).len(), 5);
 }
+
+/// 1000 positions of random shogi games (drops with nifu, uchifuzume and
+/// never-stuck, optional promotion into, within and out of the camp,
+/// forced promotion on the last ranks, promoted pieces captured back
+/// into hand unpromoted): the legal moves agree with pyffish move for
+/// move, promotions written `+` and declining without a suffix, as
+/// pyffish writes them; the placement and hands fields we write back
+/// are pyffish's (`+P` tokens).
+#[test]
+fn shogi_legal_moves_and_fens_match_pyffish() {
+    let variant = script("shogi");
+    let lines = oracle("shogi", 1000, 12, &["--max-plies", "150"]);
+    compare(&variant, &lines);
+    let mut promoted = 0;
+    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+        let pos = Position::from_fen(&variant, fen).expect("compare read it");
+        let ours = write_fen(&pos);
+        let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
+        assert_eq!(field(&ours), field(fen), "placement and hands of {fen}");
+        promoted += usize::from(field(fen).contains('+'));
+    }
+    assert!(promoted > 20, "only {promoted} FENs with promoted pieces");
+}
