@@ -52,7 +52,7 @@ fn err(message: impl Into<String>, start: usize, end: usize) -> ParseFenError {
 /// piece on a void square.
 pub fn parse_placement(
     geometry: &Geometry,
-    letter: &dyn Fn(char) -> Option<PieceKind>,
+    letter: &dyn Fn(char, bool) -> Option<PieceKind>,
     text: &str,
 ) -> Result<Vec<u8>, ParseFenError> {
     parse_marked_placement(geometry, letter, text).map(|(board, _)| board)
@@ -70,11 +70,10 @@ pub type MarkedPlacement = (Vec<u8>, Vec<(Square, usize)>);
 /// As [`parse_placement`]; also a `~` that follows no piece.
 pub fn parse_marked_placement(
     geometry: &Geometry,
-    letter: &dyn Fn(char) -> Option<PieceKind>,
+    letter: &dyn Fn(char, bool) -> Option<PieceKind>,
     text: &str,
 ) -> Result<MarkedPlacement, ParseFenError> {
     let mut promoted = Vec::new();
-    let files = geometry.files() as usize;
     let ranks = geometry.ranks() as usize;
     let mut board = vec![0u8; geometry.cells()];
     let rank_texts: Vec<(usize, &str)> = {
@@ -96,94 +95,157 @@ pub fn parse_marked_placement(
             text.len(),
         ));
     }
-    for (i, (offset, rank_text)) in rank_texts.iter().enumerate() {
+    for (i, &(offset, rank_text)) in rank_texts.iter().enumerate() {
         let rank = ranks - 1 - i;
-        let mut file = 0usize;
-        let mut chars = rank_text.char_indices().peekable();
-        let mut last_piece: Option<Square> = None;
-        while let Some((j, c)) = chars.next() {
-            let at = offset + j;
-            if c == '~' {
-                promoted.push((last_piece.take().ok_or_else(|| stray_mark(at))?, at));
-                continue;
-            }
-            last_piece = None;
-            if c.is_ascii_digit() {
-                let mut k = j + 1;
-                while let Some(&(i, d)) = chars.peek() {
-                    if !d.is_ascii_digit() {
-                        break;
-                    }
-                    k = i + 1;
-                    chars.next();
-                }
-                let n: usize = rank_text[j..k]
-                    .parse()
-                    .map_err(|_| err("number too large", at, offset + k))?;
-                if n == 0 {
-                    return Err(err("an empty run of 0 squares", at, offset + k));
-                }
-                file = file.saturating_add(n);
-                if file > files {
-                    break;
-                }
-                continue;
-            }
-            if c == '*' {
-                if file < files {
-                    let sq = Square((rank * files + file) as u16);
-                    if !geometry.is_void(sq) {
-                        return Err(err(
-                            format!("`*` marks a void but {} is a square", geometry.name(sq)),
-                            at,
-                            at + 1,
-                        ));
-                    }
-                }
-                file += 1;
-                continue;
-            }
-            if !c.is_ascii_alphabetic() {
-                return Err(err(
-                    format!("unexpected `{c}` in the placement"),
-                    at,
-                    at + c.len_utf8(),
-                ));
-            }
-            let Some(kind) = letter(c) else {
-                return Err(err(format!("no piece has the letter `{c}`"), at, at + 1));
-            };
-            if file < files {
-                let sq = Square((rank * files + file) as u16);
-                if geometry.is_void(sq) {
-                    return Err(err(
-                        format!("`{c}` stands on {}, a void square", geometry.name(sq)),
-                        at,
-                        at + 1,
-                    ));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board[sq.index()] = Piece { color, kind }.code();
-                last_piece = Some(sq);
-            }
-            file += 1;
-        }
-        if file != files {
-            return Err(err(
-                format!(
-                    "rank {} has {file} squares but the board has {files} files",
-                    rank + 1
-                ),
-                *offset,
-                offset + rank_text.len(),
-            ));
-        }
+        let cells = ParsedCells {
+            board: &mut board,
+            promoted: &mut promoted,
+        };
+        parse_rank(geometry, letter, text, (offset, rank_text), rank, cells)?;
     }
     Ok((board, promoted))
+}
+
+/// A `*` (a void, as Fairy-Stockfish writes it) on cell `cell`, if
+/// `on_board`: the cell must be a void.
+fn check_void_mark(
+    geometry: &Geometry,
+    cell: usize,
+    on_board: bool,
+    at: usize,
+) -> Result<(), ParseFenError> {
+    let sq = Square(cell as u16);
+    if on_board && !geometry.is_void(sq) {
+        return Err(err(
+            format!("`*` marks a void but {} is a square", geometry.name(sq)),
+            at,
+            at + 1,
+        ));
+    }
+    Ok(())
+}
+
+/// Where [`parse_rank`] writes: the board and the marked squares.
+struct ParsedCells<'a> {
+    board: &'a mut [u8],
+    promoted: &'a mut Vec<(Square, usize)>,
+}
+
+/// Reads one rank of the placement (`rank_text`, starting at byte
+/// `offset` of `text`) onto rank `rank` of the board.
+fn parse_rank(
+    geometry: &Geometry,
+    letter: &dyn Fn(char, bool) -> Option<PieceKind>,
+    text: &str,
+    (offset, rank_text): (usize, &str),
+    rank: usize,
+    cells: ParsedCells<'_>,
+) -> Result<(), ParseFenError> {
+    let ParsedCells { board, promoted } = cells;
+    let files = geometry.files() as usize;
+    let mut file = 0usize;
+    let mut chars = rank_text.char_indices().peekable();
+    let mut last_piece: Option<Square> = None;
+    let mut plus: Option<usize> = None;
+    while let Some((j, c)) = chars.next() {
+        let at = offset + j;
+        if let Some(p) = plus {
+            if !c.is_ascii_alphabetic() {
+                return Err(err(
+                    "`+` marks a promoted piece but no letter follows it",
+                    p,
+                    p + 1,
+                ));
+            }
+        }
+        if c == '+' {
+            plus = Some(at);
+            continue;
+        }
+        if c == '~' {
+            promoted.push((last_piece.take().ok_or_else(|| stray_mark(at))?, at));
+            continue;
+        }
+        last_piece = None;
+        if c.is_ascii_digit() {
+            let mut k = j + 1;
+            while let Some(&(i, d)) = chars.peek() {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                k = i + 1;
+                chars.next();
+            }
+            let n: usize = rank_text[j..k]
+                .parse()
+                .map_err(|_| err("number too large", at, offset + k))?;
+            if n == 0 {
+                return Err(err("an empty run of 0 squares", at, offset + k));
+            }
+            file = file.saturating_add(n);
+            if file > files {
+                break;
+            }
+            continue;
+        }
+        if c == '*' {
+            check_void_mark(geometry, rank * files + file, file < files, at)?;
+            file += 1;
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            return Err(err(
+                format!("unexpected `{c}` in the placement"),
+                at,
+                at + c.len_utf8(),
+            ));
+        }
+        let start = plus.take().unwrap_or(at);
+        let Some(kind) = letter(c, start < at) else {
+            let token = &text[start..at + 1];
+            return Err(err(
+                format!("no piece has the letter `{token}`"),
+                start,
+                at + 1,
+            ));
+        };
+        if file < files {
+            let sq = Square((rank * files + file) as u16);
+            if geometry.is_void(sq) {
+                return Err(err(
+                    format!("`{c}` stands on {}, a void square", geometry.name(sq)),
+                    at,
+                    at + 1,
+                ));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            board[sq.index()] = Piece { color, kind }.code();
+            last_piece = Some(sq);
+        }
+        file += 1;
+    }
+    if let Some(p) = plus {
+        return Err(err(
+            "`+` marks a promoted piece but no letter follows it",
+            p,
+            p + 1,
+        ));
+    }
+    if file != files {
+        return Err(err(
+            format!(
+                "rank {} has {file} squares but the board has {files} files",
+                rank + 1
+            ),
+            offset,
+            offset + rank_text.len(),
+        ));
+    }
+    Ok(())
 }
 
 fn stray_mark(at: usize) -> ParseFenError {
@@ -233,8 +295,11 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         Some(i) => (&placement[..i], Some(&placement[i..])),
         None => (placement, None),
     };
-    let (board, marked) =
-        parse_marked_placement(geometry, &|c| variant.kind_by_letter(c), placement)?;
+    let (board, marked) = parse_marked_placement(
+        geometry,
+        &|c, plus| variant.kind_by_token(c, plus),
+        placement,
+    )?;
     if let (Some(&(_, at)), false) = (marked.first(), variant.tracks_promoted()) {
         return Err(err(
             "`~` marks a promoted piece, but this variant does not remember promoted pieces",

@@ -103,7 +103,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
 
     let kind_by_name =
         |n: &Spanned<String>, errors: &mut Vec<ScriptError>| pieces::find_kind(&defs, n, errors);
-    let promotion = promotion::promotion_table(
+    let mut promotion = promotion::promotion_table(
         &geometry,
         symmetry,
         &decls.promotions,
@@ -149,6 +149,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
     }
 
     let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+    promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
     let mut variant = Variant {

@@ -63,13 +63,18 @@ pub(super) fn piece_defs(
         return None;
     }
     let mut defs: Vec<PieceDef> = Vec::new();
-    let mut letters: HashMap<char, Span> = HashMap::new();
+    let mut letters: HashMap<(bool, char), Span> = HashMap::new();
     for p in decls.pieces.decls() {
-        if let Some(first) = letters.get(&p.letter.value) {
+        let token = (p.plus_mark, p.letter.value);
+        if let Some(first) = letters.get(&token) {
             errors.push(
                 ScriptError::new(
                     Code::CompileDuplicateLetter,
-                    format!("two pieces use the letter `{}`", p.letter.value),
+                    format!(
+                        "two pieces use the letter `{}{}`",
+                        if p.plus_mark { "+" } else { "" },
+                        p.letter.value
+                    ),
                     p.letter.span,
                     format!("{} uses it", p.name.value),
                 )
@@ -77,7 +82,7 @@ pub(super) fn piece_defs(
                 .with_help("each piece needs its own FEN letter"),
             );
         } else {
-            letters.insert(p.letter.value, p.letter.span);
+            letters.insert(token, p.letter.span);
         }
         let patterns = match betza::compile_betza(&p.moves) {
             Ok(ps) => ps,
@@ -89,6 +94,7 @@ pub(super) fn piece_defs(
         defs.push(PieceDef {
             name: p.name.value.clone(),
             letter: p.letter.value,
+            plus_mark: p.plus_mark,
             betza: p.betza.value.clone(),
             patterns,
             royal: p.royal,
@@ -128,7 +134,10 @@ pub(super) fn add_piece_rules(
     for (kind, rule) in rules {
         defs[kind.0 as usize].region_rules.push(rule);
     }
-    for (p, _) in &decls.promotions {
+    // A piece whose promotion is `optional` (shogi's) does not reset the
+    // counter: Fairy-Stockfish resets it on captures and pawn moves only,
+    // and a shogi pawn is not its chess pawn.
+    for (p, _) in decls.promotions.iter().filter(|(p, _)| !p.optional) {
         if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
             defs[i].resets_move_rule = true;
         }

@@ -1,9 +1,13 @@
 //! The promotion pass: `promote Piece in REGION to A, B` → the
-//! [`PromotionTable`] (for each piece code and square, the choices).
+//! [`PromotionTable`] (for each piece code and square, the choices);
+//! `in or from` fills the origin table too, `optional` the squares where
+//! the move may decline ([`remove_stuck_declines`] takes out, once the
+//! move tables exist, those where the unpromoted piece could not move).
 
 use crate::compile::region::{for_both_sides, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
-use crate::ir::geometry::Geometry;
+use crate::ir::geometry::{Geometry, SquareSet};
+use crate::ir::pattern::MoveTables;
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
 use crate::ir::Symmetry;
@@ -30,6 +34,8 @@ pub fn promotion_table(
         choice_sets: Vec::new(),
         by_square: vec![0; (1 + 2 * kinds) * cells],
         cells,
+        by_origin: Vec::new(),
+        may_decline: Vec::new(),
     };
     for (decl, _) in decls {
         let piece = kind_by_name(&decl.piece, errors);
@@ -63,14 +69,59 @@ pub fn promotion_table(
             }
         };
         let both = for_both_sides(geometry, squares, symmetry);
+        if decl.from_too && table.by_origin.is_empty() {
+            table.by_origin = vec![0; table.by_square.len()];
+        }
+        if decl.optional && table.may_decline.is_empty() {
+            table.may_decline = vec![SquareSet::EMPTY; 1 + 2 * kinds];
+        }
         for color in Color::ALL {
             let code = Piece { color, kind: piece }.code() as usize;
             for sq in both.get(color).iter() {
                 table.by_square[code * cells + sq.index()] = (set_index + 1) as u8;
+                if decl.from_too {
+                    table.by_origin[code * cells + sq.index()] = (set_index + 1) as u8;
+                }
             }
+            mark_declines(&mut table, code, decl, geometry, both.get(color));
         }
     }
     table
+}
+
+/// Where a move that this rule promotes may decline: for an `optional`
+/// rule, every square it may end on (the zone, or with `in or from` the
+/// whole board); a rule without `optional` takes its zone back.
+fn mark_declines(
+    table: &mut PromotionTable,
+    code: usize,
+    decl: &PromotionDecl,
+    geometry: &Geometry,
+    zone: &SquareSet,
+) {
+    let Some(declines) = table.may_decline.get_mut(code) else {
+        return;
+    };
+    *declines = match (decl.optional, decl.from_too) {
+        (true, true) => *geometry.squares(),
+        (true, false) => declines.union(zone),
+        (false, _) => declines.difference(zone),
+    };
+}
+
+/// Takes out of the squares where a promotion may be declined those from
+/// which the unpromoted piece has no move at all (a shogi pawn or lance
+/// on the last rank, a knight on the last two): there it must promote.
+pub fn remove_stuck_declines(table: &mut PromotionTable, tables: &MoveTables) {
+    for (code, squares) in table.may_decline.iter_mut().enumerate() {
+        if code == 0 || squares.is_empty() {
+            continue;
+        }
+        *squares = squares
+            .iter()
+            .filter(|&sq| tables.rays(code as u8, sq).iter().any(|r| r.len > 0))
+            .collect();
+    }
 }
 
 /// A choice a piece may not promote to: its own kind (the promotion would

@@ -89,9 +89,9 @@ pub(super) fn start_placement(
         return None;
     }
     let placement_offset = setup.value.find(placement_text).unwrap_or(0);
-    let letter_of = |c: char| {
+    let letter_of = |c: char, plus: bool| {
         defs.iter()
-            .position(|d| d.letter == c.to_ascii_uppercase())
+            .position(|d| d.letter == c.to_ascii_uppercase() && d.plus_mark == plus)
             .map(|i| PieceKind(i as u8))
     };
     match parse_placement(geometry, &letter_of, placement_text) {

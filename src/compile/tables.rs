@@ -139,7 +139,9 @@ fn piece_rays(
     share_prefixes(&mut rays);
     for ray in rays.iter_mut() {
         for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
-            if *f & (MOVE | CAPTURE | EN_PASSANT) != 0 && !promotion.choices(code, *sq).is_empty() {
+            if *f & (MOVE | CAPTURE | EN_PASSANT) != 0
+                && !promotion.choices_of_move(code, from, *sq).is_empty()
+            {
                 *f |= PROMOTES;
             }
         }

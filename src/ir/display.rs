@@ -83,13 +83,12 @@ impl fmt::Display for Variant {
 impl Variant {
     /// The pieces, their moves and promotions.
     fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = &self.geometry;
         for (i, p) in self.pieces.iter().enumerate() {
             writeln!(
                 f,
                 "piece {} {} {:?}{}",
                 p.name,
-                p.letter,
+                p.token(Color::White),
                 p.betza,
                 if p.royal { " royal" } else { "" }
             )?;
@@ -124,17 +123,23 @@ impl Variant {
                 }
                 writeln!(f, "{line} [{}]", modes.join(","))?;
             }
-            for color in Color::ALL {
-                let code = Piece {
-                    color,
-                    kind: PieceKind(i as u8),
-                }
-                .code();
+            self.write_promotions(f, PieceKind(i as u8))?;
+        }
+        Ok(())
+    }
+
+    /// Where a piece kind promotes, for each side: on arriving (`on`), on
+    /// leaving (`leaving`, `in or from`), and where it may decline.
+    fn write_promotions(&self, f: &mut fmt::Formatter<'_>, kind: PieceKind) -> fmt::Result {
+        let g = &self.geometry;
+        let t = &self.promotion;
+        for color in Color::ALL {
+            let code = Piece { color, kind }.code();
+            for (table, word) in [(&t.by_square, "on"), (&t.by_origin, "leaving")] {
                 let mut by_set: Vec<(usize, Vec<String>)> = Vec::new();
                 for sq in g.squares().iter() {
-                    let c =
-                        self.promotion.by_square[code as usize * self.promotion.cells + sq.index()];
-                    if c > 0 {
+                    let c = table.get(code as usize * t.cells + sq.index()).copied();
+                    if let Some(c) = c.filter(|&c| c > 0) {
                         match by_set.iter_mut().find(|(s, _)| *s == c as usize) {
                             Some((_, v)) => v.push(g.name(sq)),
                             None => by_set.push((c as usize, vec![g.name(sq)])),
@@ -142,18 +147,27 @@ impl Variant {
                     }
                 }
                 for (set, squares) in by_set {
-                    let names: Vec<&str> = self.promotion.choice_sets[set - 1]
+                    let names: Vec<&str> = t.choice_sets[set - 1]
                         .iter()
                         .map(|k| self.piece(*k).name.as_str())
                         .collect();
                     writeln!(
                         f,
-                        "  promotes {} on {} to {}",
+                        "  promotes {} {word} {} to {}",
                         side_word(color),
                         squares.join(" "),
                         names.join(", ")
                     )?;
                 }
+            }
+            if let Some(squares) = t.may_decline.get(code as usize).filter(|s| !s.is_empty()) {
+                let names: Vec<String> = squares.iter().map(|sq| g.name(sq)).collect();
+                writeln!(
+                    f,
+                    "  may decline {} on {}",
+                    side_word(color),
+                    names.join(" ")
+                )?;
             }
         }
         Ok(())

@@ -128,10 +128,16 @@ impl Variant {
 
     /// The piece kind with this FEN letter (either case).
     pub fn kind_by_letter(&self, letter: char) -> Option<PieceKind> {
+        self.kind_by_token(letter, false)
+    }
+
+    /// The piece kind with a FEN letter (either case) and, when `plus`,
+    /// the `+` mark before it (`+P`).
+    pub fn kind_by_token(&self, letter: char, plus: bool) -> Option<PieceKind> {
         let upper = letter.to_ascii_uppercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == upper)
+            .position(|p| p.letter == upper && p.plus_mark == plus)
             .map(|i| PieceKind(i as u8))
     }
 

@@ -123,6 +123,9 @@ pub struct PieceDef {
     pub name: String,
     /// Its FEN letter in upper case (White); Black uses the lower case.
     pub letter: char,
+    /// Whether FEN writes a `+` before the letter (`+P`: a promoted
+    /// shogi piece, a piece of its own whose letter is its base piece's).
+    pub plus_mark: bool,
     /// Its Betza string as written.
     pub betza: String,
     /// Its moves, in White's orientation.
@@ -138,6 +141,20 @@ pub struct PieceDef {
 }
 
 impl PieceDef {
+    /// Its FEN token for a side: the letter, in lower case for Black,
+    /// after a `+` for a piece with the plus mark (`+p`).
+    pub fn token(&self, color: Color) -> String {
+        let letter = match color {
+            Color::White => self.letter,
+            Color::Black => self.letter.to_ascii_lowercase(),
+        };
+        if self.plus_mark {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
+    }
+
     /// Whether it has moves it may make only while it has never moved (`i`).
     pub fn has_initial_moves(&self) -> bool {
         self.patterns.iter().any(|p| p.initial)

@@ -66,13 +66,47 @@ pub struct PromotionTable {
     pub by_square: Vec<u8>,
     /// Number of board cells.
     pub cells: usize,
+    /// `promote … in or from REGION`: for piece code `c` leaving cell
+    /// `s`, as `by_square` (a move that ends on a promotion square uses
+    /// that square's choices first). Empty when no rule says `or from`.
+    pub by_origin: Vec<u8>,
+    /// `optional`: per piece code, the destination squares where a
+    /// promoting move may also decline (all of the rule's squares but
+    /// those where the unpromoted piece could never move again). Empty
+    /// when no rule says `optional`.
+    pub may_decline: Vec<SquareSet>,
 }
 
 impl PromotionTable {
     /// The choices for a piece code landing on a square (empty: no promotion).
     #[inline]
     pub fn choices(&self, code: u8, sq: Square) -> &[PieceKind] {
-        match self.by_square.get(code as usize * self.cells + sq.index()) {
+        self.set_at(&self.by_square, code, sq)
+    }
+
+    /// The choices of a move of a piece code from `from` to `to`: those
+    /// of the destination, else (`in or from`) those of the origin.
+    #[inline]
+    pub fn choices_of_move(&self, code: u8, from: Square, to: Square) -> &[PieceKind] {
+        let at_destination = self.choices(code, to);
+        if at_destination.is_empty() && !self.by_origin.is_empty() {
+            self.set_at(&self.by_origin, code, from)
+        } else {
+            at_destination
+        }
+    }
+
+    /// Whether a promoting move of a piece code to `to` may also decline.
+    #[inline]
+    pub fn may_decline(&self, code: u8, to: Square) -> bool {
+        self.may_decline
+            .get(code as usize)
+            .is_some_and(|s| s.contains(to))
+    }
+
+    #[inline]
+    fn set_at(&self, table: &[u8], code: u8, sq: Square) -> &[PieceKind] {
+        match table.get(code as usize * self.cells + sq.index()) {
             Some(&i) if i > 0 => &self.choice_sets[i as usize - 1],
             _ => &[],
         }

@@ -1,5 +1,6 @@
 //! Coordinate move notation, as Fairy-Stockfish prints it: `e2e4`,
-//! `e7e8q`, `a10a9`; castling as the king's move (`e1g1`); drops as the
+//! `e7e8q`, `a10a9`; a promotion to a piece FEN writes with a `+`
+//! (shogi's) as a `+` suffix (`c6c7+`; declining has no suffix); castling as the king's move (`e1g1`); drops as the
 //! piece's letter in upper case (for both sides), `@` and the square
 //! (`P@e4`).
 
@@ -14,7 +15,12 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {
-        s.push(variant.piece(kind).letter.to_ascii_lowercase());
+        let def = variant.piece(kind);
+        s.push(if def.plus_mark {
+            '+'
+        } else {
+            def.letter.to_ascii_lowercase()
+        });
     }
     s
 }

@@ -31,12 +31,7 @@ pub fn write_fen(pos: &Position) -> String {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let letter = variant.piece(p.kind).letter;
-                    out.push(if p.color == Color::White {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
+                    out.push_str(&variant.piece(p.kind).token(p.color));
                     if pos.promoted().contains(sq) {
                         out.push('~');
                     }
@@ -112,13 +107,8 @@ fn hands_field(pos: &Position) -> String {
                 color,
                 kind: crate::ir::piece::PieceKind(k as u8),
             };
-            let letter = if color == Color::White {
-                def.letter
-            } else {
-                def.letter.to_ascii_lowercase()
-            };
             for _ in 0..pos.in_hand(piece) {
-                out.push(letter);
+                out.push_str(&def.token(color));
             }
         }
     }

@@ -2,7 +2,9 @@
 //! conventions: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Ra10`, `Nbd7`, `R1a3`,
 //! `Qh4e1`, with `+` for check and `#` for checkmate.
 //!
-//! Pieces are written by their FEN letter. Pawn-like pieces (those whose
+//! Pieces are written by their FEN letter (`+P` for a piece FEN writes
+//! so, a promotion to it `=+P`; a move that could promote but declines
+//! has no suffix, and a typed move without one means it). Pawn-like pieces (those whose
 //! moves reset the move rule, i.e. the pieces that promote) are written
 //! without a letter; their captures name the origin file. Castling is
 //! `O-O` toward the higher file, `O-O-O` toward the lower one.
@@ -82,7 +84,7 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
     let mut s = String::new();
     if !pawn {
-        s.push(variant.piece(piece.kind).letter);
+        s.push_str(&variant.piece(piece.kind).token(Color::White));
     }
     // Other legal moves of the same piece type to the same square.
     let rivals: Vec<Square> = legal
@@ -122,7 +124,7 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     s.push_str(&g.name(mv.to));
     if let Some(k) = mv.promotion {
         s.push('=');
-        s.push(variant.piece(k).letter);
+        s.push_str(&variant.piece(k).token(Color::White));
     }
     s
 }
@@ -204,6 +206,10 @@ pub struct TypedMove {
     pub to_text: String,
     /// The promotion letter (upper case), if typed.
     pub promotion: Option<char>,
+    /// The piece letter was typed after a `+` (`+P`).
+    pub letter_plus: bool,
+    /// The promotion letter was typed after a `+` (`=+P`).
+    pub promotion_plus: bool,
     /// `Some(true)`: `O-O`; `Some(false)`: `O-O-O`.
     pub castle: Option<bool>,
     /// Typed as coordinates: origin file and rank, no letter.
@@ -226,6 +232,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveInputError> {
     if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
         return parse_drop(pos, legal, letter, square, text);
+    }
+    // A move written exactly as coordinates (`d6d7+`, where the `+` is
+    // shogi's promotion, not a check mark).
+    if let Some(&m) = legal
+        .iter()
+        .find(|&&m| crate::notation::coord::move_to_coord(pos, m) == text.trim())
+    {
+        return Ok(m);
     }
     let typed = split(pos, text)?;
     let variant = pos.variant();
@@ -251,19 +265,19 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     let Some(to) = typed.to else {
         return Err(syntax(text));
     };
-    let kind_of = |letter: Option<char>| -> Result<Option<PieceKind>, MoveInputError> {
+    let kind_of = |letter: Option<char>, plus: bool| -> Result<Option<PieceKind>, MoveInputError> {
         letter
             .map(|c| {
                 variant
-                    .kind_by_letter(c)
+                    .kind_by_token(c, plus)
                     .ok_or_else(|| MoveInputError::Syntax {
                         message: format!("this variant has no piece with the letter {c}"),
                     })
             })
             .transpose()
     };
-    let kind_wanted = kind_of(typed.letter)?;
-    let promo_wanted = kind_of(typed.promotion)?;
+    let kind_wanted = kind_of(typed.letter, typed.letter_plus)?;
+    let promo_wanted = kind_of(typed.promotion, typed.promotion_plus)?;
     let matches_origin = |m: &Move| {
         typed.from_file.is_none_or(|f| g.file_of(m.from) == f)
             && typed.from_rank.is_none_or(|r| g.rank_of(m.from) == r)
@@ -290,6 +304,12 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     // has no other name.
     if fits.iter().any(|m| !matches!(m.kind, MoveKind::Castle(_))) {
         fits.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
+    }
+    // No promotion typed where the move may decline (shogi): the move that declines.
+    if fits.len() > 1 && promo_wanted.is_none() && fits.iter().all(|m| m.from == fits[0].from) {
+        if let Some(&declines) = fits.iter().find(|m| m.promotion.is_none()) {
+            return Ok(declines);
+        }
     }
     if fits.len() > 1 && promo_wanted.is_none() && fits.iter().all(|m| m.promotion.is_some()) {
         let from = fits[0].from;
@@ -418,10 +438,18 @@ fn split(pos: &Position, text: &str) -> Result<TypedMove, MoveInputError> {
     if b[0].is_ascii_uppercase() {
         typed.letter = Some(b[0] as char);
         i = 1;
+    } else if b[0] == b'+' && b.len() > 1 && b[1].is_ascii_uppercase() {
+        typed.letter = Some(b[1] as char);
+        typed.letter_plus = true;
+        i = 2;
     }
-    // Promotion at the end: `=Q`, `Q`, or (coordinates) `q` after a digit.
+    // Promotion at the end: `=Q`, `=+P`, `Q`, or (coordinates) `q` after a digit.
     let mut end = b.len();
-    if end >= 2 && b[end - 2] == b'=' && b[end - 1].is_ascii_alphabetic() {
+    if end >= 3 && b[end - 3] == b'=' && b[end - 2] == b'+' && b[end - 1].is_ascii_alphabetic() {
+        typed.promotion = Some(b[end - 1].to_ascii_uppercase() as char);
+        typed.promotion_plus = true;
+        end -= 3;
+    } else if end >= 2 && b[end - 2] == b'=' && b[end - 1].is_ascii_alphabetic() {
         typed.promotion = Some(b[end - 1].to_ascii_uppercase() as char);
         end -= 2;
     } else if end >= 2 && b[end - 1].is_ascii_uppercase() && b[end - 2].is_ascii_digit() {

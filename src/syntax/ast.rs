@@ -203,6 +203,8 @@ pub struct PieceDecl {
     pub name: Spanned<String>,
     /// Its FEN letter (upper case).
     pub letter: Spanned<char>,
+    /// Whether FEN writes a `+` before the letter (`+P`, shogi's promoted pieces).
+    pub plus_mark: bool,
     /// The text of its Betza string (the span excludes the quotes).
     pub betza: Spanned<String>,
     /// The parsed Betza string.
@@ -257,8 +259,12 @@ pub struct PromotionDecl {
     pub piece: Spanned<String>,
     /// Where (from White's side).
     pub region: RegionExpr,
+    /// `in or from`: a move that starts in the region promotes too.
+    pub from_too: bool,
     /// Into what.
     pub choices: Vec<Spanned<String>>,
+    /// `optional`: the move may also decline (where the piece can move again).
+    pub optional: bool,
     /// The whole declaration.
     pub span: Span,
 }

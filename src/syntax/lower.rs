@@ -500,16 +500,20 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     c.next(Rule::kw_promote)?;
     let piece = spanned_str(&c.next(Rule::ident)?, source);
     c.next(Rule::kw_in)?;
+    let from_too = c.next_if(Rule::promote_or_from).is_some();
     let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
     c.next(Rule::kw_to)?;
     let mut choices = vec![spanned_str(&c.next(Rule::ident)?, source)];
     while let Some(p) = c.next_if(Rule::ident) {
         choices.push(spanned_str(&p, source));
     }
+    let optional = c.next_if(Rule::promote_optional).is_some();
     Ok(PromotionDecl {
         piece,
         region,
+        from_too,
         choices,
+        optional,
         span,
     })
 }
@@ -628,8 +632,13 @@ fn lower_piece_decl(
     c.next(Rule::kw_piece).map_err(one)?;
     let name = spanned_str(&c.next(Rule::ident).map_err(one)?, source);
     let letter_pair = c.next(Rule::piece_letter).map_err(one)?;
+    let letter_text = letter_pair.as_str();
+    let plus_mark = letter_text.starts_with('+');
     let letter = Spanned::new(
-        letter_pair.as_str().chars().next().unwrap_or('?'),
+        letter_text
+            .chars()
+            .find(char::is_ascii_alphabetic)
+            .unwrap_or('?'),
         span_of(&letter_pair, source),
     );
     let (betza, moves) = lower_betza_string(c.next(Rule::betza_string).map_err(one)?, source)?;
@@ -640,6 +649,7 @@ fn lower_piece_decl(
     Ok(PieceDecl {
         name,
         letter,
+        plus_mark,
         betza,
         moves,
         royal,

@@ -1096,8 +1096,37 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         Symmetry::Mirror => format!("{b}'s squares are the same reflected across the middle rank"),
         Symmetry::Rotate => format!("{b}'s squares are the same turned by 180 degrees"),
     };
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    let t = &variant.promotion;
+    let leaving = t
+        .by_origin
+        .get(code as usize * t.cells..(code as usize + 1) * t.cells);
+    let leaving = leaving.is_some_and(|cells| cells.iter().any(|&c| c > 0));
+    let Some(declines) = t.may_decline.get(code as usize).filter(|d| !d.is_empty()) else {
+        return Some(format!(
+            "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
+            parts.join("; ")
+        ));
+    };
+    let zone: SquareSet = sets
+        .iter()
+        .fold(SquareSet::EMPTY, |all, (squares, _)| all.union(squares));
+    let forced = zone.difference(declines);
+    let when = if leaving { "starts or ends" } else { "ends" };
+    let must = if forced.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; it must promote on {}, where it could not move again",
+            describe_squares(variant, &forced)
+        )
+    };
     Some(format!(
-        "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
+        "It may promote, or not, on a move that {when} on the promotion squares, choosing {}{must} ({black}).",
         parts.join("; ")
     ))
 }

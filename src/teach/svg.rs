@@ -749,6 +749,15 @@ fn piece(s: &mut String, def: &PieceDef, color: Color) {
                 r##"<g><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2"/>"##,
                 SQUARE / 2 - 6
             );
+            // A piece FEN writes with a `+` (`+P`, shogi's promoted
+            // pieces) has a second ring inside the disc.
+            if def.plus_mark {
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{ink}" stroke-width="2"/>"##,
+                    SQUARE / 2 - 11
+                );
+            }
             // Piece letters are A to Z (the grammar's `piece_letter`).
             let c = def.letter.to_ascii_uppercase();
             if c.is_ascii_uppercase() {

@@ -383,7 +383,12 @@ impl Position {
                     continue;
                 }
                 let code = self.board[from.index()];
-                let promotion = self.variant.promotion.choices(code, royal).first().copied();
+                let promotion = self
+                    .variant
+                    .promotion
+                    .choices_of_move(code, from, royal)
+                    .first()
+                    .copied();
                 let capture = Move {
                     from,
                     to: royal,

@@ -207,10 +207,11 @@ impl Position {
                 }
             }
         }
-        // A drop cannot be taken back: it resets the clock (as in
-        // Fairy-Stockfish).
+        // A drop or a promotion cannot be taken back: it resets the
+        // clock (as in Fairy-Stockfish).
         let resets = captured != 0
             || matches!(mv.kind, MoveKind::Drop(_))
+            || mv.promotion.is_some()
             || self
                 .variant
                 .piece(Piece::from_code(code).kind)

@@ -202,7 +202,16 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         if flags & PROMOTES != 0 {
-            for &choice in self.variant.promotion.choices(code, to) {
+            let promotion = &self.variant.promotion;
+            if promotion.may_decline(code, to) {
+                out.push(Move {
+                    from,
+                    to,
+                    kind,
+                    promotion: None,
+                });
+            }
+            for &choice in promotion.choices_of_move(code, from, to) {
                 out.push(Move {
                     from,
                     to,

@@ -380,3 +380,99 @@ fn hooks_see_drops_with_the_piece_from_hand() {
     assert_eq!(drops, 0);
     assert_eq!(coords(&black).len(), 5);
 }
+
+/// 1000 positions of random shogi games (drops with nifu, uchifuzume and
+/// never-stuck, optional promotion into, within and out of the camp,
+/// forced promotion on the last ranks, promoted pieces captured back
+/// into hand unpromoted): the legal moves agree with pyffish move for
+/// move, promotions written `+` and declining without a suffix, as
+/// pyffish writes them; the placement and hands fields we write back
+/// are pyffish's (`+P` tokens). (pyffish would also list a pawn drop
+/// that mates, a move our `no-mate` forbids: see tests/perft/shogi.perft;
+/// none occurs in these games.)
+#[test]
+fn shogi_legal_moves_and_fens_match_pyffish() {
+    let variant = script("shogi");
+    let lines = oracle("shogi", 1000, 12, &["--max-plies", "150"]);
+    compare(&variant, &lines);
+    let mut promoted = 0;
+    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+        let pos = Position::from_fen(&variant, fen).expect("compare read it");
+        let ours = write_fen(&pos);
+        let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
+        assert_eq!(field(&ours), field(fen), "placement and hands of {fen}");
+        promoted += usize::from(field(fen).contains('+'));
+    }
+    assert!(promoted > 20, "only {promoted} FENs with promoted pieces");
+}
+
+/// 1000 positions of random minishogi games: the legal moves agree with
+/// pyffish, and so do the placement and hands fields we write back.
+#[test]
+fn minishogi_legal_moves_and_fens_match_pyffish() {
+    let variant = script("minishogi");
+    let lines = oracle("minishogi", 1000, 13, &[]);
+    compare(&variant, &lines);
+    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+        let pos = Position::from_fen(&variant, fen).expect("compare read it");
+        let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
+        assert_eq!(
+            field(&write_fen(&pos)),
+            field(fen),
+            "placement and hands of {fen}"
+        );
+    }
+}
+
+fn shogi(fen: &str) -> Position {
+    Position::from_fen(&script("shogi"), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Optional promotion: the legal moves are pyffish's list for the same
+/// FEN (`legal_moves('shogi', FEN, [])`): a silver entering the camp
+/// (d6d7, d6d7+), moving within it (e7e8, e7e8+ …) and leaving it (e7f6,
+/// e7f6+), a pawn to rank 8 (c7c8, c7c8+) and a knight to rank 7 (g5f7,
+/// g5f7+) choose; a pawn (a8a9+) and a lance (i7i9+) on the last rank
+/// must promote; the silver's moves outside the camp (d6c5) cannot.
+#[test]
+fn shogi_promotion_is_optional_in_and_out_of_the_camp_and_forced_where_stuck() {
+    let pos = shogi("4k4/P8/2P1S3L/3S5/6N2/9/9/9/4K4[] w - - 0 1");
+    let want: BTreeSet<String> = [
+        "a8a9+", "c7c8", "c7c8+", "d6c5", "d6d7", "d6d7+", "d6e5", "e1d1", "e1d2", "e1e2", "e1f1",
+        "e1f2", "e7d8", "e7d8+", "e7e8", "e7e8+", "e7f6", "e7f6+", "e7f8", "e7f8+", "g5f7",
+        "g5f7+", "g5h7", "g5h7+", "i7i8", "i7i8+", "i7i9+",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    assert_eq!(coords(&pos), want);
+}
+
+/// `+P` tokens: read and written back; a tokin captured goes to hand as
+/// a pawn; a stray `+` is an error naming its place.
+#[test]
+fn shogi_promoted_pieces_in_fen_and_captured_back_unpromoted() {
+    let fen = "4k4/9/4+p4/9/9/9/9/4R4/4K4[] w - - 0 1";
+    let mut pos = shogi(fen);
+    assert_eq!(write_fen(&pos), fen);
+    let mv = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .find(|&m| move_to_coord(&pos, m) == "e2e7+")
+        .expect("the rook takes the tokin and may promote");
+    pos.play_unchecked(mv);
+    assert_eq!(write_fen(&pos), "4k4/9/4+R4/9/9/9/9/9/4K4[P] b - - 0 1");
+    let variant = script("shogi");
+    let err = Position::from_fen(&variant, "4k4/9/4+4/9/9/9/9/9/4K4[] w - - 0 1").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("`+` marks a promoted piece but no letter follows it"),
+        "{err}"
+    );
+    let err = Position::from_fen(&variant, "4k4/9/4+G4/9/9/9/9/9/4K4[] w - - 0 1").unwrap_err();
+    assert!(
+        err.to_string().contains("no piece has the letter `+G`"),
+        "{err}"
+    );
+}

@@ -125,3 +125,13 @@ fn large_nahbi() {
 fn crazyhouse() {
     run_suite("crazyhouse.perft");
 }
+
+#[test]
+fn shogi() {
+    run_suite("shogi.perft");
+}
+
+#[test]
+fn minishogi() {
+    run_suite("minishogi.perft");
+}

@@ -290,9 +290,19 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
             }
             let mut after = pos.clone();
             after.play_unchecked(mv);
-            !after.is_royal_attacked(us)
+            !after.is_royal_attacked(us) && !drop_mate_forbidden(pos, mv, &after)
         })
         .collect()
+}
+
+/// A drop of a `no-mate` kind (shogi's uchifuzume) that checkmates.
+fn drop_mate_forbidden(pos: &Position, mv: Move, after: &Position) -> bool {
+    let (MoveKind::Drop(kind), Some(hands)) = (mv.kind, &pos.variant().hands) else {
+        return false;
+    };
+    hands.no_mate[kind.0 as usize]
+        && after.is_royal_attacked(after.side_to_move())
+        && after.legal_moves().unwrap().is_empty()
 }
 
 proptest! {
