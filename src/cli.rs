@@ -297,7 +297,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
             sections,
             output,
         } => crate::bridge::cli::import(&file, &sections, output.as_deref()),
-        Command::Export { script, output } => crate::bridge::cli::export(&script, output.as_deref()),
+        Command::Export { script, output } => {
+            crate::bridge::cli::export(&script, output.as_deref())
+        }
         Command::Serve { script, port, bind } => {
             crate::serve::run(script.as_deref(), bind.as_deref(), Some(port))
         }

@@ -25,7 +25,10 @@ fn read_text(path: &str) -> Option<String> {
     let size = std::fs::metadata(path).map(|m| m.len());
     if let Ok(size) = size {
         if size > MAX_INI_BYTES {
-            eprintln!("error: {} is larger than {MAX_INI_BYTES} bytes", printable(path));
+            eprintln!(
+                "error: {} is larger than {MAX_INI_BYTES} bytes",
+                printable(path)
+            );
             return None;
         }
     }
@@ -61,16 +64,23 @@ pub fn import(file: &str, sections: &[String], output: Option<&str>) -> i32 {
                 }
                 Some(dir) => {
                     if !super::is_plain_name(&imported.name) {
-                        eprintln!("error: [{}]: not a name to make a file of", printable(&imported.name));
+                        eprintln!(
+                            "error: [{}]: not a name to make a file of",
+                            printable(&imported.name)
+                        );
                         status = 1;
                         continue;
                     }
                     let path = Path::new(dir).join(format!("{}.variant", imported.name));
-                    let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &imported.script));
+                    let written = std::fs::create_dir_all(dir)
+                        .and_then(|()| std::fs::write(&path, &imported.script));
                     match written {
                         Ok(()) => eprintln!("wrote {}", printable(&path.display().to_string())),
                         Err(e) => {
-                            eprintln!("error: cannot write {}: {e}", printable(&path.display().to_string()));
+                            eprintln!(
+                                "error: cannot write {}: {e}",
+                                printable(&path.display().to_string())
+                            );
                             status = 1;
                         }
                     }

@@ -199,7 +199,10 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         return Err(error(
             Some(target.line),
             "section",
-            format!("`{}` is a Fairy-Stockfish built-in: FS ignores a section of that name", target.name),
+            format!(
+                "`{}` is a Fairy-Stockfish built-in: FS ignores a section of that name",
+                target.name
+            ),
         ));
     }
     // Walk up the chain: section names first (earlier in the file), then built-ins.
@@ -220,10 +223,21 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
     while let Some(parent) = &current.parent {
         limit += 1;
         if limit > 64 {
-            return Err(error(Some(current.line), "parent", "the parent chain is too long (a cycle?)".into()));
+            return Err(error(
+                Some(current.line),
+                "parent",
+                "the parent chain is too long (a cycle?)".into(),
+            ));
         }
-        let position = sections.iter().position(|s| std::ptr::eq(s, current)).unwrap_or(index);
-        if let Some(found) = sections[..position].iter().rev().find(|s| &s.name == parent) {
+        let position = sections
+            .iter()
+            .position(|s| std::ptr::eq(s, current))
+            .unwrap_or(index);
+        if let Some(found) = sections[..position]
+            .iter()
+            .rev()
+            .find(|s| &s.name == parent)
+        {
             chain.push(Layer {
                 section: found,
                 built_in: None,
@@ -246,7 +260,15 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
     }
     chain.reverse();
     let (mut pieces, mut promotion_types) = if base_is_chess {
-        (chess_pieces(), vec!["queen".to_string(), "rook".to_string(), "bishop".to_string(), "knight".to_string()])
+        (
+            chess_pieces(),
+            vec![
+                "queen".to_string(),
+                "rook".to_string(),
+                "bishop".to_string(),
+                "knight".to_string(),
+            ],
+        )
     } else {
         (Vec::new(), Vec::new())
     };
@@ -254,9 +276,17 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
     let mut options = BTreeMap::new();
     let keys = piece_keys();
     for layer in &chain {
-        let line_of = |line: usize| if layer.built_in.is_some() { None } else { Some(line) };
+        let line_of = |line: usize| {
+            if layer.built_in.is_some() {
+                None
+            } else {
+                Some(line)
+            }
+        };
         for key in &keys {
-            let Some(entry) = layer.section.get(key) else { continue };
+            let Some(entry) = layer.section.get(key) else {
+                continue;
+            };
             apply_piece(&mut pieces, key, &entry.value);
         }
         for entry in &layer.section.entries {
@@ -265,7 +295,11 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             }
             if entry.key.starts_with("promotionPieceTypes") {
                 let types = letters_to_keys(&pieces, &entry.value).map_err(|letter| {
-                    error(line_of(entry.line), &entry.key, format!("no piece has the letter `{letter}`"))
+                    error(
+                        line_of(entry.line),
+                        &entry.key,
+                        format!("no piece has the letter `{letter}`"),
+                    )
                 })?;
                 if entry.key == "promotionPieceTypes" || entry.key == "promotionPieceTypesWhite" {
                     promotion_types = types.clone();
@@ -298,14 +332,19 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
 
 /// FS's `add_piece`/`remove_piece` for one `key = value` line.
 fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) {
-    let Some(first) = value.chars().next() else { return };
+    let Some(first) = value.chars().next() else {
+        return;
+    };
     if !first.is_ascii_alphabetic() {
         pieces.retain(|p| p.key != key);
         return;
     }
     let letter = first.to_ascii_uppercase();
     pieces.retain(|p| p.key != key && p.letter != letter);
-    let custom_betza = value.get(2..).filter(|_| value.len() > 1).map(str::to_string);
+    let custom_betza = value
+        .get(2..)
+        .filter(|_| value.len() > 1)
+        .map(str::to_string);
     let (betza, royal) = if key == "king" {
         (Some(custom_betza.unwrap_or_else(|| "K".to_string())), true)
     } else if key.starts_with("customPiece") {
@@ -322,7 +361,10 @@ fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) {
     // Keep FS's order of piece types.
     let order = piece_keys();
     let rank = |k: &str| order.iter().position(|o| o == k).unwrap_or(usize::MAX);
-    let at = pieces.iter().position(|p| rank(&p.key) > rank(key)).unwrap_or(pieces.len());
+    let at = pieces
+        .iter()
+        .position(|p| rank(&p.key) > rank(key))
+        .unwrap_or(pieces.len());
     pieces.insert(at, piece);
 }
 

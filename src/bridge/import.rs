@@ -95,6 +95,161 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("diagonalLines", "-"),
 ];
 
+/// Every option FS's parser reads (`src/parser.cpp`), but the piece
+/// letters and `mobilityRegion…`.
+const FS_OPTIONS: &[&str] = &[
+    "adjudicateFullBoard",
+    "bikjangRule",
+    "blackDropRegion",
+    "blackFlag",
+    "blastImmuneTypes",
+    "blastOnCapture",
+    "cambodianMoves",
+    "capturesToHand",
+    "castling",
+    "castlingDroppedPiece",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingKingPieceBlack",
+    "castlingKingPieceWhite",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookKingsideFile",
+    "castlingRookPiece",
+    "castlingRookPieces",
+    "castlingRookPiecesBlack",
+    "castlingRookPiecesWhite",
+    "castlingRookQueensideFile",
+    "castlingWins",
+    "chasingRule",
+    "checkCounting",
+    "checking",
+    "checkmateValue",
+    "collinearN",
+    "connectDiagonal",
+    "connectHorizontal",
+    "connectN",
+    "connectNxN",
+    "connectPieceTypes",
+    "connectValue",
+    "connectVertical",
+    "countingRule",
+    "diagonalLines",
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "doubleStepRegionBlack",
+    "doubleStepRegionWhite",
+    "dropChecks",
+    "dropLoop",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropOnTop",
+    "dropOppositeColoredBishop",
+    "dropPromoted",
+    "dropRegionBlack",
+    "dropRegionWhite",
+    "dupleCheck",
+    "enPassantRegion",
+    "enPassantRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantTypes",
+    "enPassantTypesBlack",
+    "enPassantTypesWhite",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "extinctionClaim",
+    "extinctionOpponentPieceCount",
+    "extinctionPieceCount",
+    "extinctionPieceTypes",
+    "extinctionPseudoRoyal",
+    "extinctionValue",
+    "firstRankPawnDrops",
+    "flagMove",
+    "flagPiece",
+    "flagPieceBlack",
+    "flagPieceBlockedWin",
+    "flagPieceCount",
+    "flagPieceSafe",
+    "flagPieceWhite",
+    "flagRegion",
+    "flagRegionBlack",
+    "flagRegionWhite",
+    "flipEnclosedPieces",
+    "flyingGeneral",
+    "gating",
+    "immobilityIllegal",
+    "makpongRule",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "materialCounting",
+    "maxFile",
+    "maxRank",
+    "moveRepetitionIllegal",
+    "mustCapture",
+    "mustDrop",
+    "mustDropType",
+    "mutuallyImmuneTypes",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "nMoveRule",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesBlack",
+    "nMoveRuleTypesWhite",
+    "oppositeCastling",
+    "pass",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateBlack",
+    "passOnStalemateWhite",
+    "passWhite",
+    "pawnTypes",
+    "perpetualCheckIllegal",
+    "petrifyBlastPieces",
+    "petrifyOnCaptureTypes",
+    "pieceDemotion",
+    "pieceDrops",
+    "piecePromotionOnCapture",
+    "pieceToCharTable",
+    "pocketSize",
+    "promotionPawnTypes",
+    "promotionPawnTypesBlack",
+    "promotionPawnTypesWhite",
+    "promotionPieceTypes",
+    "promotionPieceTypesBlack",
+    "promotionPieceTypesWhite",
+    "promotionRank",
+    "promotionRegionBlack",
+    "promotionRegionWhite",
+    "promotionZonePawnDrops",
+    "seirawanGating",
+    "shatarMateRule",
+    "shogiPawnDropMateIllegal",
+    "sittuyinPromotion",
+    "sittuyinRookDrop",
+    "soldierPromotionRank",
+    "stalematePieceCount",
+    "stalemateValue",
+    "startFen",
+    "tripleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "twoBoards",
+    "variantTemplate",
+    "wallOrMove",
+    "wallingRegion",
+    "wallingRegionBlack",
+    "wallingRegionWhite",
+    "wallingRule",
+    "whiteDropRegion",
+    "whiteFlag",
+    "promotionLimit",
+    "promotedPieceType",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
     "maxRank",
@@ -139,6 +294,8 @@ const TRANSLATED: &[&str] = &[
     "flagRegionBlack",
     "pieceDrops",
     "capturesToHand",
+    "dropRegionWhite",
+    "dropRegionBlack",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -180,10 +337,16 @@ pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, Im
     let resolved = resolve(sections, index)?;
     let script = translate(&resolved)?;
     if let Err(errors) = crate::compile_source(&format!("{}.variant", resolved.name), &script) {
+        // Castling FS allows but varia refuses (a king's castling that is
+        // also its ordinary move) is the castling options' doing.
+        let castling = errors
+            .errors
+            .iter()
+            .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
         return Err(ImportError {
             section: resolved.name,
             line: None,
-            option: "script".into(),
+            option: if castling { "castling" } else { "script" }.into(),
             reason: format!("the translation does not compile: {errors}"),
         });
     }
@@ -310,8 +473,11 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
                     ),
                 ))
             }
+            None if FS_OPTIONS.contains(&key.as_str()) => {
+                return Err(options.error(key, "varia cannot express this option yet"));
+            }
             None => {
-                return Err(options.error(key, "not an option the bridge knows"));
+                return Err(options.error(key, "not a Fairy-Stockfish option"));
             }
         }
     }
@@ -329,7 +495,11 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
         },
     };
     if !(2..=26).contains(&files) || !(2..=26).contains(&ranks) || files * ranks > 256 {
-        let key = if files * ranks > 256 || !(2..=26).contains(&files) { "maxFile" } else { "maxRank" };
+        let key = if files * ranks > 256 || !(2..=26).contains(&files) {
+            "maxFile"
+        } else {
+            "maxRank"
+        };
         return Err(options.error(key, format!("a {files} x {ranks} board is beyond varia's limits (2 to 26 files, at most 256 squares)")));
     }
     Ok(Board { files, ranks })
@@ -339,7 +509,10 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
 /// squares.
 fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), ImportError> {
     let fen = options
-        .text("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .text(
+            "startFen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
         .trim();
     let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
     // FS reads a FEN without its en passant field (`w - 0 1`) as having none.
@@ -359,9 +532,10 @@ fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), 
     let mut walls = Vec::new();
     let mut rows = Vec::new();
     for (index, row) in rows_text.split('/').enumerate() {
-        let rank = board.ranks.checked_sub(index as u32 + 1).ok_or_else(|| {
-            options.error("startFen", "the FEN has more ranks than the board")
-        })?;
+        let rank = board
+            .ranks
+            .checked_sub(index as u32 + 1)
+            .ok_or_else(|| options.error("startFen", "the FEN has more ranks than the board"))?;
         let (mut file, mut empty, mut digits, mut out) = (0u32, 0u32, String::new(), String::new());
         for c in row.chars() {
             if c.is_ascii_digit() {
@@ -397,7 +571,12 @@ fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), 
         }
         rows.push(out);
     }
-    Ok((format!("{}{hand} {rest}", rows.join("/")).trim_end().to_string(), walls))
+    Ok((
+        format!("{}{hand} {rest}", rows.join("/"))
+            .trim_end()
+            .to_string(),
+        walls,
+    ))
 }
 
 /// A varia name for an FS piece.
@@ -425,9 +604,15 @@ fn named(options: &Options, key: &str) -> Option<String> {
 }
 
 /// A set of squares given as FS writes a bitboard (`*8`, `a*`, `e4 d5`).
-fn read_squares(options: &Options, key: &str, board: &Board) -> Result<BTreeSet<(u32, u32)>, ImportError> {
+fn read_squares(
+    options: &Options,
+    key: &str,
+    board: &Board,
+) -> Result<BTreeSet<(u32, u32)>, ImportError> {
     let mut set = BTreeSet::new();
-    let Some(setting) = options.get(key) else { return Ok(set) };
+    let Some(setting) = options.get(key) else {
+        return Ok(set);
+    };
     for symbol in setting.value.split_whitespace() {
         if symbol == "-" {
             break;
@@ -439,14 +624,25 @@ fn read_squares(options: &Options, key: &str, board: &Board) -> Result<BTreeSet<
                 set.insert((file, rank.checked_sub(1).ok_or_else(bad)?));
             }
         } else if let Some(file) = symbol.strip_suffix('*') {
-            let file = file.chars().next().filter(char::is_ascii_alphabetic).ok_or_else(bad)?;
+            let file = file
+                .chars()
+                .next()
+                .filter(char::is_ascii_alphabetic)
+                .ok_or_else(bad)?;
             for rank in 0..board.ranks {
                 set.insert((file.to_ascii_lowercase() as u32 - 'a' as u32, rank));
             }
         } else {
-            let file = symbol.chars().next().filter(char::is_ascii_alphabetic).ok_or_else(bad)?;
+            let file = symbol
+                .chars()
+                .next()
+                .filter(char::is_ascii_alphabetic)
+                .ok_or_else(bad)?;
             let rank: u32 = symbol[1..].parse().map_err(|_| bad())?;
-            set.insert((file.to_ascii_lowercase() as u32 - 'a' as u32, rank.checked_sub(1).ok_or_else(bad)?));
+            set.insert((
+                file.to_ascii_lowercase() as u32 - 'a' as u32,
+                rank.checked_sub(1).ok_or_else(bad)?,
+            ));
         }
     }
     set.retain(|&(f, r)| f < board.files && r < board.ranks);
@@ -513,7 +709,10 @@ fn colour_region(
             .into_iter()
             .find(|k| options.get(k).is_some())
             .unwrap_or(white_key);
-        return Err(options.error(key, "Black's region is not White's mirrored, which varia cannot say yet"));
+        return Err(options.error(
+            key,
+            "Black's region is not White's mirrored, which varia cannot say yet",
+        ));
     }
     Ok(white)
 }
@@ -532,23 +731,39 @@ fn write_pieces(options: &Options, board: &Board, out: &mut String) -> Result<()
         let (white, black) = (rank_set(board, 1), rank_set(board, 6.min(board.ranks - 1)));
         if options.get("doubleStepRank").is_some() || options.get("doubleStepRankMin").is_some() {
             return Err(options.error(
-                if options.get("doubleStepRank").is_some() { "doubleStepRank" } else { "doubleStepRankMin" },
+                if options.get("doubleStepRank").is_some() {
+                    "doubleStepRank"
+                } else {
+                    "doubleStepRankMin"
+                },
                 "varia cannot translate the old double-step rank options yet",
             ));
         }
-        region = colour_region(options, board, ("", "doubleStepRegionWhite", "doubleStepRegionBlack"), (white, black))?;
+        region = colour_region(
+            options,
+            board,
+            ("", "doubleStepRegionWhite", "doubleStepRegionBlack"),
+            (white, black),
+        )?;
     }
     let pieces = &options.resolved.pieces;
     if !pieces.iter().any(|p| p.royal) {
-        return Err(options.error("king", "a variant without a royal piece: varia cannot say FS's rules for it yet"));
+        return Err(options.error(
+            "king",
+            "a variant without a royal piece: varia cannot say FS's rules for it yet",
+        ));
     }
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
         let Some(betza) = &piece.betza else {
-            return Err(options.error(&piece.key, "FS gives this piece moves beyond its Betza, which varia cannot say"));
+            return Err(options.error(
+                &piece.key,
+                "FS gives this piece moves beyond its Betza, which varia cannot say",
+            ));
         };
-        let (normal, initial) = split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
+        let (normal, initial) =
+            split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
             return Err(options.error(&piece.key, "a piece without moves (empty Betza)"));
         }
@@ -559,7 +774,11 @@ fn write_pieces(options: &Options, board: &Board, out: &mut String) -> Result<()
             initial.push("fmnD".to_string());
         }
         if !initial.is_empty() && !region.is_empty() {
-            also.push(format!("also {name} \"{}\" from {}", initial.join(""), region_text(&region, board)));
+            also.push(format!(
+                "also {name} \"{}\" from {}",
+                initial.join(""),
+                region_text(&region, board)
+            ));
         }
     }
     for line in also {
@@ -576,7 +795,9 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
         return Ok((betza.to_string(), Vec::new()));
     }
     if betza.contains(['a', '(', '[']) {
-        return Err(format!("varia cannot translate initial (`i`) moves inside a multi-leg Betza (`{betza}`) yet"));
+        return Err(format!(
+            "varia cannot translate initial (`i`) moves inside a multi-leg Betza (`{betza}`) yet"
+        ));
     }
     let mut normal = String::new();
     let mut initial = Vec::new();
@@ -604,14 +825,20 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
         }
     }
     if !modifiers.is_empty() {
-        return Err(format!("the Betza `{betza}` ends in modifiers without an atom"));
+        return Err(format!(
+            "the Betza `{betza}` ends in modifiers without an atom"
+        ));
     }
     Ok((normal, initial))
 }
 
 /// `promote` lines from FS's promotion region and choices.
 fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
-    let pawn_key = match options.get("promotionPawnTypes").or(options.get("promotionPawnTypesWhite")).or(options.get("pawnTypes")) {
+    let pawn_key = match options
+        .get("promotionPawnTypes")
+        .or(options.get("promotionPawnTypesWhite"))
+        .or(options.get("pawnTypes"))
+    {
         None => "pawn".to_string(),
         Some(s) => {
             let key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
@@ -622,7 +849,11 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
                 .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
             match keys.as_slice() {
                 [one] => one.clone(),
-                _ => return Err(options.error(key, "varia takes one promoting piece type from FS for now")),
+                _ => {
+                    return Err(
+                        options.error(key, "varia takes one promoting piece type from FS for now")
+                    )
+                }
             }
         }
     };
@@ -633,35 +864,67 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         if let Some(s) = options.get(key) {
             let white_key = key.replace("Black", "White");
             if options.get(&white_key).map(|w| &w.value) != Some(&s.value) {
-                return Err(options.error(key, "Black's promotion differs from White's, which varia cannot say yet"));
+                return Err(options.error(
+                    key,
+                    "Black's promotion differs from White's, which varia cannot say yet",
+                ));
             }
         }
     }
-    let mut white_default = rank_set(board, 7.min(board.ranks - 1));
-    let mut black_default = rank_set(board, 0);
-    if let Some(s) = options.get("promotionRank") {
-        let rank: u32 = s.value.parse().map_err(|_| options.error("promotionRank", "not a rank"))?;
-        white_default = (rank.saturating_sub(1)..board.ranks).flat_map(|r| rank_set(board, r)).collect();
-        black_default = mirrored(&white_default, board);
-    }
-    let region = colour_region(options, board, ("", "promotionRegionWhite", "promotionRegionBlack"), (white_default, black_default))?;
+    let region = promotion_region(options, board)?;
     let targets: Vec<String> = options
         .resolved
         .promotion_types
         .iter()
         .filter(|k| **k != pawn_key)
         .map(|k| {
-            named(options, k).ok_or_else(|| options.error("promotionPieceTypes", format!("promotes to a `{k}`, which the variant does not have")))
+            named(options, k).ok_or_else(|| {
+                options.error(
+                    "promotionPieceTypes",
+                    format!("promotes to a `{k}`, which the variant does not have"),
+                )
+            })
         })
         .collect::<Result<_, _>>()?;
     if region.is_empty() {
         return Ok(());
     }
     if targets.is_empty() {
-        return Err(options.error("promotionPieceTypes", "a promotion region with nothing to promote to: varia cannot say that pawns stop there"));
+        return Err(options.error(
+            "promotionPieceTypes",
+            "a promotion region with nothing to promote to: varia cannot say that pawns stop there",
+        ));
     }
-    let _ = writeln!(out, "\npromote {pawn} in {} to {}", region_text(&region, board), targets.join(", "));
+    let _ = writeln!(
+        out,
+        "\npromote {pawn} in {} to {}",
+        region_text(&region, board),
+        targets.join(", ")
+    );
     Ok(())
+}
+
+/// FS's promotion region for White (Black's must be its mirror).
+fn promotion_region(options: &Options, board: &Board) -> Result<BTreeSet<(u32, u32)>, ImportError> {
+    // FS's default: rank 8 for White and rank 1 for Black, whatever the board's size.
+    let mut white_default = rank_set(board, 7.min(board.ranks - 1));
+    let mut black_default = rank_set(board, 0);
+    if let Some(s) = options.get("promotionRank") {
+        let rank: u32 = s
+            .value
+            .parse()
+            .map_err(|_| options.error("promotionRank", "not a rank"))?;
+        white_default = (rank.saturating_sub(1)..board.ranks)
+            .flat_map(|r| rank_set(board, r))
+            .collect();
+        black_default = mirrored(&white_default, board);
+    }
+    colour_region(
+        options,
+        board,
+        ("", "promotionRegionWhite", "promotionRegionBlack"),
+        (white_default, black_default),
+    )
 }
 
 fn file_option(options: &Options, key: &str, default: u32) -> Result<u32, ImportError> {
@@ -670,7 +933,9 @@ fn file_option(options: &Options, key: &str, default: u32) -> Result<u32, Import
         Some(s) => {
             let v = s.value.trim();
             match v.chars().next() {
-                Some(c) if c.is_ascii_digit() => v.parse::<u32>().ok().and_then(|n| n.checked_sub(1)),
+                Some(c) if c.is_ascii_digit() => {
+                    v.parse::<u32>().ok().and_then(|n| n.checked_sub(1))
+                }
                 Some(c) if c.is_ascii_lowercase() => Some(c as u32 - 'a' as u32),
                 _ => None,
             }
@@ -685,7 +950,9 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
     let field = setup.split_whitespace().next().unwrap_or("");
     let rows = field.split('[').next().unwrap_or("");
     for (index, row) in rows.split('/').enumerate() {
-        let Some(rank) = board.ranks.checked_sub(index as u32 + 1) else { break };
+        let Some(rank) = board.ranks.checked_sub(index as u32 + 1) else {
+            break;
+        };
         let (mut file, mut digits) = (0u32, 0u32);
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
@@ -709,7 +976,12 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
 /// king's inner side. FS keeps only the rights whose pieces stand there;
 /// varia's castling is for both sides, so a wing one side alone may castle
 /// on is an error. The setup's castling field is rewritten to the rights kept.
-fn write_castling(options: &Options, board: &Board, setup: &mut String, out: &mut String) -> Result<(), ImportError> {
+fn write_castling(
+    options: &Options,
+    board: &Board,
+    setup: &mut String,
+    out: &mut String,
+) -> Result<(), ImportError> {
     let rights = setup.split_whitespace().nth(2).unwrap_or("-").to_string();
     if !options.flag("castling", true)? || rights == "-" {
         out.push_str("castling none\n");
@@ -717,7 +989,10 @@ fn write_castling(options: &Options, board: &Board, setup: &mut String, out: &mu
         return Ok(());
     }
     if let Some(c) = rights.chars().find(|c| !"KQkq".contains(*c)) {
-        return Err(options.error("startFen", format!("the castling right `{c}`: varia reads only `KQkq`")));
+        return Err(options.error(
+            "startFen",
+            format!("the castling right `{c}`: varia reads only `KQkq`"),
+        ));
     }
     let piece_of = |key: &str, default: &str| -> Result<Option<(String, char)>, ImportError> {
         let letters = options.text(key, "");
@@ -731,22 +1006,39 @@ fn write_castling(options: &Options, board: &Board, setup: &mut String, out: &mu
                 _ => return Err(options.error(key, "varia takes one castling piece type for now")),
             }
         };
-        Ok(options.resolved.pieces.iter().find(|p| p.key == key_name).map(|p| (piece_name(p), p.letter)))
+        Ok(options
+            .resolved
+            .pieces
+            .iter()
+            .find(|p| p.key == key_name)
+            .map(|p| (piece_name(p), p.letter)))
     };
-    let (Some((king, king_letter)), Some((rook, rook_letter))) = (piece_of("castlingKingPiece", "king")?, piece_of("castlingRookPieces", "rook")?) else {
+    let (Some((king, king_letter)), Some((rook, rook_letter))) = (
+        piece_of("castlingKingPiece", "king")?,
+        piece_of("castlingRookPieces", "rook")?,
+    ) else {
         out.push_str("castling none\n");
         set_rights(setup, "-");
         return Ok(());
     };
     let rank = options.number("castlingRank", 1)?.saturating_sub(1);
     let squares = placement(setup, board);
-    let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter)) {
+    let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
+    {
         Some(f) => f,
         None => file_option(options, "castlingKingFile", 4)?,
     };
     let wings = [
-        ('K', file_option(options, "castlingKingsideFile", 6)?, file_option(options, "castlingRookKingsideFile", board.files - 1)?),
-        ('Q', file_option(options, "castlingQueensideFile", 2)?, file_option(options, "castlingRookQueensideFile", 0)?),
+        (
+            'K',
+            file_option(options, "castlingKingsideFile", 6)?,
+            file_option(options, "castlingRookKingsideFile", board.files - 1)?,
+        ),
+        (
+            'Q',
+            file_option(options, "castlingQueensideFile", 2)?,
+            file_option(options, "castlingRookQueensideFile", 0)?,
+        ),
     ];
     let mut kept = String::new();
     let mut lines = Vec::new();
@@ -755,9 +1047,16 @@ fn write_castling(options: &Options, board: &Board, setup: &mut String, out: &mu
             let (right, r, k, rk) = if white {
                 (wing, rank, king_letter, rook_letter)
             } else {
-                (wing.to_ascii_lowercase(), board.ranks - 1 - rank, king_letter.to_ascii_lowercase(), rook_letter.to_ascii_lowercase())
+                (
+                    wing.to_ascii_lowercase(),
+                    board.ranks - 1 - rank,
+                    king_letter.to_ascii_lowercase(),
+                    rook_letter.to_ascii_lowercase(),
+                )
             };
-            rights.contains(right) && squares.get(&(king_file, r)) == Some(&k) && squares.get(&(rook_from, r)) == Some(&rk)
+            rights.contains(right)
+                && squares.get(&(king_file, r)) == Some(&k)
+                && squares.get(&(rook_from, r)) == Some(&rk)
         };
         match (able(true), able(false)) {
             (false, false) => continue,
@@ -766,9 +1065,19 @@ fn write_castling(options: &Options, board: &Board, setup: &mut String, out: &mu
         }
         kept.push(wing);
         kept.push(wing.to_ascii_lowercase());
-        let rook_to = if king_to > king_file { king_to - 1 } else { king_to + 1 };
+        let rook_to = if king_to > king_file {
+            king_to - 1
+        } else {
+            king_to + 1
+        };
         let at = |f: u32| board.square(f, rank);
-        lines.push(format!("castling {king} {} -> {} with {rook} {} -> {}", at(king_file), at(king_to), at(rook_from), at(rook_to)));
+        lines.push(format!(
+            "castling {king} {} -> {} with {rook} {} -> {}",
+            at(king_file),
+            at(king_to),
+            at(rook_from),
+            at(rook_to)
+        ));
     }
     if lines.is_empty() {
         out.push_str("castling none\n");
@@ -802,10 +1111,23 @@ fn result_word(options: &Options, key: &str, default: &str) -> Result<&'static s
 }
 
 /// Checkmate, stalemate, the move and repetition rules, flags, checks.
-fn write_game_end(options: &Options, board: &Board, setup: &str, out: &mut String) -> Result<(), ImportError> {
+fn write_game_end(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    out: &mut String,
+) -> Result<(), ImportError> {
     out.push('\n');
-    let _ = writeln!(out, "checkmate {}", result_word(options, "checkmateValue", "loss")?);
-    let _ = writeln!(out, "stalemate {}", result_word(options, "stalemateValue", "draw")?);
+    let _ = writeln!(
+        out,
+        "checkmate {}",
+        result_word(options, "checkmateValue", "loss")?
+    );
+    let _ = writeln!(
+        out,
+        "stalemate {}",
+        result_word(options, "stalemateValue", "draw")?
+    );
     let n_move = options.number("nMoveRule", 50)?;
     if n_move > 0 {
         let _ = writeln!(out, "move-rule {n_move}");
@@ -817,17 +1139,32 @@ fn write_game_end(options: &Options, board: &Board, setup: &str, out: &mut Strin
     if options.flag("checkCounting", false)? {
         let counters = setup.split_whitespace().nth(4).unwrap_or("");
         let Some((white, black)) = counters.split_once('+') else {
-            return Err(options.error("checkCounting", "the start FEN has no check counters (`3+3`)"));
+            return Err(options.error(
+                "checkCounting",
+                "the start FEN has no check counters (`3+3`)",
+            ));
         };
         if white != black {
-            return Err(options.error("startFen", "different check counts for the sides: varia cannot say that yet"));
+            return Err(options.error(
+                "startFen",
+                "different check counts for the sides: varia cannot say that yet",
+            ));
         }
         let _ = writeln!(out, "giving {white} checks wins");
     }
     let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
-    let region = colour_region(options, board, ("flagRegion", "flagRegionWhite", "flagRegionBlack"), (BTreeSet::new(), BTreeSet::new()))?;
+    let region = colour_region(
+        options,
+        board,
+        ("flagRegion", "flagRegionWhite", "flagRegionBlack"),
+        (BTreeSet::new(), BTreeSet::new()),
+    )?;
     if !region.is_empty() {
-        let key = if options.get("flagPiece").is_some() { "flagPiece" } else { "flagPieceWhite" };
+        let key = if options.get("flagPiece").is_some() {
+            "flagPiece"
+        } else {
+            "flagPieceWhite"
+        };
         let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
             None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
             Some(letters) => super::fs::letters_to_keys(&options.resolved.pieces, letters)
@@ -838,10 +1175,18 @@ fn write_game_end(options: &Options, board: &Board, setup: &str, out: &mut Strin
         };
         if let Some(black) = options.get("flagPieceBlack") {
             if flag_piece.map(|s| &s.value) != Some(&black.value) {
-                return Err(options.error("flagPieceBlack", "Black's flag piece differs from White's, which varia cannot say yet"));
+                return Err(options.error(
+                    "flagPieceBlack",
+                    "Black's flag piece differs from White's, which varia cannot say yet",
+                ));
             }
         }
-        let _ = writeln!(out, "reaching {} with {} wins", region_text(&region, board), pieces.join(", "));
+        let _ = writeln!(
+            out,
+            "reaching {} with {} wins",
+            region_text(&region, board),
+            pieces.join(", ")
+        );
     }
     Ok(())
 }
@@ -853,18 +1198,59 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
     match (drops, to_hand) {
         (false, false) => return Ok(()),
         (true, true) => {}
-        (true, false) => return Err(options.error("pieceDrops", "drops without `capturesToHand`: varia cannot say FS's placement rules yet")),
-        (false, true) => return Err(options.error("capturesToHand", "captures to hand without drops: varia cannot say that yet")),
-    }
-    for key in ["dropRegion", "dropRegionWhite", "dropRegionBlack", "whiteDropRegion", "blackDropRegion"] {
-        if options.get(key).is_some() {
-            return Err(options.error(key, "varia cannot translate FS's drop regions yet"));
+        (true, false) => {
+            return Err(options.error(
+                "pieceDrops",
+                "drops without `capturesToHand`: varia cannot say FS's placement rules yet",
+            ))
+        }
+        (false, true) => {
+            return Err(options.error(
+                "capturesToHand",
+                "captures to hand without drops: varia cannot say that yet",
+            ))
         }
     }
+    for key in ["whiteDropRegion", "blackDropRegion"] {
+        if options.get(key).is_some() {
+            return Err(options.error(
+                key,
+                "varia cannot translate FS's old drop region options yet",
+            ));
+        }
+    }
+    let all: BTreeSet<(u32, u32)> = (0..board.files)
+        .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
+        .collect();
+    let region = colour_region(
+        options,
+        board,
+        ("", "dropRegionWhite", "dropRegionBlack"),
+        (all.clone(), all.clone()),
+    )?;
     out.push_str("\nhands keep captures\n");
-    if let Some(pawn) = named(options, "pawn") {
+    let pawn = named(options, "pawn");
+    if let Some(pawn) = &pawn {
         let _ = writeln!(out, "demote promoted to {pawn}");
-        let _ = writeln!(out, "drop {pawn} in ranks 2..{}", board.ranks - 1);
+        // FS: no pawn drops on the first rank or in the promotion zone.
+        let mut pawn_region = region.clone();
+        pawn_region.retain(|&(_, r)| r != 0);
+        for square in promotion_region(options, board)? {
+            pawn_region.remove(&square);
+        }
+        let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
+    }
+    if region != all {
+        for piece in &options.resolved.pieces {
+            if !piece.royal && piece.key != "pawn" {
+                let _ = writeln!(
+                    out,
+                    "drop {} in {}",
+                    piece_name(piece),
+                    region_text(&region, board)
+                );
+            }
+        }
     }
     Ok(())
 }
