@@ -191,6 +191,10 @@ enum Command {
         /// The `.ini` file to write (default: print it).
         #[arg(short = 'o', long)]
         output: Option<String>,
+        /// The section's name (default: the script's file name; FS ignores
+        /// a section named like one of its built-in variants).
+        #[arg(long)]
+        name: Option<String>,
     },
     /// Write a self-contained HTML rules page for a variant.
     Doc {
@@ -297,9 +301,11 @@ pub fn run(args: Vec<OsString>) -> i32 {
             sections,
             output,
         } => crate::bridge::cli::import(&file, &sections, output.as_deref()),
-        Command::Export { script, output } => {
-            crate::bridge::cli::export(&script, output.as_deref())
-        }
+        Command::Export {
+            script,
+            output,
+            name,
+        } => crate::bridge::cli::export(&script, name.as_deref(), output.as_deref()),
         Command::Serve { script, port, bind } => {
             crate::serve::run(script.as_deref(), bind.as_deref(), Some(port))
         }

@@ -96,15 +96,24 @@ pub fn import(file: &str, sections: &[String], output: Option<&str>) -> i32 {
 }
 
 /// `varia export SCRIPT [-o FILE.ini]`.
-pub fn export(script: &str, output: Option<&str>) -> i32 {
+pub fn export(script: &str, name: Option<&str>, output: Option<&str>) -> i32 {
     let Some(variant) = crate::load::load_variant_or_report(script) else {
         return 1;
     };
-    let name = Path::new(script)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("variant")
-        .to_string();
+    let name = name.map(str::to_string).unwrap_or_else(|| {
+        Path::new(script)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("variant")
+            .to_string()
+    });
+    if !super::is_plain_name(&name) || name.contains(['[', ']', ':']) {
+        eprintln!(
+            "error: `{}` cannot be a section name (letters, digits, `-`, `_`, `.`)",
+            printable(&name)
+        );
+        return 1;
+    }
     match super::export::export_variant(&variant, &name) {
         Ok(text) => match output {
             None => {

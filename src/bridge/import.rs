@@ -434,7 +434,7 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     }
     out.push('\n');
     out.push('\n');
-    write_pieces(&options, &board, &mut out)?;
+    write_pieces(&options, &board, &setup, &mut out)?;
     write_promotion(&options, &board, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
@@ -723,7 +723,12 @@ fn rank_set(board: &Board, rank: u32) -> BTreeSet<(u32, u32)> {
 
 /// The pieces, with the pawn's double step (FS's `doubleStepRegion`) as
 /// an `also` line and FS's initial (`i`) moves likewise.
-fn write_pieces(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+fn write_pieces(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    out: &mut String,
+) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
     let mut region = BTreeSet::new();
     if double_step {
@@ -768,11 +773,23 @@ fn write_pieces(options: &Options, board: &Board, out: &mut String) -> Result<()
             return Err(options.error(&piece.key, "a piece without moves (empty Betza)"));
         }
         let royal = if piece.royal { " royal" } else { "" };
-        let _ = writeln!(out, "piece {name} {} \"{normal}\"{royal}", piece.letter);
         let mut initial = initial;
         if piece.key == "pawn" && double_step {
             initial.push("fmnD".to_string());
         }
+        if !initial.is_empty()
+            && first_move_is_initial(piece.letter, &normal, &region, setup, board)
+        {
+            let firsts: Vec<String> = initial.iter().map(|m| format!("i{m}")).collect();
+            let _ = writeln!(
+                out,
+                "piece {name} {} \"{normal} {}\"{royal}",
+                piece.letter,
+                firsts.join(" ")
+            );
+            continue;
+        }
+        let _ = writeln!(out, "piece {name} {} \"{normal}\"{royal}", piece.letter);
         if !initial.is_empty() && !region.is_empty() {
             also.push(format!(
                 "also {name} \"{}\" from {}",
@@ -785,6 +802,52 @@ fn write_pieces(options: &Options, board: &Board, out: &mut String) -> Result<()
         let _ = writeln!(out, "{line}");
     }
     Ok(())
+}
+
+/// FS's initial moves (on the double-step region) are varia's first-move
+/// (`i`) moves when the region is one rank, every piece of the kind starts
+/// on it (Black's on its mirror) and the piece's other moves all go
+/// forward, so that a piece there has never moved.
+fn first_move_is_initial(
+    letter: char,
+    normal: &str,
+    region: &BTreeSet<(u32, u32)>,
+    setup: &str,
+    board: &Board,
+) -> bool {
+    let Some(&(_, rank)) = region.iter().next() else {
+        return false;
+    };
+    if *region != rank_set(board, rank) {
+        return false;
+    }
+    let start = placement(setup, board);
+    let on_rank = start.iter().all(|(&(_, r), &c)| {
+        if c == letter {
+            r == rank
+        } else if c == letter.to_ascii_lowercase() {
+            r == board.ranks - 1 - rank
+        } else {
+            true
+        }
+    });
+    // Every component: an `f` and no other direction.
+    let mut forward = true;
+    let mut modifiers = String::new();
+    for c in normal.chars() {
+        if c.is_ascii_lowercase() {
+            modifiers.push(c);
+        } else if c.is_ascii_uppercase() {
+            if !modifiers.is_empty() || !normal.contains(c) {
+                forward &=
+                    modifiers.contains('f') && !modifiers.contains(['b', 's', 'v', 'l', 'r', 'h']);
+            } else {
+                forward = false;
+            }
+            modifiers.clear();
+        }
+    }
+    on_rank && forward && !normal.contains(['a', '(', '['])
 }
 
 /// Splits FS Betza into its moves without `i` and its initial (`i`) moves
