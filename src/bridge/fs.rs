@@ -205,7 +205,6 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             ),
         ));
     }
-    // Walk up the chain: section names first (earlier in the file), then built-ins.
     let built_in_sections: Vec<(&'static str, Section)> = BUILT_INS
         .iter()
         .map(|&(name, text)| {
@@ -213,52 +212,7 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             (name, parsed.remove(0))
         })
         .collect();
-    let mut chain: Vec<Layer> = vec![Layer {
-        section: target,
-        built_in: None,
-    }];
-    let mut current = target;
-    let mut base_is_chess = false;
-    let mut limit = 0;
-    while let Some(parent) = &current.parent {
-        limit += 1;
-        if limit > 64 {
-            return Err(error(
-                Some(current.line),
-                "parent",
-                "the parent chain is too long (a cycle?)".into(),
-            ));
-        }
-        let position = sections
-            .iter()
-            .position(|s| std::ptr::eq(s, current))
-            .unwrap_or(index);
-        if let Some(found) = sections[..position]
-            .iter()
-            .rev()
-            .find(|s| &s.name == parent)
-        {
-            chain.push(Layer {
-                section: found,
-                built_in: None,
-            });
-            current = found;
-        } else if let Some((name, section)) = built_in_sections.iter().find(|(n, _)| n == parent) {
-            chain.push(Layer {
-                section,
-                built_in: Some(name),
-            });
-            base_is_chess = true;
-            break;
-        } else {
-            return Err(error(
-                Some(current.line),
-                "parent",
-                format!("the parent `{parent}` is neither an earlier section nor a built-in the bridge knows (it knows {})", BUILT_INS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")),
-            ));
-        }
-    }
-    chain.reverse();
+    let (chain, base_is_chess) = parent_chain(sections, index, &built_in_sections)?;
     let (mut pieces, mut promotion_types) = if base_is_chess {
         (
             chess_pieces(),
@@ -328,6 +282,70 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         promotion_types,
         promotion_types_line,
     })
+}
+
+/// The layers from the base (a built-in, or none) down to
+/// `sections[index]`: parents are earlier sections of the file first, then
+/// built-ins. `true` when the base is a built-in (FS's chess defaults).
+fn parent_chain<'a>(
+    sections: &'a [Section],
+    index: usize,
+    built_in_sections: &'a [(&'static str, Section)],
+) -> Result<(Vec<Layer<'a>>, bool), ImportError> {
+    let target = &sections[index];
+    let error = |line: Option<usize>, option: &str, reason: String| ImportError {
+        section: target.name.clone(),
+        line,
+        option: option.to_string(),
+        reason,
+    };
+    let mut chain: Vec<Layer> = vec![Layer {
+        section: target,
+        built_in: None,
+    }];
+    let mut current = target;
+    let mut base_is_chess = false;
+    let mut limit = 0;
+    while let Some(parent) = &current.parent {
+        limit += 1;
+        if limit > 64 {
+            return Err(error(
+                Some(current.line),
+                "parent",
+                "the parent chain is too long (a cycle?)".into(),
+            ));
+        }
+        let position = sections
+            .iter()
+            .position(|s| std::ptr::eq(s, current))
+            .unwrap_or(index);
+        if let Some(found) = sections[..position]
+            .iter()
+            .rev()
+            .find(|s| &s.name == parent)
+        {
+            chain.push(Layer {
+                section: found,
+                built_in: None,
+            });
+            current = found;
+        } else if let Some((name, section)) = built_in_sections.iter().find(|(n, _)| n == parent) {
+            chain.push(Layer {
+                section,
+                built_in: Some(name),
+            });
+            base_is_chess = true;
+            break;
+        } else {
+            return Err(error(
+                Some(current.line),
+                "parent",
+                format!("the parent `{parent}` is neither an earlier section nor a built-in the bridge knows (it knows {})", BUILT_INS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")),
+            ));
+        }
+    }
+    chain.reverse();
+    Ok((chain, base_is_chess))
 }
 
 /// FS's `add_piece`/`remove_piece` for one `key = value` line.

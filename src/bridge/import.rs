@@ -403,6 +403,9 @@ impl Options<'_> {
     }
 }
 
+/// A set of squares as (file, rank), both from 0.
+type Squares = BTreeSet<(u32, u32)>;
+
 /// The board: files, ranks, wall squares (FEN `*`).
 struct Board {
     files: u32,
@@ -604,11 +607,7 @@ fn named(options: &Options, key: &str) -> Option<String> {
 }
 
 /// A set of squares given as FS writes a bitboard (`*8`, `a*`, `e4 d5`).
-fn read_squares(
-    options: &Options,
-    key: &str,
-    board: &Board,
-) -> Result<BTreeSet<(u32, u32)>, ImportError> {
+fn read_squares(options: &Options, key: &str, board: &Board) -> Result<Squares, ImportError> {
     let mut set = BTreeSet::new();
     let Some(setting) = options.get(key) else {
         return Ok(set);
@@ -649,13 +648,13 @@ fn read_squares(
     Ok(set)
 }
 
-fn mirrored(set: &BTreeSet<(u32, u32)>, board: &Board) -> BTreeSet<(u32, u32)> {
+fn mirrored(set: &Squares, board: &Board) -> Squares {
     set.iter().map(|&(f, r)| (f, board.ranks - 1 - r)).collect()
 }
 
 /// A region expression for a set of squares: whole ranks as `ranks A..B`
 /// or `rank N` terms, the rest as `squares …`.
-fn region_text(set: &BTreeSet<(u32, u32)>, board: &Board) -> String {
+fn region_text(set: &Squares, board: &Board) -> String {
     let full: Vec<u32> = (0..board.ranks)
         .filter(|&r| (0..board.files).all(|f| set.contains(&(f, r))))
         .collect();
@@ -690,8 +689,8 @@ fn colour_region(
     options: &Options,
     board: &Board,
     (both, white_key, black_key): (&str, &str, &str),
-    (white_default, black_default): (BTreeSet<(u32, u32)>, BTreeSet<(u32, u32)>),
-) -> Result<BTreeSet<(u32, u32)>, ImportError> {
+    (white_default, black_default): (Squares, Squares),
+) -> Result<Squares, ImportError> {
     let mut white = white_default;
     let mut black = black_default;
     if options.get(both).is_some() {
@@ -717,7 +716,7 @@ fn colour_region(
     Ok(white)
 }
 
-fn rank_set(board: &Board, rank: u32) -> BTreeSet<(u32, u32)> {
+fn rank_set(board: &Board, rank: u32) -> Squares {
     (0..board.files).map(|f| (f, rank)).collect()
 }
 
@@ -811,7 +810,7 @@ fn write_pieces(
 fn first_move_is_initial(
     letter: char,
     normal: &str,
-    region: &BTreeSet<(u32, u32)>,
+    region: &Squares,
     setup: &str,
     board: &Board,
 ) -> bool {
@@ -968,7 +967,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
 }
 
 /// FS's promotion region for White (Black's must be its mirror).
-fn promotion_region(options: &Options, board: &Board) -> Result<BTreeSet<(u32, u32)>, ImportError> {
+fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportError> {
     // FS's default: rank 8 for White and rank 1 for Black, whatever the board's size.
     let mut white_default = rank_set(board, 7.min(board.ranks - 1));
     let mut black_default = rank_set(board, 0);
@@ -1282,7 +1281,7 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
             ));
         }
     }
-    let all: BTreeSet<(u32, u32)> = (0..board.files)
+    let all: Squares = (0..board.files)
         .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
         .collect();
     let region = colour_region(
