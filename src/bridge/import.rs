@@ -497,8 +497,9 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
             _ => return Err(options.error("maxFile", "not a file")),
         },
     };
-    if !(2..=26).contains(&files) || !(2..=26).contains(&ranks) || files * ranks > 256 {
-        let key = if files * ranks > 256 || !(2..=26).contains(&files) {
+    let too_many = files.saturating_mul(ranks) > 256;
+    if !(2..=26).contains(&files) || !(2..=26).contains(&ranks) || too_many {
+        let key = if too_many || !(2..=26).contains(&files) {
             "maxFile"
         } else {
             "maxRank"
@@ -547,14 +548,14 @@ fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), 
             }
             if !digits.is_empty() {
                 let n: u32 = digits.parse().unwrap_or(0);
-                empty += n;
-                file += n;
+                empty = empty.saturating_add(n);
+                file = file.saturating_add(n);
                 digits.clear();
             }
             if c == '*' {
                 walls.push(board.square(file, rank));
-                empty += 1;
-                file += 1;
+                empty = empty.saturating_add(1);
+                file = file.saturating_add(1);
                 continue;
             }
             if empty > 0 {
@@ -562,12 +563,12 @@ fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), 
                 empty = 0;
             }
             if c.is_ascii_alphabetic() {
-                file += 1;
+                file = file.saturating_add(1);
             }
             out.push(c);
         }
         if !digits.is_empty() {
-            empty += digits.parse::<u32>().unwrap_or(0);
+            empty = empty.saturating_add(digits.parse::<u32>().unwrap_or(0));
         }
         if empty > 0 {
             let _ = write!(out, "{empty}");
@@ -1018,14 +1019,14 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
         let (mut file, mut digits) = (0u32, 0u32);
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d;
+                digits = digits.saturating_mul(10).saturating_add(d);
                 continue;
             }
-            file += digits;
+            file = file.saturating_add(digits);
             digits = 0;
             if c.is_ascii_alphabetic() {
                 squares.insert((file, rank), c);
-                file += 1;
+                file = file.saturating_add(1);
             }
         }
     }
@@ -1084,6 +1085,9 @@ fn write_castling(
         return Ok(());
     };
     let rank = options.number("castlingRank", 1)?.saturating_sub(1);
+    if rank >= board.ranks {
+        return Err(options.error("castlingRank", "beyond the board"));
+    }
     let squares = placement(setup, board);
     let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
     {

@@ -370,3 +370,68 @@ fn import_export_import_is_stable() {
         ]
     );
 }
+
+#[test]
+fn the_import_and_export_commands() {
+    use crate::common::bin::{stderr, stdout, temp_dir, varia};
+    let ini = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
+    let ini = ini.to_str().unwrap();
+    let dir = temp_dir("bridge", "import");
+    let dir = dir.to_str().unwrap();
+    let out = varia(&["import", ini, "centaurking", "-o", dir]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(format!("{dir}/centaurking.variant")).unwrap();
+    assert!(written.contains("piece King K \"KN\" royal\n"), "{written}");
+    let out = varia(&["perft", &format!("{dir}/centaurking.variant"), "3"]);
+    // FS's count (perft3.txt).
+    assert_eq!(stdout(&out).trim(), fs_counts()["centaurking"].to_string());
+
+    let out = varia(&["import", ini, "capture", "nosuch"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: [nosuch]: option `section`: no section of that name in the file\n\
+         error: [capture] line 652: option `mustCapture`: varia can take only `mustCapture = false` (FS's default) for now, not `true`\n"
+    );
+
+    let out = varia(&["export", "scripts/atomic.variant"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: cannot export `captures explode`: the bridge does not write FS's atomic options yet\n"
+    );
+    let out = varia(&["export", "scripts/chess.variant", "--name", "my-chess"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).starts_with("# Chess (exported by `varia export`)\n[my-chess]\nmaxFile = 8\n")
+    );
+}
+
+/// Bad `.ini` text of every kind is an error or a script, never a panic.
+#[test]
+fn bad_ini_text_never_panics() {
+    let inputs = [
+        "",
+        "[",
+        "[]",
+        "[:]\nmaxRank = 99999999999999\n",
+        "[a:a]\n",
+        "[a]\n[b:a]\n[c:b]\nking = k\n",
+        "[x:chess]\nmaxFile = z\nmaxRank = 0\n",
+        "[x:chess]\npromotionRegionWhite = é5 *0 a* ** 9\n",
+        "[x:chess]\nstartFen = ***/***/** w KQkq - 0 1\n",
+        "[x:chess]\ncustomPiece1 = a:(((\nstartFen = a7/8/8/8/8/8/8/K6k w - - 0 1\n",
+        "[x:chess]\ncastlingKingsideFile = z\ncastlingRank = 40\n",
+        "[x:fairy]\nstartFen = 99999999999999999999/8 w - - 0 1\n",
+        "[x:crazyhouse]\ndropRegionWhite = *1\ndropRegionBlack = *8\n",
+    ];
+    for text in inputs {
+        // An error is a value; a script that comes back compiles.
+        for imported in varia::bridge::import::import_ini(text, &[])
+            .into_iter()
+            .flatten()
+        {
+            compile_source("x.variant", &imported.script).unwrap();
+        }
+    }
+}
