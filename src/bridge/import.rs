@@ -265,8 +265,6 @@ const TRANSLATED: &[&str] = &[
     "promotionPawnTypesWhite",
     "promotionPawnTypesBlack",
     "pawnTypes",
-    "enPassantTypes",
-    "nMoveRuleTypes",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -451,6 +449,15 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
 fn check_options(options: &Options) -> Result<(), ImportError> {
     for (key, setting) in &options.resolved.options {
         if NO_RULE_OPTIONS.contains(&key.as_str()) || TRANSLATED.contains(&key.as_str()) {
+            continue;
+        }
+        // varia's move rule resets on moves of the promoting piece type.
+        if key == "nMoveRuleTypes"
+            && setting.value.trim()
+                == options
+                    .text("promotionPawnTypes", options.text("pawnTypes", "p"))
+                    .trim()
+        {
             continue;
         }
         if key.starts_with("mobilityRegion") {
