@@ -174,6 +174,28 @@ enum Command {
         #[arg(long)]
         bind: Option<String>,
     },
+    /// Translate Fairy-Stockfish `.ini` sections (`[name]`, `[name:parent]`) into varia scripts.
+    Import {
+        /// The `.ini` file (Fairy-Stockfish's `variants.ini` format).
+        file: String,
+        /// The sections to translate (default: all of them).
+        sections: Vec<String>,
+        /// Write each script to DIR/NAME.variant (default: print them).
+        #[arg(short = 'o', long)]
+        output: Option<String>,
+    },
+    /// Write a variant script as a Fairy-Stockfish `.ini` section (for FS and pychess-variants).
+    Export {
+        /// The variant script.
+        script: String,
+        /// The `.ini` file to write (default: print it).
+        #[arg(short = 'o', long)]
+        output: Option<String>,
+        /// The section's name (default: the script's file name; FS ignores
+        /// a section named like one of its built-in variants).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Write a self-contained HTML rules page for a variant.
     Doc {
         /// The variant script.
@@ -274,6 +296,16 @@ pub fn run(args: Vec<OsString>) -> i32 {
             output: &output,
         }),
         Command::Doc { script, output } => crate::teach::cli::doc(&script, &output),
+        Command::Import {
+            file,
+            sections,
+            output,
+        } => crate::bridge::cli::import(&file, &sections, output.as_deref()),
+        Command::Export {
+            script,
+            output,
+            name,
+        } => crate::bridge::cli::export(&script, name.as_deref(), output.as_deref()),
         Command::Serve { script, port, bind } => {
             crate::serve::run(script.as_deref(), bind.as_deref(), Some(port))
         }

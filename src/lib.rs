@@ -52,6 +52,7 @@
 #![forbid(unsafe_code)]
 
 pub mod arbiter;
+pub mod bridge;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;

@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("arbiter", 7),
     ("app", 7),
     ("serve", 7),
+    ("bridge", 7),
 ];
 
 /// Items lib.rs re-exports at the crate root, and their module.

@@ -17,6 +17,7 @@ mod arbiter;
 mod balbo;
 mod berolina;
 mod betza;
+mod bridge;
 mod cli;
 mod diagnostics;
 mod diamond;

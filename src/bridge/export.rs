@@ -1,0 +1,438 @@
+//! `varia export`: a compiled script as a Fairy-Stockfish `.ini` section
+//! (which pychess-variants takes as a user variant too). The section has
+//! no parent, so FS starts from no pieces; every piece is a custom piece
+//! with its Betza, the royal one FS's `king`. What FS cannot say the way
+//! varia means it is an [`ExportError`] naming the declaration.
+
+use std::fmt::Write as _;
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::rule::GameResult;
+use crate::ir::Variant;
+
+/// Why a variant cannot be written for Fairy-Stockfish: the declaration
+/// and the reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot export `{declaration}`: {reason}")]
+pub struct ExportError {
+    /// The declaration (or feature) FS cannot express.
+    pub declaration: String,
+    /// Why.
+    pub reason: String,
+}
+
+fn refuse(declaration: impl Into<String>, reason: impl Into<String>) -> ExportError {
+    ExportError {
+        declaration: declaration.into(),
+        reason: reason.into(),
+    }
+}
+
+/// FS's largest board (its largeboards build, which pychess-variants runs).
+const MAX_FILES: u8 = 12;
+const MAX_RANKS: u8 = 10;
+
+/// The `.ini` section for `variant`, named `name`.
+pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportError> {
+    check_exportable(variant)?;
+    let geometry = &variant.geometry;
+    let mut out = String::new();
+    let _ = writeln!(out, "# {} (exported by `varia export`)", variant.name);
+    let _ = writeln!(out, "[{name}]");
+    let _ = writeln!(out, "maxFile = {}", geometry.files());
+    let _ = writeln!(out, "maxRank = {}", geometry.ranks());
+    write_pieces(variant, &mut out)?;
+    write_promotion(variant, &mut out)?;
+    write_castling(variant, &mut out)?;
+    write_game_end(variant, &mut out)?;
+    let _ = writeln!(out, "startFen = {}", variant.start_fen);
+    Ok(out)
+}
+
+/// What FS has no way to say at all.
+fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    if geometry.files() > MAX_FILES || geometry.ranks() > MAX_RANKS {
+        return Err(refuse(
+            format!("board {} x {}", geometry.files(), geometry.ranks()),
+            "Fairy-Stockfish's boards are at most 12 x 10",
+        ));
+    }
+    if geometry.squares().iter().count() != geometry.files() as usize * geometry.ranks() as usize {
+        return Err(refuse(
+            "board … without",
+            "the bridge does not write void squares as FS walls yet",
+        ));
+    }
+    if variant.hooks.is_some() {
+        return Err(refuse(
+            "hook",
+            "Fairy-Stockfish runs no code of a variant's own",
+        ));
+    }
+    if variant.explosion.is_some() {
+        return Err(refuse(
+            "captures explode",
+            "the bridge does not write FS's atomic options yet",
+        ));
+    }
+    if variant.hands.is_some() {
+        return Err(refuse(
+            "hands",
+            "the bridge does not write FS's drop options yet",
+        ));
+    }
+    if variant.symmetry != crate::ir::geometry::Symmetry::Mirror {
+        return Err(refuse(
+            "symmetry rotate",
+            "Fairy-Stockfish's Black is White mirrored",
+        ));
+    }
+    if variant.side_names.white != "White" || variant.side_names.black != "Black" {
+        return Err(refuse(
+            "sides",
+            "Fairy-Stockfish's sides are White and Black",
+        ));
+    }
+    if !variant.borders.is_empty() || variant.pieces.iter().any(|p| !p.region_rules.is_empty()) {
+        return Err(refuse(
+            "restrict",
+            "Fairy-Stockfish has no region rules of this kind",
+        ));
+    }
+    Ok(())
+}
+
+/// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
+/// one as `king = k:BETZA`.
+fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let royals: Vec<_> = variant.pieces.iter().filter(|p| p.royal).collect();
+    if royals.len() != 1 {
+        return Err(refuse(
+            "royal",
+            format!(
+                "Fairy-Stockfish has one royal piece type, the script {}",
+                royals.len()
+            ),
+        ));
+    }
+    let mut custom = 0;
+    let mut initial_rank: Option<i32> = None;
+    for (index, piece) in variant.pieces.iter().enumerate() {
+        let declaration = format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza);
+        if piece.patterns.iter().any(|p| !p.paths.is_empty())
+            || piece.betza.contains(['a', 'y', 'z', '('])
+        {
+            return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
+        }
+        if piece
+            .patterns
+            .iter()
+            .any(|p| p.from_region.is_some() || p.royal_only)
+        {
+            return Err(refuse(
+                declaration,
+                "an `also` move: Fairy-Stockfish has no moves from a region",
+            ));
+        }
+        if piece.patterns.iter().any(|p| p.initial) {
+            initial_rank = Some(initial_moves_rank(
+                variant,
+                PieceKind(index as u8),
+                &declaration,
+                initial_rank,
+            )?);
+        }
+        let betza: String = piece.betza.split_whitespace().collect();
+        let letter = piece.letter.to_ascii_lowercase();
+        if piece.royal {
+            let _ = writeln!(out, "king = {letter}:{betza}");
+            continue;
+        }
+        custom += 1;
+        if custom > super::fs::CUSTOM_PIECES {
+            return Err(refuse(
+                declaration,
+                "Fairy-Stockfish has 25 custom pieces at most",
+            ));
+        }
+        let _ = writeln!(out, "customPiece{custom} = {letter}:{betza}");
+    }
+    match initial_rank {
+        Some(rank) => {
+            let ranks = variant.geometry.ranks() as i32;
+            let _ = writeln!(out, "doubleStepRegionWhite = *{}", rank + 1);
+            let _ = writeln!(out, "doubleStepRegionBlack = *{}", ranks - rank);
+        }
+        None => out.push_str("doubleStep = false\n"),
+    }
+    Ok(())
+}
+
+/// varia's `i` (never moved) is FS's `i` (on the double-step region) when
+/// every piece of the kind starts on one rank and moves only forward
+/// otherwise (so that it never comes back to it).
+fn initial_moves_rank(
+    variant: &Variant,
+    kind: PieceKind,
+    declaration: &str,
+    before: Option<i32>,
+) -> Result<i32, ExportError> {
+    let piece = &variant.pieces[kind.0 as usize];
+    let forward_only = piece
+        .patterns
+        .iter()
+        .filter(|p| !p.initial)
+        .all(|p| p.vectors.iter().all(|&(_, dy)| dy > 0));
+    let geometry = &variant.geometry;
+    let ranks: Vec<i32> = geometry
+        .squares()
+        .iter()
+        .filter(|s| {
+            variant.start_codes[s.index()]
+                == Piece {
+                    color: Color::White,
+                    kind,
+                }
+                .code()
+        })
+        .map(|s| geometry.rank_of(s))
+        .collect();
+    let black_ranks: Vec<i32> = geometry
+        .squares()
+        .iter()
+        .filter(|s| {
+            variant.start_codes[s.index()]
+                == Piece {
+                    color: Color::Black,
+                    kind,
+                }
+                .code()
+        })
+        .map(|s| geometry.ranks() as i32 - 1 - geometry.rank_of(s))
+        .collect();
+    let rank = ranks.first().copied();
+    let one_rank = rank.is_some_and(|r| ranks.iter().chain(&black_ranks).all(|&x| x == r));
+    match (forward_only, one_rank, rank) {
+        (true, true, Some(r)) if before.is_none_or(|b| b == r) => Ok(r),
+        _ => Err(refuse(
+            declaration,
+            "first-move (`i`) moves: Fairy-Stockfish allows them on a region, which says the same only for forward-moving pieces that all start on one rank",
+        )),
+    }
+}
+
+/// The squares of a set as FS writes a region (`a8 b8 …`).
+fn squares_text(variant: &Variant, set: impl Iterator<Item = Square>) -> String {
+    set.map(|s| variant.geometry.name(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One promoting piece type, one set of choices, on one region.
+fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let table = &variant.promotion;
+    let geometry = &variant.geometry;
+    let mut promoting: Option<(PieceKind, Vec<PieceKind>, Vec<Square>)> = None;
+    for index in 0..variant.pieces.len() {
+        let kind = PieceKind(index as u8);
+        let code = Piece {
+            color: Color::White,
+            kind,
+        }
+        .code();
+        let squares: Vec<Square> = geometry
+            .squares()
+            .iter()
+            .filter(|&s| !table.choices(code, s).is_empty())
+            .collect();
+        let Some(&first) = squares.first() else {
+            continue;
+        };
+        let choices = table.choices(code, first).to_vec();
+        let name = &variant.pieces[index].name;
+        if squares
+            .iter()
+            .any(|&s| table.choices(code, s) != choices.as_slice())
+        {
+            return Err(refuse(
+                format!("promote {name}"),
+                "different choices on different squares: Fairy-Stockfish has one set",
+            ));
+        }
+        if promoting.is_some() {
+            return Err(refuse(
+                format!("promote {name}"),
+                "more than one promoting piece type: the bridge writes one",
+            ));
+        }
+        promoting = Some((kind, choices, squares));
+    }
+    let Some((kind, choices, squares)) = promoting else {
+        out.push_str("promotionRegionWhite = -\npromotionRegionBlack = -\n");
+        return Ok(());
+    };
+    let letter = |k: PieceKind| variant.pieces[k.0 as usize].letter.to_ascii_lowercase();
+    let ranks = geometry.ranks() as i32;
+    let black: SquareSet = {
+        let mut set = SquareSet::default();
+        for &s in &squares {
+            if let Some(m) = geometry.square(geometry.file_of(s), ranks - 1 - geometry.rank_of(s)) {
+                set.insert(m);
+            }
+        }
+        set
+    };
+    let _ = writeln!(out, "promotionPawnTypes = {}", letter(kind));
+    let _ = writeln!(
+        out,
+        "promotionRegionWhite = {}",
+        squares_text(variant, squares.iter().copied())
+    );
+    let _ = writeln!(
+        out,
+        "promotionRegionBlack = {}",
+        squares_text(variant, black.iter())
+    );
+    let _ = writeln!(
+        out,
+        "promotionPieceTypes = {}",
+        choices.iter().map(|&k| letter(k)).collect::<String>()
+    );
+    let _ = writeln!(out, "nMoveRuleTypes = {}", letter(kind));
+    Ok(())
+}
+
+/// FS's castling: one king file and rank, the king to two files, the
+/// rooks from the rook files to the king's inner side.
+fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    let white: Vec<_> = variant
+        .castling
+        .iter()
+        .filter(|c| c.color == Color::White)
+        .collect();
+    if white.is_empty() {
+        out.push_str("castling = false\n");
+        return Ok(());
+    }
+    let king = white[0].king;
+    let rook = white[0].rook;
+    let king_from = white[0].king_from;
+    let mut lines = Vec::new();
+    let mut wings = [false, false];
+    for rule in &white {
+        let declaration = format!(
+            "castling {} {} -> {}",
+            variant.pieces[rule.king.0 as usize].name,
+            geometry.name(rule.king_from),
+            geometry.name(rule.king_to)
+        );
+        let file = |s| geometry.file_of(s);
+        let kingside = file(rule.king_to) > file(rule.king_from);
+        let inner = if kingside {
+            file(rule.king_to) - 1
+        } else {
+            file(rule.king_to) + 1
+        };
+        let same_rank = [rule.king_to, rule.rook_from, rule.rook_to]
+            .iter()
+            .all(|&s| geometry.rank_of(s) == geometry.rank_of(king_from));
+        if rule.king != king
+            || rule.rook != rook
+            || rule.king_from != king_from
+            || !same_rank
+            || file(rule.rook_to) != inner
+            || wings[kingside as usize]
+        {
+            return Err(refuse(declaration, "Fairy-Stockfish's castling has one king square, one rook per wing, and the rook lands beside the king"));
+        }
+        wings[kingside as usize] = true;
+        let (king_key, rook_key) = if kingside {
+            ("castlingKingsideFile", "castlingRookKingsideFile")
+        } else {
+            ("castlingQueensideFile", "castlingRookQueensideFile")
+        };
+        let letter = |s: Square| (b'a' + file(s) as u8) as char;
+        lines.push(format!("{king_key} = {}", letter(rule.king_to)));
+        lines.push(format!("{rook_key} = {}", letter(rule.rook_from)));
+    }
+    if !variant.pieces[king.0 as usize].royal {
+        return Err(refuse(
+            "castling",
+            "the bridge writes castling of the royal piece only",
+        ));
+    }
+    let _ = writeln!(out, "castling = true");
+    let _ = writeln!(out, "castlingRank = {}", geometry.rank_of(king_from) + 1);
+    let _ = writeln!(
+        out,
+        "castlingKingFile = {}",
+        (b'a' + geometry.file_of(king_from) as u8) as char
+    );
+    let _ = writeln!(
+        out,
+        "castlingRookPieces = {}",
+        variant.pieces[rook.0 as usize].letter.to_ascii_lowercase()
+    );
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(())
+}
+
+fn value(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Wins => "win",
+        GameResult::Loses => "loss",
+        GameResult::Draws => "draw",
+    }
+}
+
+/// Checkmate, stalemate, the move and repetition rules, goals, checks.
+fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let rules = &variant.game_end;
+    let Some(checkmate) = rules.checkmate else {
+        return Err(refuse("checkmate", "a royal piece that may be left attacked: the bridge does not write FS's extinction options yet"));
+    };
+    let _ = writeln!(out, "checkmateValue = {}", value(checkmate));
+    let _ = writeln!(out, "stalemateValue = {}", value(rules.stalemate));
+    let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
+    let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
+    if let Some(limit) = &rules.check_limit {
+        if limit.result != GameResult::Wins {
+            return Err(refuse(
+                "giving N checks",
+                "Fairy-Stockfish's check counting wins",
+            ));
+        }
+        let _ = writeln!(out, "checkCounting = true");
+    }
+    match rules.goals.as_slice() {
+        [] => {}
+        [goal] if goal.result == GameResult::Wins && goal.kinds.len() == 1 => {
+            let letter = variant.pieces[goal.kinds[0].0 as usize]
+                .letter
+                .to_ascii_lowercase();
+            let _ = writeln!(out, "flagPiece = {letter}");
+            let _ = writeln!(
+                out,
+                "flagRegionWhite = {}",
+                squares_text(variant, goal.squares.white.iter())
+            );
+            let _ = writeln!(
+                out,
+                "flagRegionBlack = {}",
+                squares_text(variant, goal.squares.black.iter())
+            );
+        }
+        _ => {
+            return Err(refuse(
+                "reaching",
+                "the bridge writes one goal of one piece type that wins",
+            ))
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,403 @@
+//! What a Fairy-Stockfish variant is made of, as far as the bridge reads
+//! it: FS's piece types with their option names and Betza, its built-in
+//! variants (those the bridge knows) written as `.ini` text, and a section
+//! resolved with its parent chain into one set of pieces and options.
+
+use std::collections::BTreeMap;
+
+use super::ini::{parse_ini, Section};
+use super::ImportError;
+
+/// FS's piece types in its own order (`PieceType`), with the option name
+/// that sets the piece's letter and the piece's Betza (`None`: a piece
+/// whose moves FS hard-codes beyond its Betza, which varia cannot take).
+pub const PIECE_TYPES: &[(&str, Option<&str>)] = &[
+    ("pawn", Some("fmWfceF")),
+    ("knight", Some("N")),
+    ("bishop", Some("B")),
+    ("rook", Some("R")),
+    ("queen", Some("Q")),
+    ("fers", Some("F")),
+    ("alfil", Some("A")),
+    ("fersAlfil", Some("FA")),
+    ("silver", Some("FfW")),
+    ("aiwok", Some("RNF")),
+    ("bers", Some("RF")),
+    ("archbishop", Some("BN")),
+    ("chancellor", Some("RN")),
+    ("amazon", Some("QN")),
+    ("knibis", Some("mNcB")),
+    ("biskni", Some("mBcN")),
+    ("kniroo", Some("mNcR")),
+    ("rookni", Some("mRcN")),
+    ("shogiPawn", Some("fW")),
+    ("lance", Some("fR")),
+    ("shogiKnight", Some("fN")),
+    ("gold", Some("WfF")),
+    ("dragonHorse", Some("BW")),
+    ("clobber", Some("cW")),
+    ("breakthrough", Some("fmWfF")),
+    ("immobile", None),
+    ("cannon", Some("mRcpR")),
+    ("janggiCannon", None),
+    ("soldier", None),
+    ("horse", Some("nN")),
+    ("elephant", Some("nA")),
+    ("janggiElephant", None),
+    ("banner", Some("RcpRnN")),
+    ("wazir", Some("W")),
+    ("commoner", Some("K")),
+    ("centaur", Some("KN")),
+];
+
+/// FS's number of custom piece slots (`customPiece1` … `customPiece25`).
+pub const CUSTOM_PIECES: usize = 25;
+
+/// The built-in variants the bridge knows, as the `.ini` options that turn
+/// FS's defaults (orthodox chess) into them (from FS's `src/variant.cpp`).
+pub const BUILT_INS: &[(&str, &str)] = &[
+    ("chess", ""),
+    (
+        "fairy",
+        "silver = s\nfers = f\narchbishop = a\nchancellor = c\ncommoner = m\n",
+    ),
+    (
+        "crazyhouse",
+        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\npieceDrops = true\ncapturesToHand = true\n",
+    ),
+    (
+        "3check",
+        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\ncheckCounting = true\n",
+    ),
+    (
+        "kingofthehill",
+        "flagPiece = k\nflagRegion = d4 e4 d5 e5\nflagMove = false\n",
+    ),
+    (
+        "gardner",
+        "maxRank = 5\nmaxFile = e\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\npromotionRegionWhite = *5\npromotionRegionBlack = *1\ndoubleStep = false\ncastling = false\n",
+    ),
+    (
+        "capablanca",
+        "maxFile = j\ncastlingKingsideFile = i\ncastlingQueensideFile = c\narchbishop = a\nchancellor = c\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\npromotionPieceTypes = acqrbn\n",
+    ),
+];
+
+/// A piece of the resolved variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FsPiece {
+    /// FS's option name (`knight`, `customPiece1`, `king`).
+    pub key: String,
+    /// Its letter, upper case.
+    pub letter: char,
+    /// Its Betza in FS's dialect (`None`: moves FS hard-codes).
+    pub betza: Option<String>,
+    /// Royal (FS's king, or a custom king `king = k:BETZA`).
+    pub royal: bool,
+}
+
+/// An option's value and where it was set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting {
+    /// The value as written.
+    pub value: String,
+    /// The line in the `.ini` (`None`: set by a built-in parent).
+    pub line: Option<usize>,
+    /// The built-in variant it comes from, if any.
+    pub built_in: Option<&'static str>,
+}
+
+/// A section with its parent chain applied: the pieces and the last value
+/// of every option.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The section's name.
+    pub name: String,
+    /// The section's header as written (`name:parent`).
+    pub header: String,
+    /// The pieces, in FS's order.
+    pub pieces: Vec<FsPiece>,
+    /// Every option the chain sets, but the piece letters.
+    pub options: BTreeMap<String, Setting>,
+    /// The promotion choices as piece option names (resolved against the
+    /// letters when they were set, as FS does).
+    pub promotion_types: Vec<String>,
+    /// Where `promotion_types` was last set.
+    pub promotion_types_line: Option<usize>,
+}
+
+/// The orthodox chess pieces FS starts from.
+fn chess_pieces() -> Vec<FsPiece> {
+    [
+        ("pawn", 'P'),
+        ("knight", 'N'),
+        ("bishop", 'B'),
+        ("rook", 'R'),
+        ("queen", 'Q'),
+    ]
+    .iter()
+    .map(|&(key, letter)| FsPiece {
+        key: key.to_string(),
+        letter,
+        betza: built_in_betza(key).map(str::to_string),
+        royal: false,
+    })
+    .chain(std::iter::once(FsPiece {
+        key: "king".to_string(),
+        letter: 'K',
+        betza: Some("K".to_string()),
+        royal: true,
+    }))
+    .collect()
+}
+
+fn built_in_betza(key: &str) -> Option<&'static str> {
+    PIECE_TYPES
+        .iter()
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, b)| *b)
+}
+
+/// Every piece option name in FS's order: the built-in types, the custom
+/// slots, then `king`.
+fn piece_keys() -> Vec<String> {
+    PIECE_TYPES
+        .iter()
+        .map(|(k, _)| k.to_string())
+        .chain((1..=CUSTOM_PIECES).map(|n| format!("customPiece{n}")))
+        .chain(std::iter::once("king".to_string()))
+        .collect()
+}
+
+/// Whether `key` names a piece type.
+pub fn is_piece_key(key: &str) -> bool {
+    key == "king"
+        || PIECE_TYPES.iter().any(|(k, _)| *k == key)
+        || key
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<usize>().ok())
+            .is_some_and(|n| (1..=CUSTOM_PIECES).contains(&n))
+}
+
+/// One layer of the chain: a section's options (or a built-in's).
+struct Layer<'a> {
+    section: &'a Section,
+    built_in: Option<&'static str>,
+}
+
+/// Resolves `sections[index]` with its parents (earlier sections of the
+/// file, or built-ins), as FS builds the variant.
+pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportError> {
+    let target = &sections[index];
+    let error = |line: Option<usize>, option: &str, reason: String| ImportError {
+        section: target.name.clone(),
+        line,
+        option: option.to_string(),
+        reason,
+    };
+    if BUILT_INS.iter().any(|(n, _)| *n == target.name) {
+        return Err(error(
+            Some(target.line),
+            "section",
+            format!(
+                "`{}` is a Fairy-Stockfish built-in: FS ignores a section of that name",
+                target.name
+            ),
+        ));
+    }
+    let built_in_sections: Vec<(&'static str, Section)> = BUILT_INS
+        .iter()
+        .map(|&(name, text)| {
+            let mut parsed = parse_ini(&format!("[{name}]\n{text}"));
+            (name, parsed.remove(0))
+        })
+        .collect();
+    let (chain, base_is_chess) = parent_chain(sections, index, &built_in_sections)?;
+    let (mut pieces, mut promotion_types) = if base_is_chess {
+        (
+            chess_pieces(),
+            vec![
+                "queen".to_string(),
+                "rook".to_string(),
+                "bishop".to_string(),
+                "knight".to_string(),
+            ],
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let mut promotion_types_line = None;
+    let mut options = BTreeMap::new();
+    let keys = piece_keys();
+    for layer in &chain {
+        let line_of = |line: usize| {
+            if layer.built_in.is_some() {
+                None
+            } else {
+                Some(line)
+            }
+        };
+        for key in &keys {
+            let Some(entry) = layer.section.get(key) else {
+                continue;
+            };
+            apply_piece(&mut pieces, key, &entry.value);
+        }
+        for entry in &layer.section.entries {
+            if is_piece_key(&entry.key) {
+                continue;
+            }
+            if entry.key.starts_with("promotionPieceTypes") {
+                let types = letters_to_keys(&pieces, &entry.value).map_err(|letter| {
+                    error(
+                        line_of(entry.line),
+                        &entry.key,
+                        format!("no piece has the letter `{letter}`"),
+                    )
+                })?;
+                if entry.key == "promotionPieceTypes" || entry.key == "promotionPieceTypesWhite" {
+                    promotion_types = types.clone();
+                    promotion_types_line = line_of(entry.line);
+                }
+            }
+            options.insert(
+                entry.key.clone(),
+                Setting {
+                    value: entry.value.clone(),
+                    line: line_of(entry.line),
+                    built_in: layer.built_in,
+                },
+            );
+        }
+    }
+    let header = match &target.parent {
+        Some(p) => format!("{}:{p}", target.name),
+        None => target.name.clone(),
+    };
+    Ok(Resolved {
+        name: target.name.clone(),
+        header,
+        pieces,
+        options,
+        promotion_types,
+        promotion_types_line,
+    })
+}
+
+/// The layers from the base (a built-in, or none) down to
+/// `sections[index]`: parents are earlier sections of the file first, then
+/// built-ins. `true` when the base is a built-in (FS's chess defaults).
+fn parent_chain<'a>(
+    sections: &'a [Section],
+    index: usize,
+    built_in_sections: &'a [(&'static str, Section)],
+) -> Result<(Vec<Layer<'a>>, bool), ImportError> {
+    let target = &sections[index];
+    let error = |line: Option<usize>, option: &str, reason: String| ImportError {
+        section: target.name.clone(),
+        line,
+        option: option.to_string(),
+        reason,
+    };
+    let mut chain: Vec<Layer> = vec![Layer {
+        section: target,
+        built_in: None,
+    }];
+    let mut current = target;
+    let mut base_is_chess = false;
+    let mut limit = 0;
+    while let Some(parent) = &current.parent {
+        limit += 1;
+        if limit > 64 {
+            return Err(error(
+                Some(current.line),
+                "parent",
+                "the parent chain is too long (a cycle?)".into(),
+            ));
+        }
+        let position = sections
+            .iter()
+            .position(|s| std::ptr::eq(s, current))
+            .unwrap_or(index);
+        if let Some(found) = sections[..position]
+            .iter()
+            .rev()
+            .find(|s| &s.name == parent)
+        {
+            chain.push(Layer {
+                section: found,
+                built_in: None,
+            });
+            current = found;
+        } else if let Some((name, section)) = built_in_sections.iter().find(|(n, _)| n == parent) {
+            chain.push(Layer {
+                section,
+                built_in: Some(name),
+            });
+            base_is_chess = true;
+            break;
+        } else {
+            return Err(error(
+                Some(current.line),
+                "parent",
+                format!("the parent `{parent}` is neither an earlier section nor a built-in the bridge knows (it knows {})", BUILT_INS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")),
+            ));
+        }
+    }
+    chain.reverse();
+    Ok((chain, base_is_chess))
+}
+
+/// FS's `add_piece`/`remove_piece` for one `key = value` line.
+fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) {
+    let Some(first) = value.chars().next() else {
+        return;
+    };
+    if !first.is_ascii_alphabetic() {
+        pieces.retain(|p| p.key != key);
+        return;
+    }
+    let letter = first.to_ascii_uppercase();
+    pieces.retain(|p| p.key != key && p.letter != letter);
+    let custom_betza = value
+        .get(2..)
+        .filter(|_| value.len() > 1)
+        .map(str::to_string);
+    let (betza, royal) = if key == "king" {
+        (Some(custom_betza.unwrap_or_else(|| "K".to_string())), true)
+    } else if key.starts_with("customPiece") {
+        (custom_betza, false)
+    } else {
+        (built_in_betza(key).map(str::to_string), false)
+    };
+    let piece = FsPiece {
+        key: key.to_string(),
+        letter,
+        betza,
+        royal,
+    };
+    // Keep FS's order of piece types.
+    let order = piece_keys();
+    let rank = |k: &str| order.iter().position(|o| o == k).unwrap_or(usize::MAX);
+    let at = pieces
+        .iter()
+        .position(|p| rank(&p.key) > rank(key))
+        .unwrap_or(pieces.len());
+    pieces.insert(at, piece);
+}
+
+/// Piece letters (`qrbn`) as piece option names; `Err(letter)` for a
+/// letter no piece has. Non-letters (`-`, spaces) are skipped.
+pub fn letters_to_keys(pieces: &[FsPiece], letters: &str) -> Result<Vec<String>, char> {
+    letters
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| {
+            pieces
+                .iter()
+                .find(|p| p.letter == c.to_ascii_uppercase())
+                .map(|p| p.key.clone())
+                .ok_or(c)
+        })
+        .collect()
+}

@@ -1,0 +1,1329 @@
+//! `varia import`: a Fairy-Stockfish `.ini` section, resolved with its
+//! parents (`fs::resolve`), written as a varia script. Every option is
+//! either translated, known to change nothing about the rules (FS's
+//! display and evaluation options), or set to FS's default; anything else
+//! is an [`ImportError`] naming the option and its line.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use super::fs::{resolve, FsPiece, Resolved, Setting};
+use super::ini::{parse_ini, Section};
+use super::ImportError;
+
+/// Options that change nothing about the rules: display, evaluation,
+/// engine tuning.
+const NO_RULE_OPTIONS: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+];
+
+/// Options the bridge accepts only at FS's default value (the value each
+/// has in orthodox chess), with that value.
+const DEFAULT_ONLY: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("mandatoryPawnPromotion", "true"),
+    ("mandatoryPiecePromotion", "false"),
+    ("pieceDemotion", "false"),
+    ("piecePromotionOnCapture", "false"),
+    ("blastOnCapture", "false"),
+    ("checking", "true"),
+    ("dropChecks", "true"),
+    ("mustCapture", "false"),
+    ("mustDrop", "false"),
+    ("dropLoop", "false"),
+    ("firstRankPawnDrops", "false"),
+    ("promotionZonePawnDrops", "false"),
+    ("enclosingDrop", "none"),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("immobilityIllegal", "false"),
+    ("gating", "false"),
+    ("wallingRule", "none"),
+    ("wallOrMove", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("pass", "false"),
+    ("passWhite", "false"),
+    ("passBlack", "false"),
+    ("passOnStalemate", "false"),
+    ("passOnStalemateWhite", "false"),
+    ("passOnStalemateBlack", "false"),
+    ("makpongRule", "false"),
+    ("flyingGeneral", "false"),
+    ("flipEnclosedPieces", "none"),
+    ("freeDrops", "false"),
+    ("nFoldValue", "draw"),
+    ("nFoldValueAbsolute", "false"),
+    ("perpetualCheckIllegal", "false"),
+    ("moveRepetitionIllegal", "false"),
+    ("chasingRule", "none"),
+    ("stalematePieceCount", "false"),
+    ("shogiPawnDropMateIllegal", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("extinctionValue", "none"),
+    ("extinctionClaim", "false"),
+    ("extinctionPseudoRoyal", "false"),
+    ("dupleCheck", "false"),
+    ("extinctionPieceTypes", ""),
+    ("flagMove", "false"),
+    ("flagPieceCount", "1"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagPieceSafe", "false"),
+    ("connectN", "0"),
+    ("connectNxN", "0"),
+    ("collinearN", "0"),
+    ("materialCounting", "none"),
+    ("adjudicateFullBoard", "false"),
+    ("countingRule", "none"),
+    ("castlingWins", "-"),
+    ("castlingDroppedPiece", "false"),
+    ("oppositeCastling", "false"),
+    ("tripleStepRegionWhite", "-"),
+    ("tripleStepRegionBlack", "-"),
+    ("dropNoDoubled", "-"),
+    ("promotionLimit", ""),
+    ("promotedPieceType", ""),
+    ("diagonalLines", "-"),
+];
+
+/// Every option FS's parser reads (`src/parser.cpp`), but the piece
+/// letters and `mobilityRegion…`.
+const FS_OPTIONS: &[&str] = &[
+    "adjudicateFullBoard",
+    "bikjangRule",
+    "blackDropRegion",
+    "blackFlag",
+    "blastImmuneTypes",
+    "blastOnCapture",
+    "cambodianMoves",
+    "capturesToHand",
+    "castling",
+    "castlingDroppedPiece",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingKingPieceBlack",
+    "castlingKingPieceWhite",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookKingsideFile",
+    "castlingRookPiece",
+    "castlingRookPieces",
+    "castlingRookPiecesBlack",
+    "castlingRookPiecesWhite",
+    "castlingRookQueensideFile",
+    "castlingWins",
+    "chasingRule",
+    "checkCounting",
+    "checking",
+    "checkmateValue",
+    "collinearN",
+    "connectDiagonal",
+    "connectHorizontal",
+    "connectN",
+    "connectNxN",
+    "connectPieceTypes",
+    "connectValue",
+    "connectVertical",
+    "countingRule",
+    "diagonalLines",
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "doubleStepRegionBlack",
+    "doubleStepRegionWhite",
+    "dropChecks",
+    "dropLoop",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropOnTop",
+    "dropOppositeColoredBishop",
+    "dropPromoted",
+    "dropRegionBlack",
+    "dropRegionWhite",
+    "dupleCheck",
+    "enPassantRegion",
+    "enPassantRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantTypes",
+    "enPassantTypesBlack",
+    "enPassantTypesWhite",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "extinctionClaim",
+    "extinctionOpponentPieceCount",
+    "extinctionPieceCount",
+    "extinctionPieceTypes",
+    "extinctionPseudoRoyal",
+    "extinctionValue",
+    "firstRankPawnDrops",
+    "flagMove",
+    "flagPiece",
+    "flagPieceBlack",
+    "flagPieceBlockedWin",
+    "flagPieceCount",
+    "flagPieceSafe",
+    "flagPieceWhite",
+    "flagRegion",
+    "flagRegionBlack",
+    "flagRegionWhite",
+    "flipEnclosedPieces",
+    "flyingGeneral",
+    "gating",
+    "immobilityIllegal",
+    "makpongRule",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "materialCounting",
+    "maxFile",
+    "maxRank",
+    "moveRepetitionIllegal",
+    "mustCapture",
+    "mustDrop",
+    "mustDropType",
+    "mutuallyImmuneTypes",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "nMoveRule",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesBlack",
+    "nMoveRuleTypesWhite",
+    "oppositeCastling",
+    "pass",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateBlack",
+    "passOnStalemateWhite",
+    "passWhite",
+    "pawnTypes",
+    "perpetualCheckIllegal",
+    "petrifyBlastPieces",
+    "petrifyOnCaptureTypes",
+    "pieceDemotion",
+    "pieceDrops",
+    "piecePromotionOnCapture",
+    "pieceToCharTable",
+    "pocketSize",
+    "promotionPawnTypes",
+    "promotionPawnTypesBlack",
+    "promotionPawnTypesWhite",
+    "promotionPieceTypes",
+    "promotionPieceTypesBlack",
+    "promotionPieceTypesWhite",
+    "promotionRank",
+    "promotionRegionBlack",
+    "promotionRegionWhite",
+    "promotionZonePawnDrops",
+    "seirawanGating",
+    "shatarMateRule",
+    "shogiPawnDropMateIllegal",
+    "sittuyinPromotion",
+    "sittuyinRookDrop",
+    "soldierPromotionRank",
+    "stalematePieceCount",
+    "stalemateValue",
+    "startFen",
+    "tripleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "twoBoards",
+    "variantTemplate",
+    "wallOrMove",
+    "wallingRegion",
+    "wallingRegionBlack",
+    "wallingRegionWhite",
+    "wallingRule",
+    "whiteDropRegion",
+    "whiteFlag",
+    "promotionLimit",
+    "promotedPieceType",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// The options `translate` reads (each checked there).
+const TRANSLATED: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "pawnTypes",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "castlingRookPieces",
+    "checkmateValue",
+    "stalemateValue",
+    "nMoveRule",
+    "nFoldRule",
+    "checkCounting",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "pieceDrops",
+    "capturesToHand",
+    "dropRegionWhite",
+    "dropRegionBlack",
+];
+
+/// A translated section: the script, and the variant's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The section's name (the script's file stem).
+    pub name: String,
+    /// The varia script.
+    pub script: String,
+}
+
+/// Translates the sections of `text` named in `wanted` (every section
+/// when empty), each with its parents. One result per section, in file
+/// order; an unknown name in `wanted` is an error of its own.
+pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportError>> {
+    let sections = parse_ini(text);
+    let mut results = Vec::new();
+    for name in wanted {
+        if !sections.iter().any(|s| &s.name == name) {
+            results.push(Err(ImportError {
+                section: name.clone(),
+                line: None,
+                option: "section".into(),
+                reason: "no section of that name in the file".into(),
+            }));
+        }
+    }
+    for (index, section) in sections.iter().enumerate() {
+        if !wanted.is_empty() && !wanted.contains(&section.name) {
+            continue;
+        }
+        results.push(import_section(&sections, index));
+    }
+    results
+}
+
+/// Translates `sections[index]` with its parents.
+pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, ImportError> {
+    let resolved = resolve(sections, index)?;
+    let script = translate(&resolved)?;
+    if let Err(errors) = crate::compile_source(&format!("{}.variant", resolved.name), &script) {
+        // Castling FS allows but varia refuses (a king's castling that is
+        // also its ordinary move) is the castling options' doing.
+        let castling = errors
+            .errors
+            .iter()
+            .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
+        return Err(ImportError {
+            section: resolved.name,
+            line: None,
+            option: if castling { "castling" } else { "script" }.into(),
+            reason: format!("the translation does not compile: {errors}"),
+        });
+    }
+    Ok(Imported {
+        name: resolved.name,
+        script,
+    })
+}
+
+/// Reads the resolved options of one section.
+struct Options<'a> {
+    resolved: &'a Resolved,
+}
+
+impl Options<'_> {
+    fn get(&self, key: &str) -> Option<&Setting> {
+        self.resolved.options.get(key)
+    }
+
+    fn error(&self, key: &str, reason: impl Into<String>) -> ImportError {
+        let setting = self.get(key);
+        ImportError {
+            section: self.resolved.name.clone(),
+            line: setting.and_then(|s| s.line),
+            option: key.to_string(),
+            reason: match setting.and_then(|s| s.built_in) {
+                Some(b) => format!("{} (set by the built-in `{b}`)", reason.into()),
+                None => reason.into(),
+            },
+        }
+    }
+
+    fn text<'b>(&'b self, key: &str, default: &'b str) -> &'b str {
+        self.get(key).map_or(default, |s| s.value.as_str())
+    }
+
+    fn flag(&self, key: &str, default: bool) -> Result<bool, ImportError> {
+        match self.get(key).map(|s| s.value.as_str()) {
+            None => Ok(default),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(other) => Err(self.error(key, format!("`{other}` is not `true` or `false`"))),
+        }
+    }
+
+    fn number(&self, key: &str, default: u32) -> Result<u32, ImportError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(s) => s
+                .value
+                .parse()
+                .map_err(|_| self.error(key, format!("`{}` is not a number", s.value))),
+        }
+    }
+}
+
+/// A set of squares as (file, rank), both from 0.
+type Squares = BTreeSet<(u32, u32)>;
+
+/// The board: files, ranks, wall squares (FEN `*`).
+struct Board {
+    files: u32,
+    ranks: u32,
+}
+
+impl Board {
+    fn square(&self, file: u32, rank: u32) -> String {
+        format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+    }
+}
+
+/// The whole script for a resolved section.
+fn translate(resolved: &Resolved) -> Result<String, ImportError> {
+    let options = Options { resolved };
+    check_options(&options)?;
+    let board = read_board(&options)?;
+    let (mut setup, walls) = setup_fen(&options, &board)?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Imported by `varia import` from the Fairy-Stockfish section [{}].",
+        resolved.header
+    );
+    let _ = writeln!(out, "variant \"{}\"", resolved.name);
+    let _ = write!(out, "board {} x {}", board.files, board.ranks);
+    if !walls.is_empty() {
+        let _ = write!(out, " without squares {}", walls.join(" "));
+    }
+    out.push('\n');
+    out.push('\n');
+    write_pieces(&options, &board, &setup, &mut out)?;
+    write_promotion(&options, &board, &mut out)?;
+    write_castling(&options, &board, &mut setup, &mut out)?;
+    write_game_end(&options, &board, &setup, &mut out)?;
+    write_drops(&options, &board, &mut out)?;
+    let _ = writeln!(out, "\nsetup \"{setup}\"");
+    Ok(out)
+}
+
+/// Every option is translated, has no effect on the rules, or is at its
+/// default; else the error names it.
+fn check_options(options: &Options) -> Result<(), ImportError> {
+    for (key, setting) in &options.resolved.options {
+        if NO_RULE_OPTIONS.contains(&key.as_str()) || TRANSLATED.contains(&key.as_str()) {
+            continue;
+        }
+        // varia's move rule resets on moves of the promoting piece type.
+        if key == "nMoveRuleTypes"
+            && setting.value.trim()
+                == options
+                    .text("promotionPawnTypes", options.text("pawnTypes", "p"))
+                    .trim()
+        {
+            continue;
+        }
+        if key.starts_with("mobilityRegion") {
+            if setting.value.trim().is_empty() || setting.value.trim() == "-" {
+                continue;
+            }
+            return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
+        }
+        match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
+            Some((_, default)) if setting.value.trim() == *default => {}
+            Some((_, default)) if default.is_empty() || *default == "-" => {
+                if setting.value.trim().is_empty() || setting.value.trim() == "-" {
+                    continue;
+                }
+                return Err(options.error(key, "varia cannot express this option yet"));
+            }
+            Some((_, default)) => {
+                return Err(options.error(
+                    key,
+                    format!(
+                        "varia can take only `{key} = {default}` (FS's default) for now, not `{}`",
+                        setting.value
+                    ),
+                ))
+            }
+            None if FS_OPTIONS.contains(&key.as_str()) => {
+                return Err(options.error(key, "varia cannot express this option yet"));
+            }
+            None => {
+                return Err(options.error(key, "not a Fairy-Stockfish option"));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_board(options: &Options) -> Result<Board, ImportError> {
+    let ranks = options.number("maxRank", 8)?;
+    let files = match options.get("maxFile") {
+        None => 8,
+        Some(s) => match s.value.chars().next() {
+            Some(c) if c.is_ascii_digit() => options.number("maxFile", 8)?,
+            Some(c) if c.is_ascii_lowercase() => c as u32 - 'a' as u32 + 1,
+            _ => return Err(options.error("maxFile", "not a file")),
+        },
+    };
+    let too_many = files.saturating_mul(ranks) > 256;
+    if !(2..=26).contains(&files) || !(2..=26).contains(&ranks) || too_many {
+        let key = if too_many || !(2..=26).contains(&files) {
+            "maxFile"
+        } else {
+            "maxRank"
+        };
+        return Err(options.error(key, format!("a {files} x {ranks} board is beyond varia's limits (2 to 26 files, at most 256 squares)")));
+    }
+    Ok(Board { files, ranks })
+}
+
+/// The start FEN with walls (`*`) turned into empty squares, and the wall
+/// squares.
+fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), ImportError> {
+    let fen = options
+        .text(
+            "startFen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .trim();
+    let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    // FS reads a FEN without its en passant field (`w - 0 1`) as having none.
+    let mut fields: Vec<&str> = rest.split_whitespace().collect();
+    if fields.len() == 4 && fields[2].parse::<u64>().is_ok() {
+        fields.insert(2, "-");
+    }
+    let rest = fields.join(" ");
+    let fen = format!("{placement} {rest}");
+    if !placement.contains('*') {
+        return Ok((fen.trim_end().to_string(), Vec::new()));
+    }
+    let (rows_text, hand) = match placement.find('[') {
+        Some(at) => placement.split_at(at),
+        None => (placement, ""),
+    };
+    let mut walls = Vec::new();
+    let mut rows = Vec::new();
+    for (index, row) in rows_text.split('/').enumerate() {
+        let rank = board
+            .ranks
+            .checked_sub(index as u32 + 1)
+            .ok_or_else(|| options.error("startFen", "the FEN has more ranks than the board"))?;
+        let (mut file, mut empty, mut digits, mut out) = (0u32, 0u32, String::new(), String::new());
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                let n: u32 = digits.parse().unwrap_or(0);
+                empty = empty.saturating_add(n);
+                file = file.saturating_add(n);
+                digits.clear();
+            }
+            if c == '*' {
+                walls.push(board.square(file, rank));
+                empty = empty.saturating_add(1);
+                file = file.saturating_add(1);
+                continue;
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+                empty = 0;
+            }
+            if c.is_ascii_alphabetic() {
+                file = file.saturating_add(1);
+            }
+            out.push(c);
+        }
+        if !digits.is_empty() {
+            empty = empty.saturating_add(digits.parse::<u32>().unwrap_or(0));
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        rows.push(out);
+    }
+    Ok((
+        format!("{}{hand} {rest}", rows.join("/"))
+            .trim_end()
+            .to_string(),
+        walls,
+    ))
+}
+
+/// A varia name for an FS piece.
+fn piece_name(piece: &FsPiece) -> String {
+    if let Some(n) = piece.key.strip_prefix("customPiece") {
+        return format!("Custom{n}");
+    }
+    if piece.royal && piece.key == "king" {
+        return "King".to_string();
+    }
+    let mut name = piece.key.clone();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    name
+}
+
+fn named(options: &Options, key: &str) -> Option<String> {
+    options
+        .resolved
+        .pieces
+        .iter()
+        .find(|p| p.key == key)
+        .map(piece_name)
+}
+
+/// A set of squares given as FS writes a bitboard (`*8`, `a*`, `e4 d5`).
+fn read_squares(options: &Options, key: &str, board: &Board) -> Result<Squares, ImportError> {
+    let mut set = BTreeSet::new();
+    let Some(setting) = options.get(key) else {
+        return Ok(set);
+    };
+    for symbol in setting.value.split_whitespace() {
+        if symbol == "-" {
+            break;
+        }
+        let bad = || options.error(key, format!("`{symbol}` is not a square, `*N` or `f*`"));
+        if let Some(rank) = symbol.strip_prefix('*') {
+            let rank: u32 = rank.parse().map_err(|_| bad())?;
+            for file in 0..board.files {
+                set.insert((file, rank.checked_sub(1).ok_or_else(bad)?));
+            }
+        } else if let Some(file) = symbol.strip_suffix('*') {
+            let file = file
+                .chars()
+                .next()
+                .filter(char::is_ascii_alphabetic)
+                .ok_or_else(bad)?;
+            for rank in 0..board.ranks {
+                set.insert((file.to_ascii_lowercase() as u32 - 'a' as u32, rank));
+            }
+        } else {
+            let file = symbol
+                .chars()
+                .next()
+                .filter(char::is_ascii_alphabetic)
+                .ok_or_else(bad)?;
+            let rank: u32 = symbol[1..].parse().map_err(|_| bad())?;
+            set.insert((
+                file.to_ascii_lowercase() as u32 - 'a' as u32,
+                rank.checked_sub(1).ok_or_else(bad)?,
+            ));
+        }
+    }
+    set.retain(|&(f, r)| f < board.files && r < board.ranks);
+    Ok(set)
+}
+
+fn mirrored(set: &Squares, board: &Board) -> Squares {
+    set.iter().map(|&(f, r)| (f, board.ranks - 1 - r)).collect()
+}
+
+/// A region expression for a set of squares: whole ranks as `ranks A..B`
+/// or `rank N` terms, the rest as `squares …`.
+fn region_text(set: &Squares, board: &Board) -> String {
+    let full: Vec<u32> = (0..board.ranks)
+        .filter(|&r| (0..board.files).all(|f| set.contains(&(f, r))))
+        .collect();
+    let mut terms = Vec::new();
+    let mut i = 0;
+    while i < full.len() {
+        let mut j = i;
+        while j + 1 < full.len() && full[j + 1] == full[j] + 1 {
+            j += 1;
+        }
+        terms.push(if i == j {
+            format!("rank {}", full[i] + 1)
+        } else {
+            format!("ranks {}..{}", full[i] + 1, full[j] + 1)
+        });
+        i = j + 1;
+    }
+    let rest: Vec<String> = set
+        .iter()
+        .filter(|(_, r)| !full.contains(r))
+        .map(|&(f, r)| board.square(f, r))
+        .collect();
+    if !rest.is_empty() {
+        terms.push(format!("squares {}", rest.join(" ")));
+    }
+    terms.join(" + ")
+}
+
+/// A per-colour region, which varia takes only when Black's is White's
+/// mirrored.
+fn colour_region(
+    options: &Options,
+    board: &Board,
+    (both, white_key, black_key): (&str, &str, &str),
+    (white_default, black_default): (Squares, Squares),
+) -> Result<Squares, ImportError> {
+    let mut white = white_default;
+    let mut black = black_default;
+    if options.get(both).is_some() {
+        white = read_squares(options, both, board)?;
+        black = white.clone();
+    }
+    if options.get(white_key).is_some() {
+        white = read_squares(options, white_key, board)?;
+    }
+    if options.get(black_key).is_some() {
+        black = read_squares(options, black_key, board)?;
+    }
+    if mirrored(&white, board) != black {
+        let key = [black_key, white_key, both]
+            .into_iter()
+            .find(|k| options.get(k).is_some())
+            .unwrap_or(white_key);
+        return Err(options.error(
+            key,
+            "Black's region is not White's mirrored, which varia cannot say yet",
+        ));
+    }
+    Ok(white)
+}
+
+fn rank_set(board: &Board, rank: u32) -> Squares {
+    (0..board.files).map(|f| (f, rank)).collect()
+}
+
+/// The pieces, with the pawn's double step (FS's `doubleStepRegion`) as
+/// an `also` line and FS's initial (`i`) moves likewise.
+fn write_pieces(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let double_step = options.flag("doubleStep", true)?;
+    let mut region = BTreeSet::new();
+    if double_step {
+        // FS's default: rank 2 for White, rank 7 for Black, whatever the board's size.
+        let (white, black) = (rank_set(board, 1), rank_set(board, 6.min(board.ranks - 1)));
+        if options.get("doubleStepRank").is_some() || options.get("doubleStepRankMin").is_some() {
+            return Err(options.error(
+                if options.get("doubleStepRank").is_some() {
+                    "doubleStepRank"
+                } else {
+                    "doubleStepRankMin"
+                },
+                "varia cannot translate the old double-step rank options yet",
+            ));
+        }
+        region = colour_region(
+            options,
+            board,
+            ("", "doubleStepRegionWhite", "doubleStepRegionBlack"),
+            (white, black),
+        )?;
+    }
+    let pieces = &options.resolved.pieces;
+    if !pieces.iter().any(|p| p.royal) {
+        return Err(options.error(
+            "king",
+            "a variant without a royal piece: varia cannot say FS's rules for it yet",
+        ));
+    }
+    let mut also = Vec::new();
+    for piece in pieces {
+        let name = piece_name(piece);
+        let Some(betza) = &piece.betza else {
+            return Err(options.error(
+                &piece.key,
+                "FS gives this piece moves beyond its Betza, which varia cannot say",
+            ));
+        };
+        let (normal, initial) =
+            split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
+        if normal.is_empty() {
+            return Err(options.error(&piece.key, "a piece without moves (empty Betza)"));
+        }
+        let royal = if piece.royal { " royal" } else { "" };
+        let mut initial = initial;
+        if piece.key == "pawn" && double_step {
+            initial.push("fmnD".to_string());
+        }
+        if !initial.is_empty()
+            && first_move_is_initial(piece.letter, &normal, &region, setup, board)
+        {
+            let firsts: Vec<String> = initial.iter().map(|m| format!("i{m}")).collect();
+            let _ = writeln!(
+                out,
+                "piece {name} {} \"{normal} {}\"{royal}",
+                piece.letter,
+                firsts.join(" ")
+            );
+            continue;
+        }
+        let _ = writeln!(out, "piece {name} {} \"{normal}\"{royal}", piece.letter);
+        if !initial.is_empty() && !region.is_empty() {
+            also.push(format!(
+                "also {name} \"{}\" from {}",
+                initial.join(""),
+                region_text(&region, board)
+            ));
+        }
+    }
+    for line in also {
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(())
+}
+
+/// FS's initial moves (on the double-step region) are varia's first-move
+/// (`i`) moves when the region is one rank, every piece of the kind starts
+/// on it (Black's on its mirror) and the piece's other moves all go
+/// forward, so that a piece there has never moved.
+fn first_move_is_initial(
+    letter: char,
+    normal: &str,
+    region: &Squares,
+    setup: &str,
+    board: &Board,
+) -> bool {
+    let Some(&(_, rank)) = region.iter().next() else {
+        return false;
+    };
+    if *region != rank_set(board, rank) {
+        return false;
+    }
+    let start = placement(setup, board);
+    let on_rank = start.iter().all(|(&(_, r), &c)| {
+        if c == letter {
+            r == rank
+        } else if c == letter.to_ascii_lowercase() {
+            r == board.ranks - 1 - rank
+        } else {
+            true
+        }
+    });
+    // Every component: an `f` and no other direction.
+    let mut forward = true;
+    let mut modifiers = String::new();
+    for c in normal.chars() {
+        if c.is_ascii_lowercase() {
+            modifiers.push(c);
+        } else if c.is_ascii_uppercase() {
+            if !modifiers.is_empty() || !normal.contains(c) {
+                forward &=
+                    modifiers.contains('f') && !modifiers.contains(['b', 's', 'v', 'l', 'r', 'h']);
+            } else {
+                forward = false;
+            }
+            modifiers.clear();
+        }
+    }
+    on_rank && forward && !normal.contains(['a', '(', '['])
+}
+
+/// Splits FS Betza into its moves without `i` and its initial (`i`) moves
+/// (with the `i` removed); FS allows initial moves on the double-step
+/// region.
+fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
+    if !betza.contains('i') {
+        return Ok((betza.to_string(), Vec::new()));
+    }
+    if betza.contains(['a', '(', '[']) {
+        return Err(format!(
+            "varia cannot translate initial (`i`) moves inside a multi-leg Betza (`{betza}`) yet"
+        ));
+    }
+    let mut normal = String::new();
+    let mut initial = Vec::new();
+    let mut modifiers = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_lowercase() {
+            modifiers.push(c);
+            continue;
+        }
+        let mut component = format!("{modifiers}{c}");
+        while let Some(&next) = chars.peek() {
+            if next == c || next.is_ascii_digit() {
+                component.push(next);
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        modifiers.clear();
+        if component.contains('i') {
+            initial.push(component.replace('i', ""));
+        } else {
+            normal.push_str(&component);
+        }
+    }
+    if !modifiers.is_empty() {
+        return Err(format!(
+            "the Betza `{betza}` ends in modifiers without an atom"
+        ));
+    }
+    Ok((normal, initial))
+}
+
+/// `promote` lines from FS's promotion region and choices.
+fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let pawn_key = match options
+        .get("promotionPawnTypes")
+        .or(options.get("promotionPawnTypesWhite"))
+        .or(options.get("pawnTypes"))
+    {
+        None => "pawn".to_string(),
+        Some(s) => {
+            let key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
+                .into_iter()
+                .find(|k| options.get(k).is_some())
+                .unwrap_or("promotionPawnTypes");
+            let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
+                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+            match keys.as_slice() {
+                [one] => one.clone(),
+                _ => {
+                    return Err(
+                        options.error(key, "varia takes one promoting piece type from FS for now")
+                    )
+                }
+            }
+        }
+    };
+    let Some(pawn) = named(options, &pawn_key) else {
+        return Ok(());
+    };
+    for key in ["promotionPawnTypesBlack", "promotionPieceTypesBlack"] {
+        if let Some(s) = options.get(key) {
+            let white_key = key.replace("Black", "White");
+            if options.get(&white_key).map(|w| &w.value) != Some(&s.value) {
+                return Err(options.error(
+                    key,
+                    "Black's promotion differs from White's, which varia cannot say yet",
+                ));
+            }
+        }
+    }
+    let region = promotion_region(options, board)?;
+    let targets: Vec<String> = options
+        .resolved
+        .promotion_types
+        .iter()
+        .filter(|k| **k != pawn_key)
+        .map(|k| {
+            named(options, k).ok_or_else(|| {
+                options.error(
+                    "promotionPieceTypes",
+                    format!("promotes to a `{k}`, which the variant does not have"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if region.is_empty() {
+        return Ok(());
+    }
+    if targets.is_empty() {
+        return Err(options.error(
+            "promotionPieceTypes",
+            "a promotion region with nothing to promote to: varia cannot say that pawns stop there",
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "\npromote {pawn} in {} to {}",
+        region_text(&region, board),
+        targets.join(", ")
+    );
+    Ok(())
+}
+
+/// FS's promotion region for White (Black's must be its mirror).
+fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportError> {
+    // FS's default: rank 8 for White and rank 1 for Black, whatever the board's size.
+    let mut white_default = rank_set(board, 7.min(board.ranks - 1));
+    let mut black_default = rank_set(board, 0);
+    if let Some(s) = options.get("promotionRank") {
+        let rank: u32 = s
+            .value
+            .parse()
+            .map_err(|_| options.error("promotionRank", "not a rank"))?;
+        white_default = (rank.saturating_sub(1)..board.ranks)
+            .flat_map(|r| rank_set(board, r))
+            .collect();
+        black_default = mirrored(&white_default, board);
+    }
+    colour_region(
+        options,
+        board,
+        ("", "promotionRegionWhite", "promotionRegionBlack"),
+        (white_default, black_default),
+    )
+}
+
+fn file_option(options: &Options, key: &str, default: u32) -> Result<u32, ImportError> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(s) => {
+            let v = s.value.trim();
+            match v.chars().next() {
+                Some(c) if c.is_ascii_digit() => {
+                    v.parse::<u32>().ok().and_then(|n| n.checked_sub(1))
+                }
+                Some(c) if c.is_ascii_lowercase() => Some(c as u32 - 'a' as u32),
+                _ => None,
+            }
+            .ok_or_else(|| options.error(key, format!("`{v}` is not a file")))
+        }
+    }
+}
+
+/// The piece letters of a FEN's placement by (file, rank).
+fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
+    let mut squares = BTreeMap::new();
+    let field = setup.split_whitespace().next().unwrap_or("");
+    let rows = field.split('[').next().unwrap_or("");
+    for (index, row) in rows.split('/').enumerate() {
+        let Some(rank) = board.ranks.checked_sub(index as u32 + 1) else {
+            break;
+        };
+        let (mut file, mut digits) = (0u32, 0u32);
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                digits = digits.saturating_mul(10).saturating_add(d);
+                continue;
+            }
+            file = file.saturating_add(digits);
+            digits = 0;
+            if c.is_ascii_alphabetic() {
+                squares.insert((file, rank), c);
+                file = file.saturating_add(1);
+            }
+        }
+    }
+    squares
+}
+
+/// FS's castling: the king (where the start position has it on the
+/// castling rank, else on `castlingKingFile`) to the kingside and
+/// queenside files, the rooks from the corners (or the rook files) to the
+/// king's inner side. FS keeps only the rights whose pieces stand there;
+/// varia's castling is for both sides, so a wing one side alone may castle
+/// on is an error. The setup's castling field is rewritten to the rights kept.
+fn write_castling(
+    options: &Options,
+    board: &Board,
+    setup: &mut String,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let rights = setup.split_whitespace().nth(2).unwrap_or("-").to_string();
+    if !options.flag("castling", true)? || rights == "-" {
+        out.push_str("castling none\n");
+        set_rights(setup, "-");
+        return Ok(());
+    }
+    if let Some(c) = rights.chars().find(|c| !"KQkq".contains(*c)) {
+        return Err(options.error(
+            "startFen",
+            format!("the castling right `{c}`: varia reads only `KQkq`"),
+        ));
+    }
+    let piece_of = |key: &str, default: &str| -> Result<Option<(String, char)>, ImportError> {
+        let letters = options.text(key, "");
+        let key_name = if letters.is_empty() {
+            default.to_string()
+        } else {
+            let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+            match keys.as_slice() {
+                [one] => one.clone(),
+                _ => return Err(options.error(key, "varia takes one castling piece type for now")),
+            }
+        };
+        Ok(options
+            .resolved
+            .pieces
+            .iter()
+            .find(|p| p.key == key_name)
+            .map(|p| (piece_name(p), p.letter)))
+    };
+    let (Some((king, king_letter)), Some((rook, rook_letter))) = (
+        piece_of("castlingKingPiece", "king")?,
+        piece_of("castlingRookPieces", "rook")?,
+    ) else {
+        out.push_str("castling none\n");
+        set_rights(setup, "-");
+        return Ok(());
+    };
+    let rank = options.number("castlingRank", 1)?.saturating_sub(1);
+    if rank >= board.ranks {
+        return Err(options.error("castlingRank", "beyond the board"));
+    }
+    let squares = placement(setup, board);
+    let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
+    {
+        Some(f) => f,
+        None => file_option(options, "castlingKingFile", 4)?,
+    };
+    let wings = [
+        (
+            'K',
+            file_option(options, "castlingKingsideFile", 6)?,
+            file_option(options, "castlingRookKingsideFile", board.files - 1)?,
+        ),
+        (
+            'Q',
+            file_option(options, "castlingQueensideFile", 2)?,
+            file_option(options, "castlingRookQueensideFile", 0)?,
+        ),
+    ];
+    let mut kept = String::new();
+    let mut lines = Vec::new();
+    for (wing, king_to, rook_from) in wings {
+        let able = |white: bool| {
+            let (right, r, k, rk) = if white {
+                (wing, rank, king_letter, rook_letter)
+            } else {
+                (
+                    wing.to_ascii_lowercase(),
+                    board.ranks - 1 - rank,
+                    king_letter.to_ascii_lowercase(),
+                    rook_letter.to_ascii_lowercase(),
+                )
+            };
+            rights.contains(right)
+                && squares.get(&(king_file, r)) == Some(&k)
+                && squares.get(&(rook_from, r)) == Some(&rk)
+        };
+        match (able(true), able(false)) {
+            (false, false) => continue,
+            (true, true) => {}
+            _ => return Err(options.error("castling", format!("only one side may castle on the {} wing at the start, which varia cannot say yet", if wing == 'K' { "kingside" } else { "queenside" }))),
+        }
+        kept.push(wing);
+        kept.push(wing.to_ascii_lowercase());
+        let rook_to = if king_to > king_file {
+            king_to - 1
+        } else {
+            king_to + 1
+        };
+        let at = |f: u32| board.square(f, rank);
+        lines.push(format!(
+            "castling {king} {} -> {} with {rook} {} -> {}",
+            at(king_file),
+            at(king_to),
+            at(rook_from),
+            at(rook_to)
+        ));
+    }
+    if lines.is_empty() {
+        out.push_str("castling none\n");
+        set_rights(setup, "-");
+        return Ok(());
+    }
+    let order: String = "KQkq".chars().filter(|c| kept.contains(*c)).collect();
+    set_rights(setup, &order);
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(())
+}
+
+/// Replaces the castling field of a FEN.
+fn set_rights(setup: &mut String, rights: &str) {
+    let mut fields: Vec<&str> = setup.split_whitespace().collect();
+    if fields.len() > 2 {
+        fields[2] = rights;
+        *setup = fields.join(" ");
+    }
+}
+
+fn result_word(options: &Options, key: &str, default: &str) -> Result<&'static str, ImportError> {
+    match options.text(key, default) {
+        "win" => Ok("wins"),
+        "loss" => Ok("loses"),
+        "draw" => Ok("draws"),
+        other => Err(options.error(key, format!("varia cannot say `{key} = {other}` yet"))),
+    }
+}
+
+/// Checkmate, stalemate, the move and repetition rules, flags, checks.
+fn write_game_end(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "checkmate {}",
+        result_word(options, "checkmateValue", "loss")?
+    );
+    let _ = writeln!(
+        out,
+        "stalemate {}",
+        result_word(options, "stalemateValue", "draw")?
+    );
+    let n_move = options.number("nMoveRule", 50)?;
+    if n_move > 0 {
+        let _ = writeln!(out, "move-rule {n_move}");
+    }
+    let n_fold = options.number("nFoldRule", 3)?;
+    if n_fold > 0 {
+        let _ = writeln!(out, "repetition {n_fold}");
+    }
+    if options.flag("checkCounting", false)? {
+        let counters = setup.split_whitespace().nth(4).unwrap_or("");
+        let Some((white, black)) = counters.split_once('+') else {
+            return Err(options.error(
+                "checkCounting",
+                "the start FEN has no check counters (`3+3`)",
+            ));
+        };
+        if white != black {
+            return Err(options.error(
+                "startFen",
+                "different check counts for the sides: varia cannot say that yet",
+            ));
+        }
+        let _ = writeln!(out, "giving {white} checks wins");
+    }
+    let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
+    let region = colour_region(
+        options,
+        board,
+        ("flagRegion", "flagRegionWhite", "flagRegionBlack"),
+        (BTreeSet::new(), BTreeSet::new()),
+    )?;
+    if !region.is_empty() {
+        let key = if options.get("flagPiece").is_some() {
+            "flagPiece"
+        } else {
+            "flagPieceWhite"
+        };
+        let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
+            None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
+            Some(letters) => super::fs::letters_to_keys(&options.resolved.pieces, letters)
+                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?
+                .iter()
+                .filter_map(|k| named(options, k))
+                .collect(),
+        };
+        if let Some(black) = options.get("flagPieceBlack") {
+            if flag_piece.map(|s| &s.value) != Some(&black.value) {
+                return Err(options.error(
+                    "flagPieceBlack",
+                    "Black's flag piece differs from White's, which varia cannot say yet",
+                ));
+            }
+        }
+        let _ = writeln!(
+            out,
+            "reaching {} with {} wins",
+            region_text(&region, board),
+            pieces.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Crazyhouse-style drops.
+fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let drops = options.flag("pieceDrops", false)?;
+    let to_hand = options.flag("capturesToHand", false)?;
+    match (drops, to_hand) {
+        (false, false) => return Ok(()),
+        (true, true) => {}
+        (true, false) => {
+            return Err(options.error(
+                "pieceDrops",
+                "drops without `capturesToHand`: varia cannot say FS's placement rules yet",
+            ))
+        }
+        (false, true) => {
+            return Err(options.error(
+                "capturesToHand",
+                "captures to hand without drops: varia cannot say that yet",
+            ))
+        }
+    }
+    for key in ["whiteDropRegion", "blackDropRegion"] {
+        if options.get(key).is_some() {
+            return Err(options.error(
+                key,
+                "varia cannot translate FS's old drop region options yet",
+            ));
+        }
+    }
+    let all: Squares = (0..board.files)
+        .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
+        .collect();
+    let region = colour_region(
+        options,
+        board,
+        ("", "dropRegionWhite", "dropRegionBlack"),
+        (all.clone(), all.clone()),
+    )?;
+    out.push_str("\nhands keep captures\n");
+    let pawn = named(options, "pawn");
+    if let Some(pawn) = &pawn {
+        let _ = writeln!(out, "demote promoted to {pawn}");
+        // FS: no pawn drops on the first rank or in the promotion zone.
+        let mut pawn_region = region.clone();
+        pawn_region.retain(|&(_, r)| r != 0);
+        for square in promotion_region(options, board)? {
+            pawn_region.remove(&square);
+        }
+        let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
+    }
+    if region != all {
+        for piece in &options.resolved.pieces {
+            if !piece.royal && piece.key != "pawn" {
+                let _ = writeln!(
+                    out,
+                    "drop {} in {}",
+                    piece_name(piece),
+                    region_text(&region, board)
+                );
+            }
+        }
+    }
+    Ok(())
+}
