@@ -297,7 +297,9 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("diamond", "symmetry rotate"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("large-nahbi", "board 10 x 12"),
+            ("minishogi", "hands"),
             ("nahbi", "hook"),
+            ("shogi", "hands"),
             ("xiangqi", "sides"),
         ]
     );
