@@ -829,22 +829,27 @@ fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
 
 /// The rules of the whole variant that change what this piece may do:
 /// explosions (a royal piece that never captures), checks to give, and the
+/// ` except Pawns` (the kinds an explosion spares), or nothing.
+fn spared_phrase(variant: &Variant, explosion: &crate::ir::rule::Explosion) -> String {
+    let spared: Vec<String> = explosion
+        .spared
+        .iter()
+        .map(|k| format!("{}s", variant.piece(*k).name))
+        .collect();
+    if spared.is_empty() {
+        String::new()
+    } else {
+        format!(" except {}", join_or(&spared))
+    }
+}
+
 /// script's own code that may forbid moves or change the board.
 fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     let def = variant.piece(kind);
     let rules = &variant.game_end;
     let mut out = Vec::new();
     if let Some(explosion) = &variant.explosion {
-        let spared: Vec<String> = explosion
-            .spared
-            .iter()
-            .map(|k| format!("{}s", variant.piece(*k).name))
-            .collect();
-        let but = if spared.is_empty() {
-            String::new()
-        } else {
-            format!(" except {}", join_or(&spared))
-        };
+        let but = spared_phrase(variant, explosion);
         if def.royal && rules.royal_loss && !explosion.spared.contains(&kind) {
             out.push(format!(
                 "Captures explode in this variant, so it never captures: the explosion would blow it up with the piece it takes, and a move that blows up one's own royal piece is illegal. It is blown up by a capture on a square next to it, and a player whose royal piece is blown up loses (every piece{but} next to a capture square is removed)."
@@ -928,16 +933,7 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         })
         .collect();
     if let Some(explosion) = &variant.explosion {
-        let spared: Vec<String> = explosion
-            .spared
-            .iter()
-            .map(|k| format!("{}s", variant.piece(*k).name))
-            .collect();
-        let but = if spared.is_empty() {
-            String::new()
-        } else {
-            format!(" except {}", join_or(&spared))
-        };
+        let but = spared_phrase(variant, explosion);
         let mut text = format!(
             "Every capture is an explosion: the capturing piece and every piece{but} on the squares next to the capture square are removed with the captured piece."
         );
