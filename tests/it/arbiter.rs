@@ -111,6 +111,26 @@ fn ending(pgn_text_game: &PgnGame) -> String {
     )
 }
 
+/// `varia xboard` (vx, White in game 1) against `varia uci` (vu) on
+/// `scripts/SCRIPT.variant` at depth 1, adjudicated after `max_plies`.
+fn xboard_against_uci(name: &str, script: &str, max_plies: &str) -> (Output, Vec<PgnGame>) {
+    let path = format!("{}/scripts/{script}.variant", env!("CARGO_MANIFEST_DIR"));
+    let xb = format!("cmd='{VARIA} xboard {path}' proto=xboard name=vx");
+    let uci = format!("cmd='{VARIA} uci {path}' name=vu");
+    let args = [
+        &path,
+        "--engine",
+        &xb,
+        "--engine",
+        &uci,
+        "--depth",
+        "1",
+        "--max-plies",
+        max_plies,
+    ];
+    play(name, &args)
+}
+
 /// A match of the fake engine in `mode` (White in game 1) against `varia
 /// uci` on chess, with the limits `limits`.
 fn fake_against_varia(mode: &str, limits: &[&str]) -> (Output, Vec<PgnGame>) {
@@ -234,23 +254,7 @@ fn varia_against_itself_on_grand_betza_and_balbo() {
         "Score: 0-0-2 (W-L-D), 50.0% (2 games), draws 100.0%, Elo difference +0.0 +/- 0.0 (95%)"
     ));
     // XBoard against UCI, both varia, on Balbo.
-    let balbo = format!("{}/scripts/balbo.variant", env!("CARGO_MANIFEST_DIR"));
-    let xb = format!("cmd='{VARIA} xboard {balbo}' proto=xboard name=vx");
-    let uci = format!("cmd='{VARIA} uci {balbo}' name=vu");
-    let (out, games) = play(
-        "balbo",
-        &[
-            &balbo,
-            "--engine",
-            &xb,
-            "--engine",
-            &uci,
-            "--depth",
-            "1",
-            "--max-plies",
-            "16",
-        ],
-    );
+    let (out, games) = xboard_against_uci("balbo", "balbo", "16");
     check_games(&out, &games, "balbo", "vx", "vu", 2);
 }
 
@@ -259,23 +263,7 @@ fn varia_against_itself_on_grand_betza_and_balbo() {
 /// move of 12 plies from rank 1 or to rank 10 goes through it).
 #[test]
 fn xboard_against_uci_on_a_ten_rank_board() {
-    let gb = format!("{}/scripts/grand-betza.variant", env!("CARGO_MANIFEST_DIR"));
-    let xb = format!("cmd='{VARIA} xboard {gb}' proto=xboard name=vx");
-    let uci = format!("cmd='{VARIA} uci {gb}' name=vu");
-    let (out, games) = play(
-        "grand-betza-xboard",
-        &[
-            &gb,
-            "--engine",
-            &xb,
-            "--engine",
-            &uci,
-            "--depth",
-            "1",
-            "--max-plies",
-            "12",
-        ],
-    );
+    let (out, games) = xboard_against_uci("grand-betza-xboard", "grand-betza", "12");
     check_games(&out, &games, "grand-betza", "vx", "vu", 2);
     for g in &games {
         assert_eq!(ending(g), "adjudication 1/2-1/2", "{}", stderr(&out));
