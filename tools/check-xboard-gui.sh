@@ -39,6 +39,24 @@ while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do dis
 Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+# A screenshot of a settled screen: XBoard redraws after a move or a click
+# (a fresh clone's loaded machine once caught it mid-redraw, half a board),
+# so shoot every half second until two shots in a row are the same.
+settled_shot() {
+    DISPLAY=":$display" import -window root "ppm:$1.ppm"
+    for _ in $(seq 40); do
+        sleep 0.5
+        DISPLAY=":$display" import -window root "ppm:$1.next.ppm"
+        if cmp -s "$1.ppm" "$1.next.ppm"; then
+            convert "$1.ppm" "$1"
+            rm -f "$1.ppm" "$1.next.ppm"
+            return 0
+        fi
+        mv "$1.next.ppm" "$1.ppm"
+    done
+    echo "FAIL: XBoard's screen did not settle in 20 s ($1)" >&2
+    exit 1
+}
 # XBoard's name for the variant: `grand-betza` would be its Grand Chess.
 engine="$varia xboard $(realpath "$script")"
 # Plain square colours (no wood textures), no move highlights or sounds,
@@ -60,8 +78,7 @@ for _ in $(seq 600); do
     sleep 0.1
 done
 [ -n "$ended" ] || { echo "FAIL: the game in XBoard did not end (see $out/xboard.debug)" >&2; exit 1; }
-sleep 2
-DISPLAY=":$display" import -window root "$out/board.png"
+settled_shot "$out/board.png"
 # The engines' moves, in XBoard's coordinates (ranks from 0 on 10 ranks).
 moves=$(sed -n 's/^[0-9]* <\(first \|second\): move \([^ ]*\)$/\2/p' "$out/xboard.debug")
 [ -n "$moves" ] || { echo "FAIL: no engine move in $out/xboard.debug" >&2; exit 1; }
@@ -92,8 +109,7 @@ HOME=$home DISPLAY=":$display" timeout 120 "$xboard" \
     -debug -nameOfDebugFile "$out/pieces.debug" >"$out/pieces.out" 2>&1 &
 xboard_pid=$!
 for _ in $(seq 100); do grep -q 'pong' "$out/pieces.debug" 2>/dev/null && break; sleep 0.1; done
-sleep 1
-DISPLAY=":$display" import -window root "$out/pieces.png"
+settled_shot "$out/pieces.png"
 set -- $(convert "$out/pieces.png" -depth 8 ppm:- | python3 "$checker" --bounds 10 10)
 left=$1 top=$2 right=$3 bottom=$4
 status=0
@@ -113,8 +129,7 @@ for r, row in enumerate(rows):
     DISPLAY=":$display" xdotool mousemove "$x" "$y" mousedown 1
     sleep 0.3
     DISPLAY=":$display" xdotool mousemove $((x + 3)) $((y + 3))
-    sleep 0.4
-    DISPLAY=":$display" import -window root "$out/piece-$square.png"
+    settled_shot "$out/piece-$square.png"
     DISPLAY=":$display" xdotool mousemove "$x" "$y" mouseup 1
     sleep 0.3
     marked=$(convert "$out/piece-$square.png" -depth 8 ppm:- | python3 "$checker" --marks 10 10)
