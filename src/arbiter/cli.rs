@@ -17,8 +17,9 @@ use crate::load::load_variant_or_report;
 pub struct MatchArgs {
     /// The variant script (a path, or a built-in name such as `chess`).
     pub script: String,
-    /// An engine, twice: `"cmd=PROGRAM [ARGS] proto=uci|xboard name=NAME
-    /// variant=NAME option.NAME=VALUE depth=N st=SECONDS dir=FOLDER arg=ARG"`.
+    /// An engine, twice: `"cmd='PROGRAM ARGS' proto=uci|xboard name=NAME
+    /// variant=NAME option.NAME=VALUE depth=N st=SECONDS dir=FOLDER arg=ARG"`
+    /// (a command with arguments is quoted, or written before the keys).
     #[arg(long = "engine", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// The protocol of the engines, in the order of the `--engine`s (one

@@ -86,7 +86,10 @@ pub fn parse_engine_spec(spec: &str, protocol: Protocol) -> Result<EngineConfig,
     for word in words(spec).map_err(error)? {
         let Some((key, value)) = word.split_once('=') else {
             if keys_seen {
-                return Err(error(format!("`{word}` is not key=value")));
+                return Err(error(format!(
+                    "`{word}` is not key=value (a command with arguments is quoted: \
+                     cmd='PROGRAM ARGS', or written first: \"PROGRAM ARGS name=…\")"
+                )));
             }
             command.push(word);
             continue;
@@ -186,7 +189,11 @@ mod tests {
             ("cmd=x st=-1", "st `-1`: seconds, above 0"),
             ("cmd=x colour=white", "unknown key `colour`"),
             ("cmd=x option.=1", "unknown key `option.`"),
-            ("cmd=x stray", "`stray` is not key=value"),
+            (
+                "cmd=x stray",
+                "`stray` is not key=value (a command with arguments is quoted: \
+                 cmd='PROGRAM ARGS', or written first: \"PROGRAM ARGS name=…\")",
+            ),
             ("cmd='x", "a quote is not closed"),
         ] {
             assert_eq!(
