@@ -105,6 +105,11 @@ pub fn run(args: MatchArgs) -> i32 {
 /// The match's settings from the arguments (Err: the exit code, the
 /// error already printed).
 fn settings(args: &MatchArgs) -> Result<MatchSettings, i32> {
+    // The script first: a match on a script that does not load is
+    // reported as that, whatever else the command line says.
+    let Some(variant) = load_variant_or_report(&args.script) else {
+        return Err(1);
+    };
     if args.engines.len() != 2 {
         return Err(usage(&format!(
             "a match is between two engines: give --engine twice (given {} times)",
@@ -165,9 +170,6 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, i32> {
     if args.games == 0 || args.concurrency == 0 {
         return Err(usage("--games and --concurrency must be at least 1"));
     }
-    let Some(variant) = load_variant_or_report(&args.script) else {
-        return Err(1);
-    };
     let openings = match (&args.openings, args.random_plies) {
         (Some(_), Some(_)) => return Err(usage("give --openings or --random-plies, not both")),
         (Some(path), None) => Openings::List(read_openings(&variant, path).map_err(|e| {

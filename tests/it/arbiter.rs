@@ -440,7 +440,7 @@ fn a_short_match_against_fairy_stockfish_on_chess() {
 #[test]
 fn bad_arguments_are_refused() {
     let v = format!("cmd='{VARIA} uci' name=varia");
-    let cases: [(&[&str], i32, &str); 8] = [
+    let cases: [(&[&str], i32, &str); 9] = [
         (&["match", "chess", "--engine", &v, "--engine", &v, "--depth", "1", "--protocol", "winboard"], 2,
          "error: --protocol winboard: use uci or xboard\n"),
         (&["match", "chess", "--engine", &v, "--depth", "1"], 2,
@@ -458,6 +458,9 @@ fn bad_arguments_are_refused() {
             1,
             "error: cannot read /nonexistent.epd: No such file or directory (os error 2)\n",
         ),
+        // A script that does not load is reported first, whatever else is wrong.
+        (&["match", "/nonexistent.variant", "--engine", &v, "--engine", &v], 1,
+         "error: cannot read /nonexistent.variant: No such file or directory (os error 2)\n"),
         (
             &["match", "chess", "--engine", &v, "--engine", &v, "--depth", "1", "--openings", "x.epd", "--random-plies", "2"],
             2,
