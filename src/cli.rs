@@ -248,11 +248,12 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Match(args) => crate::arbiter::cli::run(args),
         Command::Check { script } => match load_variant_or_report(&script) {
             Some(v) => {
+                let n = v.pieces.len();
                 outln!(
-                    "{}: ok ({}, {} pieces)",
+                    "{}: ok ({}, {n} piece{})",
                     printable(&script),
                     printable(&v.name),
-                    v.pieces.len()
+                    if n == 1 { "" } else { "s" }
                 );
                 0
             }

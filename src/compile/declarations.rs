@@ -23,7 +23,7 @@ pub(super) struct Declarations<'a> {
     pub board: Single<'a, ast::BoardDecl>,
     pub symmetry: Single<'a, Spanned<ast::Symmetry>>,
     pub setup: Single<'a, Spanned<String>>,
-    pub checkmate: Single<'a, Spanned<ast::GameResult>>,
+    pub checkmate: Single<'a, Spanned<Option<ast::GameResult>>>,
     pub stalemate: Single<'a, Spanned<ast::GameResult>>,
     pub move_rule: Single<'a, Spanned<u32>>,
     pub repetition: Single<'a, Spanned<u32>>,

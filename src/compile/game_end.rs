@@ -39,7 +39,7 @@ pub(super) fn game_end_rules(
     };
     let has_royal = defs.iter().any(|d| d.royal);
     let rules = GameEndRules {
-        checkmate: decls.checkmate.get().map(|r| result(r.value)),
+        checkmate: decls.checkmate.get().and_then(|r| r.value.map(result)),
         stalemate: decls
             .stalemate
             .get()
@@ -51,7 +51,7 @@ pub(super) fn game_end_rules(
         royal_loss: explosion.is_some() && has_royal,
     };
     if let Some(mate) = decls.checkmate.get() {
-        if !has_royal {
+        if !has_royal && mate.value.is_some() {
             errors.push(
                 ScriptError::new(
                     Code::CompileNoRoyalPiece,
@@ -59,7 +59,11 @@ pub(super) fn game_end_rules(
                     mate.span,
                     "checkmate needs a royal piece",
                 )
-                .with_help("mark the king-like piece `royal`, e.g. `piece King K \"K\" royal`"),
+                .with_help(
+                    "a game without a royal piece says `checkmate none` (`import orthodox` brings \
+                     `checkmate loses`); else mark the king-like piece `royal`, \
+                     e.g. `piece King K \"K\" royal`",
+                ),
             );
         }
     }

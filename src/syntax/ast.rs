@@ -34,8 +34,8 @@ pub enum Item {
     Promotion(PromotionDecl),
     /// `castling …`.
     Castling(CastlingDecl),
-    /// `checkmate wins|loses|draws`.
-    Checkmate(Spanned<GameResult>),
+    /// `checkmate wins|loses|draws`, or `checkmate none` (`None`).
+    Checkmate(Spanned<Option<GameResult>>),
     /// `stalemate wins|loses|draws`.
     Stalemate(Spanned<GameResult>),
     /// `move-rule N`.
@@ -78,7 +78,8 @@ impl Item {
             Item::Piece(p) => p.span,
             Item::Promotion(p) => p.span,
             Item::Castling(c) => c.span,
-            Item::Checkmate(r) | Item::Stalemate(r) => r.span,
+            Item::Checkmate(r) => r.span,
+            Item::Stalemate(r) => r.span,
             Item::MoveRule(n) | Item::Repetition(n) => n.span,
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,

@@ -254,16 +254,24 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::CheckLimit(n, result))
         }
-        Rule::checkmate_decl | Rule::stalemate_decl => {
-            let is_mate = pair.as_rule() == Rule::checkmate_decl;
+        Rule::checkmate_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next_any()?;
+            let value = c.next_any()?;
+            Ok(Item::Checkmate(
+                if value.as_rule() == Rule::checkmate_none {
+                    Spanned::new(None, span_of(&value, source))
+                } else {
+                    let result = lower_game_result(value, source);
+                    Spanned::new(Some(result.value), result.span)
+                },
+            ))
+        }
+        Rule::stalemate_decl => {
             let mut c = Cursor::new(pair, source);
             c.next_any()?;
             let result = lower_game_result(c.next(Rule::game_result)?, source);
-            Ok(if is_mate {
-                Item::Checkmate(result)
-            } else {
-                Item::Stalemate(result)
-            })
+            Ok(Item::Stalemate(result))
         }
         Rule::move_rule_decl | Rule::repetition_decl => {
             let is_move_rule = pair.as_rule() == Rule::move_rule_decl;

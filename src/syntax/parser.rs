@@ -144,7 +144,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::setup_decl => "`setup`",
         Rule::promotion_decl => "`promote`",
         Rule::castling_decl => "`castling`",
-        Rule::castling_none => "`none`",
+        Rule::castling_none | Rule::checkmate_none => "`none`",
         Rule::castling_explicit => "a king, its squares, `with`, a rook and its squares",
         Rule::castling_slide => "a king, `slides`, a distance, `with` and a rook",
         Rule::checkmate_decl => "`checkmate`",

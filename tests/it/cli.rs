@@ -140,6 +140,24 @@ fn wrong_arguments_fail() {
 }
 
 #[test]
+fn check_counts_the_pieces_in_words() {
+    let dir = std::env::temp_dir().join(format!("varia-cli-count-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("one.variant");
+    std::fs::write(
+        &path,
+        "variant \"One\"\nboard 4 x 4\npiece Rook R \"R\"\nsetup \"r3/4/4/3R w - - 0 1\"\n",
+    )
+    .unwrap();
+    let o = varia(&["check", path.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&o),
+        format!("{}: ok (One, 1 piece)\n", path.display())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_bad_script_shows_its_diagnostics() {
     let dir = std::env::temp_dir().join(format!("varia-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

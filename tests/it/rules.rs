@@ -174,6 +174,49 @@ fn a_side_that_is_not_to_move_may_not_be_in_check() {
     assert!(err.to_string().contains("not to move is in check"), "{err}");
 }
 
+/// `import orthodox` with a non-royal King: `checkmate none` replaces the
+/// imported `checkmate loses` (the diagnostic's help says so). Moves derived
+/// by hand: the King on e1 may step onto squares the rook on a1 attacks.
+#[test]
+fn a_royal_less_game_imports_orthodox_with_checkmate_none() {
+    let head = "import orthodox\nboard 8 x 8\npiece King K \"K\"\n";
+    let setup = "setup \"4k3/8/8/8/8/8/8/r3K3 w - - 0 1\"\n";
+    let err = compile_source("a.variant", &format!("{head}{setup}")).unwrap_err();
+    let help = format!("{:?}", err.errors.first().map(|e| e.help.clone()));
+    assert!(help.contains("`checkmate none`"), "{help}");
+    let v = compile_source("a.variant", &format!("{head}checkmate none\n{setup}")).unwrap();
+    let pos = Position::start(&v);
+    let king: BTreeSet<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("e1"))
+        .collect();
+    assert_eq!(
+        king,
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+            .map(String::from)
+            .into()
+    );
+}
+
+/// `checkmate none` with a royal King: a side with no move is stalemated,
+/// in check or not (fool's mate scored by `stalemate`).
+#[test]
+fn checkmate_none_scores_a_mated_side_as_stalemated() {
+    let script = "import orthodox\nboard 8 x 8\ncheckmate none\nstalemate wins\n\
+        setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let v = compile_source("n.variant", script).unwrap();
+    let mut pos = Position::start(&v);
+    play(&mut pos, "f2f3 e7e5 g2g4 d8h4");
+    assert!(pos.is_check());
+    assert_eq!(
+        pos.outcome().unwrap(),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Stalemate
+        }
+    );
+}
+
 #[test]
 fn positions_without_royal_pieces_are_allowed() {
     let script = "board 4 x 4\npiece Rook R \"R\"\nsetup \"r3/4/4/3R w - - 0 1\"\n";
