@@ -93,13 +93,17 @@ def main():
     left, top, right, bottom = find_board(width, height, pixel)
 
     # Grid lines: pixel columns (rows) of the board with no square colour at
-    # all; a run of them is one line. Lines between squares count the files.
+    # all; a run of them is one line. Lines between squares count the files:
+    # only runs with square colours on both sides count (the edges found
+    # from sampled pixels may take in a line of the board's frame).
     def line_runs(length, is_square_colour):
-        runs, inside = 0, False
+        runs, inside, seen_square = 0, False, False
         for i in range(length):
             free = not is_square_colour(i)
-            if free and not inside:
-                runs += 1
+            if not free:
+                if inside and seen_square:
+                    runs += 1
+                seen_square = True
             inside = free
         return runs
 
