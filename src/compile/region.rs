@@ -95,8 +95,22 @@ impl<'a> RegionEvaluator<'a> {
             }
             RegionTerm::Squares(squares) => {
                 let mut set = SquareSet::EMPTY;
-                for s in squares {
-                    set.insert(self.square(s)?);
+                for (from, to) in squares {
+                    let a = self.square(from)?;
+                    let Some(to) = to else {
+                        set.insert(a);
+                        continue;
+                    };
+                    let b = self.square(to)?;
+                    let (fa, fb) = (g.file_of(a), g.file_of(b));
+                    let (ra, rb) = (g.rank_of(a), g.rank_of(b));
+                    let files = fa.min(fb)..=fa.max(fb);
+                    let ranks = ra.min(rb)..=ra.max(rb);
+                    for s in universe.iter() {
+                        if files.contains(&g.file_of(s)) && ranks.contains(&g.rank_of(s)) {
+                            set.insert(s);
+                        }
+                    }
                 }
                 Ok(set)
             }

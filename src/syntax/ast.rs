@@ -180,8 +180,9 @@ pub enum RegionTerm {
         /// Last file, if a range.
         to: Option<Spanned<char>>,
     },
-    /// `squares e4 d5`.
-    Squares(Vec<Spanned<String>>),
+    /// `squares e4 d5 a2..a9`: squares, and ranges (the rectangle
+    /// between two corners).
+    Squares(Vec<(Spanned<String>, Option<Spanned<String>>)>),
     /// A named region.
     Ref(Spanned<String>),
     /// `( … )`.

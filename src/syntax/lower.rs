@@ -380,8 +380,18 @@ fn lower_region_term(pair: Pair<'_, Rule>, source: SourceId) -> Result<RegionTer
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_squares)?;
             let mut squares = Vec::new();
-            while let Some(p) = c.next_if(Rule::square) {
-                squares.push(spanned_str(&p, source));
+            while let Some(p) = c
+                .next_if(Rule::square)
+                .or_else(|| c.next_if(Rule::square_range))
+            {
+                if p.as_rule() == Rule::square {
+                    squares.push((spanned_str(&p, source), None));
+                } else {
+                    let mut r = Cursor::new(p, source);
+                    let from = spanned_str(&r.next(Rule::square)?, source);
+                    let to = spanned_str(&r.next(Rule::square)?, source);
+                    squares.push((from, Some(to)));
+                }
             }
             Ok(RegionTerm::Squares(squares))
         }

@@ -25,6 +25,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::string => "a quoted string",
         Rule::string_inner => "text",
         Rule::square => "a square such as `e4`",
+        Rule::square_range => "a range of squares such as `a2..a9`",
         Rule::file_name => "a file letter such as `a`",
         Rule::piece_letter => "an upper-case piece letter",
         Rule::keyword => "a keyword",

@@ -135,3 +135,22 @@ fn large_nahbi_castling_follows_rules_md() {
     let m = moves_from(&pos, "e12");
     assert!(m.contains("e12c12") && m.contains("e12g12"));
 }
+
+/// `squares a3..b4` is the rectangle a3 b3 a4 b4 (corners in either order),
+/// in regions and in `board … without` (moves derived by hand).
+#[test]
+fn square_ranges_are_rectangles() {
+    let pos = variant(
+        "region pen = squares b4..a3 h1\nrestrict Rook: never enter pen",
+        "7k/8/8/8/8/8/8/R6K w - - 0 1",
+    );
+    // a3 and the squares beyond it are shut; b1..g1 are open, h1 holds the king.
+    assert_eq!(moves_from(&pos, "a1"), set("a1", "a2 b1 c1 d1 e1 f1 g1"));
+    let text = "board 10 x 10 without squares a2..a9 j9..j2\npiece King K \"K\" royal\n\
+                piece Rook R \"R\"\nsetup \"4k5/10/10/10/10/10/10/10/10/R3K4R w - - 0 1\"\n";
+    let v = compile_source("w.variant", text).unwrap_or_else(|e| panic!("{}", e.render_plain()));
+    let pos = Position::start(&v);
+    // The rooks' files are void from rank 2 to 9: they move along rank 1 only.
+    assert_eq!(moves_from(&pos, "a1"), set("a1", "b1 c1 d1"));
+    assert_eq!(moves_from(&pos, "j1"), set("j1", "i1 h1 g1 f1"));
+}
