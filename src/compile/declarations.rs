@@ -38,6 +38,10 @@ pub(super) struct Declarations<'a> {
     /// `drop …` rules, in order, with their files (a later file's rule
     /// for a piece replaces an earlier file's).
     pub drops: Vec<(&'a ast::DropDecl, SourceId)>,
+    /// `drop none` (an [`Item::DropNone`]).
+    pub no_drops: Single<'a, Item>,
+    /// `gate …` (an [`Item::Gate`]).
+    pub gate: Single<'a, Item>,
     pub regions: Named<'a, ast::RegionDecl>,
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
@@ -75,6 +79,8 @@ pub(super) fn collect<'a>(
         hands: Single::new(),
         demotes: Vec::new(),
         drops: Vec::new(),
+        no_drops: Single::new(),
+        gate: Single::new(),
         regions: Named::new(),
         pieces: Named::new(),
         borders: Named::new(),
@@ -155,6 +161,8 @@ impl<'a> Declarations<'a> {
             Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),
             Item::Demote(d) => self.demotes.push(d),
             Item::Drop(d) => self.drops.push((d, src)),
+            Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
+            Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
         }
     }
 

@@ -313,9 +313,9 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         Some(text) => read_hands(variant, fields[0].0 + placement.len(), text)?,
     };
     let side = read_side(fields.get(1).copied())?;
-    let castling = match fields.get(2) {
-        Some(&(s, p)) if p != "-" => read_castling(variant, s, p)?,
-        _ => Vec::new(),
+    let (castling, gates) = match fields.get(2) {
+        Some(&(s, p)) if p != "-" => read_castling(variant, &board, s, p)?,
+        _ => (Vec::new(), Vec::new()),
     };
     let en_passant = match fields.get(3) {
         None | Some((_, "-")) => None,
@@ -343,6 +343,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         counters,
         hands,
         promoted,
+        gates,
     })
 }
 
@@ -469,10 +470,19 @@ fn read_side(field: Option<(usize, &str)>) -> Result<Color, ParseFenError> {
 }
 
 /// The castling rights field (`p`, at byte `s`): the indices of the
-/// variant's castling rules kept, by letter (`KQkq`) or rook file.
-fn read_castling(variant: &Variant, s: usize, p: &str) -> Result<Vec<usize>, ParseFenError> {
+/// variant's castling rules kept, by letter (`KQkq`) or rook file; and,
+/// in a variant with gating, the squares of the pieces that may still
+/// open a gate, by file (`BCDFGbcdfg`, as Fairy-Stockfish writes them).
+fn read_castling(
+    variant: &Variant,
+    board: &[u8],
+    s: usize,
+    p: &str,
+) -> Result<(Vec<usize>, Vec<Square>), ParseFenError> {
     let geometry = &variant.geometry;
     let mut castling = Vec::new();
+    let mut gates = Vec::new();
+    let gating = variant.hands.as_ref().and_then(|h| h.gating.as_ref());
     for (i, c) in p.char_indices() {
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -484,14 +494,31 @@ fn read_castling(variant: &Variant, s: usize, p: &str) -> Result<Vec<usize>, Par
             .iter()
             .enumerate()
             .filter(|(_, r)| {
+                // With gating, a file letter is a gate (as in Fairy-Stockfish).
                 r.color == color
                     && (r.letter == c
-                        || (!matches!(c.to_ascii_uppercase(), 'K' | 'Q')
+                        || (gating.is_none()
+                            && !matches!(c.to_ascii_uppercase(), 'K' | 'Q')
                             && geometry.file_of(r.rook_from)
                                 == c.to_ascii_lowercase() as i32 - 'a' as i32))
             })
             .map(|(i, _)| i)
             .collect();
+        if let (true, Some(g)) = (matches.is_empty(), gating) {
+            if let Some(sq) = gate_on_file(geometry, g, board, color, c) {
+                gates.push(sq);
+                continue;
+            }
+            return Err(err(
+                format!(
+                    "no castling right or gate is called `{c}`: no {} piece stands on file {} of the gate squares",
+                    if color == Color::White { "White" } else { "Black" },
+                    c.to_ascii_lowercase()
+                ),
+                s + i,
+                s + i + c.len_utf8(),
+            ));
+        }
         if matches.is_empty() {
             return Err(err(
                 if variant.castling.is_empty() {
@@ -505,7 +532,29 @@ fn read_castling(variant: &Variant, s: usize, p: &str) -> Result<Vec<usize>, Par
         }
         castling.extend(matches);
     }
-    Ok(castling)
+    Ok((castling, gates))
+}
+
+/// The square of the gating right `c` (a file letter, upper case for
+/// White): the gate square of `color` on that file that holds one of its
+/// pieces (`K` and `Q` are castling, never files, as in Fairy-Stockfish).
+fn gate_on_file(
+    geometry: &Geometry,
+    gating: &crate::ir::hand::Gating,
+    board: &[u8],
+    color: Color,
+    c: char,
+) -> Option<Square> {
+    if !c.is_ascii_alphabetic() || matches!(c.to_ascii_uppercase(), 'K' | 'Q') {
+        return None;
+    }
+    let file = c.to_ascii_lowercase() as i32 - 'a' as i32;
+    gating.region.get(color).iter().find(|&sq| {
+        geometry.file_of(sq) == file
+            && board
+                .get(sq.index())
+                .is_some_and(|&code| code != 0 && Piece::from_code(code).color == color)
+    })
 }
 
 /// The en passant field (`p`, at byte `s`): the passed square and, if

@@ -1,4 +1,4 @@
-//! The hands pass: `hands`, `demote` and `drop` → the IR's [`Hands`].
+//! The hands pass: `hands`, `demote`, `drop` and `gate` → the IR's [`Hands`].
 //!
 //! Drop regions are read like every other region (from White's side,
 //! reflected for Black); `never-stuck` squares are removed once the move
@@ -9,18 +9,26 @@ use crate::compile::pieces::find_kind;
 use crate::compile::region::{for_both_sides, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
-use crate::ir::hand::Hands;
+use crate::ir::hand::{Gating, Hands};
 use crate::ir::pattern::MoveTables;
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::Symmetry;
 use crate::source::{SourceId, Span};
 use crate::syntax::ast::{self, DropRule, Item};
 
-/// The hands of a variant before the move tables exist: the rules, and
-/// for each kind the `drop` declaration that asks for `never-stuck`.
+/// The hands of a variant before the move tables exist: the rules, for
+/// each kind the `drop` declaration that asks for `never-stuck`, and the
+/// `gate` rule (its squares are the drop squares left at the end).
 pub(super) struct HandsPlan {
     pub hands: Hands,
     never_stuck: Vec<Option<Span>>,
+    gate: Option<GatePlan>,
+}
+
+/// A `gate` rule read: the gate region per side, and the kinds that may gate.
+struct GatePlan {
+    region: ByColor<SquareSet>,
+    kinds: Vec<bool>,
 }
 
 /// Reads `hands`, `demote` and `drop`; `None` when the variant has no
@@ -41,6 +49,12 @@ pub(super) fn hands_plan(
         for (d, _) in &decls.drops {
             errors.push(without_hands(Code::CompileBadDrop, "drop", d.span));
         }
+        if let Some(Item::DropNone(span)) = decls.no_drops.get() {
+            errors.push(without_hands(Code::CompileBadDrop, "drop none", *span));
+        }
+        if let Some(Item::Gate(g)) = decls.gate.get() {
+            errors.push(without_hands(Code::CompileBadDrop, "gate", g.span));
+        }
         return None;
     };
     let kinds = defs.len();
@@ -51,7 +65,24 @@ pub(super) fn hands_plan(
         drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
         one_per_file: vec![false; kinds],
         no_mate: vec![false; kinds],
+        drops: true,
+        gating: None,
     };
+    if let Some(Item::DropNone(span)) = decls.no_drops.get() {
+        hands.drops = false;
+        if let Some((d, _)) = decls.drops.first() {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadDrop,
+                    "a `drop` rule, but `drop none` says there are no drops",
+                    d.span,
+                    "a drop rule",
+                )
+                .with_note(*span, "no drops")
+                .with_help("remove one of them"),
+            );
+        }
+    }
     hands.drop_squares[0] = SquareSet::EMPTY;
     for d in &decls.demotes {
         demote(d, defs, anything_promotes, &mut hands, errors);
@@ -103,7 +134,60 @@ pub(super) fn hands_plan(
             never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
         }
     }
-    Some(HandsPlan { hands, never_stuck })
+    let gate = match decls.gate.get() {
+        Some(Item::Gate(g)) => gate_plan(g, geometry, symmetry, regions, defs, errors),
+        _ => None,
+    };
+    Some(HandsPlan {
+        hands,
+        never_stuck,
+        gate,
+    })
+}
+
+/// The `gate` rule: its region as each side sees it, and the kinds named
+/// (every kind that is not royal, without names).
+fn gate_plan(
+    g: &ast::GateDecl,
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    regions: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<GatePlan> {
+    let squares = match regions.eval(&g.region) {
+        Ok(s) => s,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    let mut kinds = vec![g.pieces.is_empty(); defs.len()];
+    for name in &g.pieces {
+        if let Some(kind) = find_kind(defs, name, errors) {
+            if defs[kind.0 as usize].royal {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadHand,
+                        format!("{} is royal: a royal piece never enters a hand", name.value),
+                        name.span,
+                        "royal",
+                    )
+                    .with_help("name the pieces in hand that may gate"),
+                );
+            }
+            kinds[kind.0 as usize] = true;
+        }
+    }
+    for (k, def) in defs.iter().enumerate() {
+        if def.royal {
+            kinds[k] = false;
+        }
+    }
+    Some(GatePlan {
+        region: for_both_sides(geometry, squares, symmetry),
+        kinds,
+    })
 }
 
 /// One `demote` rule.
@@ -178,6 +262,7 @@ pub(super) fn remove_stuck_squares(
     errors: &mut Vec<ScriptError>,
 ) -> Hands {
     let mut hands = plan.hands;
+    let kinds = defs.len();
     for (k, span) in plan.never_stuck.iter().enumerate() {
         if span.is_none() {
             continue;
@@ -201,7 +286,7 @@ pub(super) fn remove_stuck_squares(
             kind: PieceKind(k as u8),
         }
         .code() as usize;
-        if hands.drop_squares[code].is_empty() && !def.royal {
+        if hands.drops && hands.drop_squares[code].is_empty() && !def.royal {
             let span = plan.never_stuck[k].unwrap_or(def.span);
             errors.push(
                 ScriptError::new(
@@ -213,6 +298,28 @@ pub(super) fn remove_stuck_squares(
                 .with_help("widen its drop region, or leave out `never-stuck`"),
             );
         }
+    }
+    if let Some(gate) = plan.gate {
+        let mut squares = vec![SquareSet::EMPTY; 1 + 2 * kinds];
+        for (k, &may) in gate.kinds.iter().enumerate() {
+            for color in Color::ALL {
+                let code = Piece {
+                    color,
+                    kind: PieceKind(k as u8),
+                }
+                .code() as usize;
+                if may {
+                    squares[code] = gate
+                        .region
+                        .get(color)
+                        .intersection(&hands.drop_squares[code]);
+                }
+            }
+        }
+        hands.gating = Some(Gating {
+            region: gate.region,
+            squares,
+        });
     }
     hands
 }

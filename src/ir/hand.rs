@@ -3,7 +3,7 @@
 //! `drop` in a script).
 
 use crate::ir::geometry::SquareSet;
-use crate::ir::piece::{Piece, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 
 /// The most pieces of one kind a side may hold in hand (a FEN asking
 /// for more is refused).
@@ -35,6 +35,38 @@ pub struct Hands {
     /// Per piece kind: a drop of it may not checkmate (`no-mate`,
     /// shogi's uchifuzume).
     pub no_mate: Vec<bool>,
+    /// Pieces in hand enter by drops (false after `drop none`: they enter
+    /// only by gating).
+    pub drops: bool,
+    /// `gate …` (S-chess), if the variant has it.
+    pub gating: Option<Gating>,
+}
+
+/// Gating (`gate Hawk, Elephant in rank 1`): a piece from the mover's hand
+/// may enter on the square a piece of the gate region leaves on its first
+/// move (a castling move opens the king's and the rook's squares).
+///
+/// Which pieces may still open a gate is the position's `unmoved` set (the
+/// FEN's castling field names them by file, `KQBCDFGkqbcdfg`, as
+/// Fairy-Stockfish writes it). Without `keep captures`, a side whose hand
+/// is empty has no gates left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gating {
+    /// Per side: the squares whose pieces open a gate (the region as that
+    /// side sees it).
+    pub region: ByColor<SquareSet>,
+    /// Per piece code: the squares a piece of that code may enter by
+    /// gating (the side's gate region within its drop squares; empty for
+    /// a kind the rule does not name).
+    pub squares: Vec<SquareSet>,
+}
+
+impl Gating {
+    /// Whether a piece of `color` leaving `sq` on its first move opens a gate.
+    #[inline]
+    pub fn opens(&self, color: Color, sq: crate::ir::geometry::Square) -> bool {
+        self.region.get(color).contains(sq)
+    }
 }
 
 impl Hands {

@@ -34,6 +34,10 @@ pub struct Setup {
     pub hands: Vec<u8>,
     /// The squares of pieces marked promoted (`Q~`).
     pub promoted: Vec<Square>,
+    /// Gating (`gate …`): the squares of the pieces that may still open a
+    /// gate, named by file in the castling field (`BCDFGbcdfg`); castling
+    /// rights name the castling king and rook.
+    pub gates: Vec<Square>,
 }
 
 /// Why no piece can be the one that just passed an en passant square.

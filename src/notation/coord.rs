@@ -2,7 +2,9 @@
 //! `e7e8q`, `a10a9`; a promotion to a piece FEN writes with a `+`
 //! (shogi's) as a `+` suffix (`c6c7+`; declining has no suffix); castling as the king's move (`e1g1`); drops as the
 //! piece's letter in upper case (for both sides), `@` and the square
-//! (`P@e4`).
+//! (`P@e4`); gating as the entering piece's letter in lower case after the
+//! move (`b1c3h`; castling that gates on the rook's square as the rook's
+//! origin, then the king's: `h1e1h`).
 
 use crate::vm::{Move, MoveKind, Position};
 
@@ -13,6 +15,19 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
     if let MoveKind::Drop(kind) = mv.kind {
         return format!("{}@{}", variant.piece(kind).letter, g.name(mv.to));
     }
+    if let (Some(gate), MoveKind::Castle(r)) = (mv.gate, mv.kind) {
+        if gate.on_rook_square {
+            // Fairy-Stockfish writes castling that gates on the rook's
+            // square as the rook's origin, then the king's.
+            let rule = &variant.castling[r as usize];
+            return format!(
+                "{}{}{}",
+                g.name(rule.rook_from),
+                g.name(rule.king_from),
+                variant.piece(gate.kind).letter.to_ascii_lowercase()
+            );
+        }
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {
         let def = variant.piece(kind);
@@ -21,6 +36,9 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
         } else {
             def.letter.to_ascii_lowercase()
         });
+    }
+    if let Some(gate) = mv.gate {
+        s.push(variant.piece(gate.kind).letter.to_ascii_lowercase());
     }
     s
 }

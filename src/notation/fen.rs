@@ -53,7 +53,7 @@ pub fn write_fen(pos: &Position) -> String {
     out.push(' ');
     let mut rights = String::new();
     for color in Color::ALL {
-        let mut letters: Vec<char> = variant
+        let rules: Vec<&crate::ir::rule::CastlingRule> = variant
             .castling
             .iter()
             .filter(|r| {
@@ -71,8 +71,8 @@ pub fn write_fen(pos: &Position) -> String {
                             kind: r.rook,
                         })
             })
-            .map(|r| r.letter)
             .collect();
+        let mut letters: Vec<char> = rules.iter().map(|r| r.letter).collect();
         letters.sort_by_key(|c| match c.to_ascii_uppercase() {
             'K' => 0,
             'Q' => 1,
@@ -80,6 +80,7 @@ pub fn write_fen(pos: &Position) -> String {
         });
         letters.dedup();
         rights.extend(letters);
+        rights.push_str(&gate_letters(pos, color, &rules));
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
@@ -93,6 +94,35 @@ pub fn write_fen(pos: &Position) -> String {
     }
     out.push_str(&format!(" {} {}", pos.halfmoves(), pos.fullmoves()));
     out
+}
+
+/// The gating rights of `color` (`gate …`) not already said by its
+/// castling rights (`rules`): the file letters of the pieces that may
+/// still open a gate, in file order, as Fairy-Stockfish writes them.
+fn gate_letters(pos: &Position, color: Color, rules: &[&crate::ir::rule::CastlingRule]) -> String {
+    let variant = pos.variant();
+    let Some(gating) = variant.hands.as_ref().and_then(|h| h.gating.as_ref()) else {
+        return String::new();
+    };
+    let g = &variant.geometry;
+    let mut gates: Vec<_> = pos
+        .unmoved()
+        .intersection(gating.region.get(color))
+        .intersection(pos.pieces_of(color))
+        .iter()
+        .filter(|&sq| !rules.iter().any(|r| r.king_from == sq || r.rook_from == sq))
+        .collect();
+    gates.sort_by_key(|&sq| g.file_of(sq));
+    gates
+        .iter()
+        .map(|&sq| {
+            let letter = (b'a' + g.file_of(sq) as u8) as char;
+            match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            }
+        })
+        .collect()
 }
 
 /// The hands field, as Fairy-Stockfish writes it: `[`, White's pieces

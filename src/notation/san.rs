@@ -71,11 +71,17 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     let g = &variant.geometry;
     if let MoveKind::Castle(r) = mv.kind {
         let rule = &variant.castling[r as usize];
-        return if g.file_of(rule.rook_from) > g.file_of(rule.king_from) {
+        let mut s = if g.file_of(rule.rook_from) > g.file_of(rule.king_from) {
             "O-O".to_string()
         } else {
             "O-O-O".to_string()
         };
+        if let Some(gate) = mv.gate {
+            s.push('/');
+            s.push_str(&variant.piece(gate.kind).token(Color::White));
+            s.push_str(&g.name(mv.gate_square(variant, gate)));
+        }
+        return s;
     }
     let Some(piece) = pos.piece_at(mv.from) else {
         return crate::notation::coord::move_to_coord(pos, mv);
@@ -125,6 +131,10 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     if let Some(k) = mv.promotion {
         s.push('=');
         s.push_str(&variant.piece(k).token(Color::White));
+    }
+    if let Some(gate) = mv.gate {
+        s.push('/');
+        s.push_str(&variant.piece(gate.kind).token(Color::White));
     }
     s
 }
@@ -181,6 +191,12 @@ pub enum MoveInputError {
     #[error("{message}")]
     IllegalDrop {
         /// Why, such as "you have no pawn in hand".
+        message: String,
+    },
+    /// A gating move (`Nf3/H`, `b1c3h`) that is not legal, with the reason in words.
+    #[error("{message}")]
+    IllegalGate {
+        /// Why, such as "you have no hawk in hand".
         message: String,
     },
     /// More than one legal move fits.
@@ -241,6 +257,21 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     {
         return Ok(m);
     }
+    let gating = legal.iter().any(|m| m.gate.is_some());
+    if let (true, Some((base, gate))) = (
+        gating || pos.variant().hands.is_some(),
+        text.trim().split_once('/'),
+    ) {
+        return parse_gating(pos, legal, base, gate);
+    }
+    // Without a `/X` suffix, SAN names the move that does not gate.
+    let plain: Vec<Move>;
+    let legal = if gating {
+        plain = legal.iter().copied().filter(|m| m.gate.is_none()).collect();
+        &plain[..]
+    } else {
+        legal
+    };
     let typed = split(pos, text)?;
     let variant = pos.variant();
     let g = &variant.geometry;
@@ -330,6 +361,85 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         }),
         _ => Err(MoveInputError::Ambiguous { candidates: fits }),
     }
+}
+
+/// Reads a gating move, `Nf3/H` or `O-O/He1` (`base`, then `/`, then
+/// `gate`: the entering piece's letter and, for castling, its square),
+/// and finds the legal move it means, or says why there is none.
+fn parse_gating(
+    pos: &Position,
+    legal: &[Move],
+    base: &str,
+    gate: &str,
+) -> Result<Move, MoveInputError> {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let gate = gate.trim().trim_end_matches(['+', '#', '!', '?']);
+    let mut chars = gate.chars();
+    let Some(c) = chars.next().filter(|c| c.is_ascii_alphabetic()) else {
+        return Err(MoveInputError::Syntax {
+            message: format!("`/{gate}` is not a gating piece such as `/H`"),
+        });
+    };
+    let Some(kind) = variant.kind_by_letter(c) else {
+        return Err(MoveInputError::Syntax {
+            message: format!("this variant has no piece with the letter {c}"),
+        });
+    };
+    let square = chars.as_str();
+    let square = if square.is_empty() {
+        None
+    } else {
+        Some(
+            g.parse_square(square)
+                .ok_or_else(|| MoveInputError::OffBoard {
+                    square: square.to_string(),
+                })?,
+        )
+    };
+    let plain: Vec<Move> = legal.iter().copied().filter(|m| m.gate.is_none()).collect();
+    let mv = parse_move_in(pos, &plain, base)?;
+    let fits: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.from == mv.from
+                && m.to == mv.to
+                && m.kind == mv.kind
+                && m.promotion == mv.promotion
+                && m.gate.is_some_and(|gt| {
+                    gt.kind == kind && square.is_none_or(|sq| m.gate_square(variant, gt) == sq)
+                })
+        })
+        .collect();
+    match fits.as_slice() {
+        [m] => return Ok(*m),
+        [] => {}
+        _ => return Err(MoveInputError::Ambiguous { candidates: fits }),
+    }
+    let piece = Piece {
+        color: pos.side_to_move(),
+        kind,
+    };
+    let name = piece_name(pos, piece);
+    let gating = variant.hands.as_ref().and_then(|h| h.gating.as_ref());
+    let left = square.unwrap_or(mv.from);
+    let message = match gating {
+        None => "this variant has no gating".to_string(),
+        Some(_) if pos.in_hand(piece) == 0 => format!("you have no {name} in hand"),
+        Some(gt) if !gt.squares[piece.code() as usize].contains(left) => {
+            format!("a {name} may not enter on {}", g.name(left))
+        }
+        Some(_) if !pos.unmoved().contains(left) => format!(
+            "the piece on {} has moved before: only a piece's first move opens a gate",
+            g.name(left)
+        ),
+        Some(_) => format!(
+            "a {name} entering on {} would leave your royal piece attacked",
+            g.name(left)
+        ),
+    };
+    Err(MoveInputError::IllegalGate { message })
 }
 
 /// Reads a drop, `P@e4` (the letter in either case), and finds the legal

@@ -64,6 +64,10 @@ pub enum Item {
     Demote(DemoteDecl),
     /// `drop A, B [in REGION] [one-per-file] [no-mate] [never-stuck]`.
     Drop(DropDecl),
+    /// `drop none`: no drops (pieces in hand enter only by gating).
+    DropNone(Span),
+    /// `gate [A, B] in REGION`.
+    Gate(GateDecl),
 }
 
 impl Item {
@@ -91,6 +95,8 @@ impl Item {
             Item::Explosion(_, span) | Item::Hands(_, span) => *span,
             Item::Demote(d) => d.span,
             Item::Drop(d) => d.span,
+            Item::DropNone(span) => *span,
+            Item::Gate(g) => g.span,
         }
     }
 }
@@ -419,6 +425,17 @@ pub enum DropRule {
     NoMate,
     /// `never-stuck`: not where the piece could never move again.
     NeverStuck,
+}
+
+/// `gate Hawk, Elephant in rank 1`.
+#[derive(Clone, Debug)]
+pub struct GateDecl {
+    /// The pieces that may gate; empty: any piece in hand.
+    pub pieces: Vec<Spanned<String>>,
+    /// The squares whose pieces open a gate on their first move (from White's side).
+    pub region: RegionExpr,
+    /// The whole declaration.
+    pub span: Span,
 }
 
 /// `drop Pawn in ranks 2..7 one-per-file`.

@@ -7,9 +7,9 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    DemoteDecl, DropDecl, DropRule, File, GameResult, GoalDecl, HookDecl, Item, PieceDecl, Policy,
-    PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm,
-    RestrictDecl, Side, Symmetry,
+    DemoteDecl, DropDecl, DropRule, File, GameResult, GateDecl, GoalDecl, HookDecl, Item,
+    PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
+    RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -200,7 +200,8 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Hands(c.next_if(Rule::hands_keep).is_some(), span))
         }
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
-        Rule::drop_decl => lower_drop_decl(pair, source).map(Item::Drop),
+        Rule::drop_decl => lower_drop_decl(pair, source),
+        Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
         Rule::goal_decl
         | Rule::explosion_decl
         | Rule::check_limit_decl
@@ -551,10 +552,31 @@ fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDec
     Ok(DemoteDecl { pieces, to, span })
 }
 
-fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DropDecl> {
+fn lower_gate_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<GateDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_gate)?;
+    let mut pieces = Vec::new();
+    while let Some(p) = c.next_if(Rule::ident) {
+        pieces.push(spanned_str(&p, source));
+    }
+    c.next(Rule::kw_in)?;
+    let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+    Ok(GateDecl {
+        pieces,
+        region,
+        span,
+    })
+}
+
+/// `drop …` ([`Item::Drop`]) or `drop none` ([`Item::DropNone`]).
+fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_drop)?;
+    if c.next_if(Rule::drop_none).is_some() {
+        return Ok(Item::DropNone(span));
+    }
     let mut pieces = Vec::new();
     while let Some(p) = c.next_if(Rule::ident) {
         pieces.push(spanned_str(&p, source));
@@ -572,12 +594,12 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DropDecl> {
         };
         rules.push(Spanned::new(rule, span_of(&r, source)));
     }
-    Ok(DropDecl {
+    Ok(Item::Drop(DropDecl {
         pieces,
         region,
         rules,
         span,
-    })
+    }))
 }
 
 fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<CastlingDecl> {

@@ -102,6 +102,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_demote | Rule::demote_decl => "`demote`",
         Rule::kw_promoted | Rule::demote_promoted => "`promoted`",
         Rule::kw_drop | Rule::drop_decl => "`drop`",
+        Rule::drop_none => "`none`",
+        Rule::kw_gate | Rule::gate_decl => "`gate`",
         Rule::kw_one_per_file => "`one-per-file`",
         Rule::kw_no_mate => "`no-mate`",
         Rule::kw_never_stuck => "`never-stuck`",

@@ -29,7 +29,8 @@ pub fn explain(pos: &Position, error: &MoveInputError) -> Option<Illegal> {
         MoveInputError::Syntax { .. } | MoveInputError::Ambiguous { .. } => return None,
         MoveInputError::OffBoard { .. }
         | MoveInputError::Void { .. }
-        | MoveInputError::IllegalDrop { .. } => Illegal {
+        | MoveInputError::IllegalDrop { .. }
+        | MoveInputError::IllegalGate { .. } => Illegal {
             message: error.to_string(),
             from: None,
         },

@@ -101,6 +101,29 @@ impl Board {
         victim: Square,
         mv: Move,
     ) -> BoardUndo {
+        let undo = self.play_without_gate(variant, side, victim, mv);
+        if let Some(gate) = mv.gate {
+            let sq = mv.gate_square(variant, gate);
+            self.put(
+                variant,
+                sq,
+                Piece {
+                    color: side,
+                    kind: gate.kind,
+                },
+            );
+        }
+        undo
+    }
+
+    #[inline(always)]
+    fn play_without_gate(
+        &mut self,
+        variant: &Variant,
+        side: Color,
+        victim: Square,
+        mv: Move,
+    ) -> BoardUndo {
         match mv.kind {
             MoveKind::Castle(r) => {
                 let rule = &variant.castling[r as usize];
@@ -141,6 +164,9 @@ impl Board {
     /// Takes back [`Board::play`] (with the same `victim`).
     #[inline]
     pub(crate) fn unplay(&mut self, variant: &Variant, victim: Square, mv: Move, undo: BoardUndo) {
+        if let Some(gate) = mv.gate {
+            self.take(mv.gate_square(variant, gate));
+        }
         match mv.kind {
             MoveKind::Castle(r) => {
                 let rule = &variant.castling[r as usize];

@@ -390,10 +390,8 @@ impl Position {
                     .first()
                     .copied();
                 let capture = Move {
-                    from,
-                    to: royal,
-                    kind: MoveKind::Normal,
                     promotion,
+                    ..Move::new(from, royal, MoveKind::Normal)
                 };
                 let undo = self.make(capture)?;
                 let survives = !self.board.royals.get(them).is_empty();
@@ -515,6 +513,11 @@ impl RoyalSafety {
 
 /// Whether `mv` (pseudo-legal, played by `side`) leaves every royal piece
 /// of `side` unattacked: it is played on `board` and taken back.
+///
+/// A gating move must be legal without its gating piece too: the piece
+/// entering may not block a check or stand in for a pinned piece (the
+/// S-Chess rules, and Fairy-Stockfish), nor, as a hopper's screen, expose
+/// a royal piece.
 #[inline]
 fn leaves_royals_safe(
     board: &mut Board,
@@ -524,6 +527,12 @@ fn leaves_royals_safe(
     victim: Square,
     mv: Move,
 ) -> bool {
+    if mv.gate.is_some() {
+        let without = Move { gate: None, ..mv };
+        if !leaves_royals_safe(board, variant, unmoved, side, victim, without) {
+            return false;
+        }
+    }
     let undo = board.play(variant, side, victim, mv);
     let safe = !board.is_royal_attacked(variant, unmoved, side);
     board.unplay(variant, victim, mv, undo);

@@ -207,8 +207,11 @@ impl Position {
                 }
             }
         }
+        if let Some(gate) = mv.gate {
+            h ^= self.make_gate(mv, gate);
+        }
         // A drop or a promotion cannot be taken back: it resets the
-        // clock (as in Fairy-Stockfish).
+        // clock (as in Fairy-Stockfish; gating does not).
         let resets = captured != 0
             || matches!(mv.kind, MoveKind::Drop(_))
             || mv.promotion.is_some()
@@ -289,6 +292,72 @@ impl Position {
         {
             self.unmoved.insert(to);
             h ^= z.unmoved[to.index()];
+        }
+        h
+    }
+
+    /// Puts the gating piece of `mv` from the mover's hand on the square
+    /// the move left; closes the mover's gates when that empties a hand
+    /// that captures never refill. Returns the hash change.
+    fn make_gate(&mut self, mv: Move, gate: crate::vm::moves::Gate) -> u64 {
+        let sq = mv.gate_square(&self.variant, gate);
+        let code = Piece {
+            color: self.side,
+            kind: gate.kind,
+        }
+        .code();
+        self.put(sq, Piece::from_code(code));
+        let z = &self.variant.zobrist;
+        let n = self.hands[code as usize];
+        let mut h = z.piece(code, sq) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
+        self.hands[code as usize] = n.wrapping_sub(1);
+        if !self.gates_stay_open(self.side) {
+            h ^= self.close_gates(self.side);
+        }
+        h
+    }
+
+    /// Whether `color`'s gates can still be used: its hand holds a piece,
+    /// or captures may fill it.
+    pub(crate) fn gates_stay_open(&self, color: Color) -> bool {
+        let Some(hands) = &self.variant.hands else {
+            return false;
+        };
+        hands.keep_captures
+            || (0..self.variant.pieces.len()).any(|k| {
+                let code = Piece {
+                    color,
+                    kind: crate::ir::piece::PieceKind(k as u8),
+                }
+                .code();
+                self.hands[code as usize] > 0
+            })
+    }
+
+    /// Clears the unmoved flags that only kept `color`'s gates open (not
+    /// those of pieces with first-move moves, nor of a castling king and
+    /// rook that may still castle). Returns the hash change.
+    fn close_gates(&mut self, color: Color) -> u64 {
+        let variant = self.variant.clone();
+        let Some(gating) = variant.hands.as_ref().and_then(|h| h.gating.as_ref()) else {
+            return 0;
+        };
+        let mut h = 0;
+        let flags = self
+            .unmoved
+            .intersection(gating.region.get(color))
+            .intersection(self.board.by_color.get(color));
+        for sq in flags.iter() {
+            let kind = Piece::from_code(self.board[sq.index()]).kind;
+            let castles = variant.castling.iter().any(|r| {
+                (r.king_from == sq || r.rook_from == sq)
+                    && self.unmoved.contains(r.king_from)
+                    && self.unmoved.contains(r.rook_from)
+            });
+            if !castles && !variant.piece(kind).has_initial_moves() {
+                self.unmoved.remove(sq);
+                h ^= variant.zobrist.unmoved[sq.index()];
+            }
         }
         h
     }
@@ -387,7 +456,7 @@ impl Position {
                 continue;
             }
             if let Some(p) = self.piece_at(sq) {
-                if variant.piece(p.kind).has_initial_moves() {
+                if variant.piece(p.kind).has_initial_moves() || self.keeps_gate(p.color, sq) {
                     continue;
                 }
             }
@@ -402,6 +471,17 @@ impl Position {
             }
         }
         h
+    }
+
+    /// Whether the unmoved piece of `color` on `sq` keeps a gate open
+    /// (so its flag stays when it can no longer castle).
+    fn keeps_gate(&self, color: Color, sq: Square) -> bool {
+        self.variant
+            .hands
+            .as_ref()
+            .and_then(|h| h.gating.as_ref())
+            .is_some_and(|g| g.opens(color, sq))
+            && self.gates_stay_open(color)
     }
 
     /// Whether a piece of `by` could capture en passant on one of `passed`.
@@ -440,6 +520,10 @@ impl Position {
             }
         }
         self.side = self.side.opposite();
+        if let Some(gate) = mv.gate {
+            let code = self.take(mv.gate_square(&self.variant, gate));
+            self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+        }
         match mv.kind {
             MoveKind::Castle(r) => {
                 let rule = &self.variant.castling[r as usize];

@@ -22,7 +22,7 @@ pub mod setup;
 pub use hook_error::HookError;
 pub use legality::legal_move_generations;
 pub use make::{PlayError, Undo};
-pub use moves::{Move, MoveKind};
+pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};
 pub use position::{EnPassant, Position, PositionError, PositionErrorKind};
 pub use setup::Setup;

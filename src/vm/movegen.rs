@@ -6,7 +6,7 @@ use crate::ir::pattern::{
     Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::vm::moves::{Move, MoveKind};
+use crate::vm::moves::{Gate, Move, MoveKind};
 use crate::vm::position::Position;
 
 /// Whether a non-zero board code belongs to `color`.
@@ -19,12 +19,81 @@ impl Position {
     /// Appends the pseudo-legal moves of the side to move: legal except
     /// that they may leave a royal piece attacked.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        let first = out.len();
         for from in self.board.by_color.get(self.side).iter() {
             self.piece_moves(from, out);
         }
         self.castling_moves(out);
         if self.variant.hands.is_some() {
+            self.gating_moves(first, out);
             self.drop_moves(out);
+        }
+    }
+
+    /// For each move of `out[first..]` that leaves a gate of the side to
+    /// move (`gate …`: the square of a piece of the gate region on its
+    /// first move; for castling, the king's and the rook's squares if the
+    /// move empties them), appends the same move once with each kind in
+    /// hand that may enter there.
+    fn gating_moves(&self, first: usize, out: &mut Vec<Move>) {
+        let Some(gating) = self.variant.hands.as_ref().and_then(|h| h.gating.as_ref()) else {
+            return;
+        };
+        let us = self.side;
+        let gates = self
+            .unmoved
+            .intersection(gating.region.get(us))
+            .intersection(self.board.by_color.get(us));
+        if gates.is_empty() {
+            return;
+        }
+        let mut kinds = [PieceKind(0); crate::ir::piece::MAX_PIECE_KINDS];
+        let mut n = 0;
+        for k in 0..self.variant.pieces.len() {
+            let code = Piece {
+                color: us,
+                kind: PieceKind(k as u8),
+            }
+            .code() as usize;
+            if self.hands[code] > 0 && !gating.squares[code].is_empty() {
+                kinds[n] = PieceKind(k as u8);
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        let may_enter = |kind: PieceKind, sq: Square| {
+            let code = Piece { color: us, kind }.code() as usize;
+            gates.contains(sq) && gating.squares[code].contains(sq)
+        };
+        for i in first..out.len() {
+            let mv = out[i];
+            let squares = match mv.kind {
+                MoveKind::Drop(_) => continue,
+                MoveKind::Castle(r) => {
+                    let rule = &self.variant.castling[r as usize];
+                    let vacated = |sq: Square| sq != rule.king_to && sq != rule.rook_to;
+                    [
+                        Some((rule.king_from, false)).filter(|&(sq, _)| vacated(sq)),
+                        Some((rule.rook_from, true)).filter(|&(sq, _)| vacated(sq)),
+                    ]
+                }
+                _ => [Some((mv.from, false)), None],
+            };
+            for (sq, on_rook_square) in squares.into_iter().flatten() {
+                for &kind in &kinds[..n] {
+                    if may_enter(kind, sq) {
+                        out.push(Move {
+                            gate: Some(Gate {
+                                kind,
+                                on_rook_square,
+                            }),
+                            ..mv
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -36,6 +105,9 @@ impl Position {
         let Some(hands) = &self.variant.hands else {
             return;
         };
+        if !hands.drops {
+            return;
+        }
         let occupied = self.occupied();
         let g = &self.variant.geometry;
         for k in 0..self.variant.pieces.len() {
@@ -61,12 +133,7 @@ impl Position {
                 if taken_files >> g.file_of(to) & 1 != 0 {
                     continue;
                 }
-                out.push(Move {
-                    from: to,
-                    to,
-                    kind: MoveKind::Drop(kind),
-                    promotion: None,
-                });
+                out.push(Move::new(to, to, MoveKind::Drop(kind)));
             }
         }
     }
@@ -78,18 +145,22 @@ impl Position {
         if !self.board.by_color.get(self.side).contains(from) {
             return;
         }
+        let first = out.len();
         self.piece_moves(from, out);
         if self.variant.castling.iter().any(|r| r.king_from == from) {
-            let first = out.len();
+            let castles = out.len();
             self.castling_moves(out);
-            let mut kept = first;
-            for i in first..out.len() {
+            let mut kept = castles;
+            for i in castles..out.len() {
                 if out[i].from == from {
                     out[kept] = out[i];
                     kept += 1;
                 }
             }
             out.truncate(kept);
+        }
+        if self.variant.hands.is_some() {
+            self.gating_moves(first, out);
         }
     }
 
@@ -204,28 +275,16 @@ impl Position {
         if flags & PROMOTES != 0 {
             let promotion = &self.variant.promotion;
             if promotion.may_decline(code, to) {
-                out.push(Move {
-                    from,
-                    to,
-                    kind,
-                    promotion: None,
-                });
+                out.push(Move::new(from, to, kind));
             }
             for &choice in promotion.choices_of_move(code, from, to) {
                 out.push(Move {
-                    from,
-                    to,
-                    kind,
                     promotion: Some(choice),
+                    ..Move::new(from, to, kind)
                 });
             }
         } else {
-            out.push(Move {
-                from,
-                to,
-                kind,
-                promotion: None,
-            });
+            out.push(Move::new(from, to, kind));
         }
     }
 
@@ -263,12 +322,11 @@ impl Position {
             if rule.king_path.iter().any(|&sq| self.is_attacked(sq, them)) {
                 continue;
             }
-            out.push(Move {
-                from: rule.king_from,
-                to: rule.king_to,
-                kind: MoveKind::Castle(i as u8),
-                promotion: None,
-            });
+            out.push(Move::new(
+                rule.king_from,
+                rule.king_to,
+                MoveKind::Castle(i as u8),
+            ));
         }
     }
 }

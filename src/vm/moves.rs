@@ -2,6 +2,7 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::PieceKind;
+use crate::ir::Variant;
 
 /// What sort of move a [`Move`] is, beyond its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +21,17 @@ pub enum MoveKind {
     Drop(PieceKind),
 }
 
-/// A move: origin, destination, kind and promotion choice. 8 bytes.
+/// A piece from the mover's hand that enters on a square its move leaves
+/// (S-chess gating, `gate …` in a script).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The kind that enters.
+    pub kind: PieceKind,
+    /// For castling: it enters on the rook's square, not the king's.
+    pub on_rook_square: bool,
+}
+
+/// A move: origin, destination, kind, promotion choice and gating. 10 bytes.
 ///
 /// A drop ([`MoveKind::Drop`]) has `from == to`: the square it fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,4 +44,30 @@ pub struct Move {
     pub kind: MoveKind,
     /// The piece it promotes into, if it promotes.
     pub promotion: Option<PieceKind>,
+    /// The piece from hand that enters on the square it leaves, if it gates.
+    pub gate: Option<Gate>,
+}
+
+impl Move {
+    /// The square a gating piece enters (the move's origin; for castling
+    /// on the rook's square, the rook's origin).
+    #[inline]
+    pub fn gate_square(&self, variant: &Variant, gate: Gate) -> Square {
+        match (self.kind, gate.on_rook_square) {
+            (MoveKind::Castle(r), true) => variant.castling[r as usize].rook_from,
+            _ => self.from,
+        }
+    }
+
+    /// A move without promotion or gating.
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            kind,
+            promotion: None,
+            gate: None,
+        }
+    }
 }

@@ -338,6 +338,15 @@ impl Position {
             self.unmoved.insert(rule.king_from);
             self.unmoved.insert(rule.rook_from);
         }
+        // Gating rights (`gate …`): the pieces the FEN names by file, while
+        // their side can still gate (Fairy-Stockfish drops them otherwise).
+        for &sq in &setup.gates {
+            if let Some(p) = self.piece_at(sq) {
+                if self.gates_stay_open(p.color) {
+                    self.unmoved.insert(sq);
+                }
+            }
+        }
     }
 
     /// The en passant chance of the setup, if a piece could have made it.

@@ -133,12 +133,7 @@ fn a_runaway_hook_is_stopped_and_the_position_kept() {
     let before = write_fen(&pos);
     // Built by hand: finding it among the legal moves runs the hook too.
     let square = |name: &str| v.geometry.parse_square(name).unwrap();
-    let mv = Move {
-        from: square("e1"),
-        to: square("e2"),
-        kind: MoveKind::Normal,
-        promotion: None,
-    };
+    let mv = Move::new(square("e1"), square("e2"), MoveKind::Normal);
     assert!(matches!(pos.legal_moves(), Err(e) if e.message.contains("operations")));
     match pos.try_play(mv) {
         Err(PlayError::Hook { error, .. }) => {

@@ -25,6 +25,7 @@ mod differential;
 mod engine;
 mod front_limits;
 mod fuzz_regressions;
+mod gating;
 mod grand_betza;
 mod hands;
 mod hook_limits;

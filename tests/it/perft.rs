@@ -135,3 +135,13 @@ fn shogi() {
 fn minishogi() {
     run_suite("minishogi.perft");
 }
+
+#[test]
+fn seirawan() {
+    run_suite("seirawan.perft");
+}
+
+#[test]
+fn shouse() {
+    run_suite("shouse.perft");
+}
