@@ -267,12 +267,36 @@ impl Variant {
             if h.no_mate[k] {
                 rules.push_str(" no-mate");
             }
+            if !h.drops {
+                continue;
+            }
             if squares == g.squares() {
                 writeln!(f, "drop {}{rules}", def.name)?;
             } else {
                 let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();
                 writeln!(f, "drop {} in squares {}{rules}", def.name, names.join(" "))?;
             }
+        }
+        if !h.drops {
+            writeln!(f, "drop none")?;
+        }
+        if let Some(gating) = &h.gating {
+            let kinds: Vec<&str> = self
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| {
+                    let code = Piece {
+                        color: Color::White,
+                        kind: PieceKind(k as u8),
+                    }
+                    .code();
+                    !gating.squares[code as usize].is_empty()
+                })
+                .map(|(_, def)| def.name.as_str())
+                .collect();
+            let names: Vec<String> = gating.region.white.iter().map(|s| g.name(s)).collect();
+            writeln!(f, "gate {} in squares {}", kinds.join(", "), names.join(" "))?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Pieces in hand in words: which pieces start in hand, what a captured
 //! piece becomes for its capturer, and where and how a piece in hand may
-//! be dropped (`hands`, `demote`, `drop` in a script), for `explain` and
-//! the rules page.
+//! be dropped or gated (`hands`, `demote`, `drop`, `gate` in a script),
+//! for `explain` and the rules page.
 
 use crate::ir::geometry::SquareSet;
 use crate::ir::hand::Hands;
@@ -77,7 +77,12 @@ pub fn hand_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         sentences.push(text);
     }
     if can_be_in_hand(variant, hands, kind) {
-        sentences.push(drop_sentence(variant, hands, kind));
+        if hands.drops {
+            sentences.push(drop_sentence(variant, hands, kind));
+        }
+        if let Some(text) = gate_sentence(variant, hands, kind) {
+            sentences.push(text);
+        }
     }
     if sentences.is_empty() {
         None
@@ -129,6 +134,37 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
         ));
     }
     text
+}
+
+/// "It may enter by gating: …", for a kind the `gate` rule names.
+fn gate_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> Option<String> {
+    let gating = hands.gating.as_ref()?;
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code() as usize;
+    let squares = gating.squares.get(code)?;
+    if squares.is_empty() {
+        return None;
+    }
+    let also = if hands.drops { " also" } else { "" };
+    let mut text = format!(
+        "From the hand it may{also} enter by gating: when a piece of {} makes its first move, \
+         it may be put on the square that piece left (when castling, on the king's or the rook's square)",
+        drop_squares_words(variant, &gating.region.white)
+    );
+    if *squares != gating.region.white {
+        text.push_str(&format!(
+            ", if that square is one of {}",
+            drop_squares_words(variant, squares)
+        ));
+    }
+    text.push_str(
+        ". Putting it there never makes a move legal that is not legal without it: \
+         it may not block a check.",
+    );
+    Some(text)
 }
 
 /// A drop region in words: the script's region name, a run of whole

@@ -299,7 +299,9 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("large-nahbi", "board 10 x 12"),
             ("minishogi", "hands"),
             ("nahbi", "hook"),
+            ("seirawan", "hands"),
             ("shogi", "hands"),
+            ("shouse", "hands"),
             ("xiangqi", "sides"),
         ]
     );

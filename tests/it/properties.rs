@@ -271,7 +271,8 @@ proptest! {
 
 /// The legal moves by the book: the pseudo-legal moves after which the
 /// mover's royal pieces are not attacked; castling moreover may not start
-/// from, pass over or land on a square the enemy attacks.
+/// from, pass over or land on a square the enemy attacks; a gating move
+/// must be legal without its gating piece too (S-Chess).
 fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
     let them = us.opposite();
@@ -285,6 +286,13 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
                 path.insert(mv.from);
                 path.insert(mv.to);
                 if path.iter().any(|sq| pos.is_attacked(sq, them)) {
+                    return false;
+                }
+            }
+            if mv.gate.is_some() {
+                let mut without = pos.clone();
+                without.play_unchecked(Move { gate: None, ..mv });
+                if without.is_royal_attacked(us) {
                     return false;
                 }
             }

@@ -195,6 +195,7 @@ fn empty_board_marks_match_the_vm() {
                     }
                     setup.board = board.clone();
                     setup.castling.clear();
+                    setup.gates.clear();
                     setup.en_passant = None;
                     setup.side = Color::White;
                     if let Some(&r) = royal.first() {
@@ -277,6 +278,7 @@ fn on_the_drawn_board(d: &Diagram, wk: &str, bk: &str, victim: &str) -> (SquareS
     let mut setup = parse_fen(v, &v.start_fen).unwrap();
     setup.board = d.board.iter().map(|p| p.map_or(0, |p| p.code())).collect();
     setup.castling.clear();
+    setup.gates.clear();
     setup.en_passant = None;
     setup.side = Color::White;
     let king = varia::teach::find_piece(v, "King").unwrap();

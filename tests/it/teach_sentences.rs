@@ -797,6 +797,7 @@ fn the_words_of_every_explanation_give_the_moves() {
                     let mut setup = parse_fen(&v, &v.start_fen).unwrap();
                     setup.board = board.iter().map(|p| p.map_or(0, |p| p.code())).collect();
                     setup.castling.clear();
+                    setup.gates.clear();
                     setup.en_passant = None;
                     let (want_moves, want_captures) =
                         claimed(&v, &board, from, piece, &claims, &rules);

@@ -323,7 +323,7 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
         lines,
         [
             "info string variants added: 3check atomic balbo berolina berolina-plus chess crazyhouse \
-          diamond grand-betza kingofthehill large-nahbi minishogi nahbi shogi xiangqi"
+          diamond grand-betza kingofthehill large-nahbi minishogi nahbi seirawan shogi shouse xiangqi"
         ]
     );
     let lines = say(
