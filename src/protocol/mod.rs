@@ -28,19 +28,21 @@ use crate::vm::{Move, Position};
 /// counts it: one slot per piece type when the variant has pieces in
 /// hand, else 0.
 pub(crate) fn pocket_size(variant: &crate::ir::Variant) -> usize {
-    if variant.hands.is_some() {
-        variant.pieces.len()
-    } else {
-        0
+    match &variant.hands {
+        Some(hands) if hands.drops => variant.pieces.len(),
+        // Pieces that only gate need no pocket (`seirawan` says how they enter).
+        _ => 0,
     }
 }
 
 /// The parent variant a GUI should take the rules it does not get told
 /// from: `crazyhouse` when captured pieces go to the capturer's hand (so
-/// XBoard moves them to its holdings), else `fairy`.
+/// XBoard moves them to its holdings), `seirawan` when pieces in hand
+/// enter only by gating (as Fairy-Stockfish names them), else `fairy`.
 pub(crate) fn template_of(variant: &crate::ir::Variant) -> &'static str {
     match &variant.hands {
         Some(hands) if hands.keep_captures => "crazyhouse",
+        Some(hands) if hands.gating.is_some() => "seirawan",
         _ => "fairy",
     }
 }

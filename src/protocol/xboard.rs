@@ -650,7 +650,7 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
     let geometry = &variant.geometry;
     // XBoard's holdings hold the first `pocket` piece types of the table:
     // room for every piece that is not royal.
-    let pocket = if variant.hands.is_some() {
+    let pocket = if variant.hands.as_ref().is_some_and(|h| h.drops) {
         let last_held = slots
             .iter()
             .zip(&slot_letters)
@@ -696,9 +696,10 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
 
 /// Where White may drop a piece, as Fairy-Stockfish tells XBoard: `@N`,
 /// up to rank N, with `j` before it when the first rank is left out (a
-/// pawn); empty for a piece that is never dropped.
+/// pawn); empty for a piece that is never dropped (`drop none`: pieces
+/// in hand only gate).
 fn drop_suffix(variant: &Variant, kind: usize) -> String {
-    let Some(hands) = &variant.hands else {
+    let Some(hands) = variant.hands.as_ref().filter(|h| h.drops) else {
         return String::new();
     };
     let code = Piece {

@@ -404,6 +404,40 @@ fn a_variant_with_hands_is_announced_with_its_pocket_and_takes_drops() {
     );
 }
 
+/// S-Chess is announced as Fairy-Stockfish announces a custom
+/// `[mys:seirawan]` (from `/work/fs/src/stockfish`: `info string variant mys
+/// files 8 ranks 8 pocket 0 template seirawan startpos …[HEhe] w
+/// KQBCDFGkqbcdfg - 0 1`: no pocket, pieces only gate); gating moves are
+/// played as `g1f3h` and the engine's answer is a legal move.
+#[test]
+fn s_chess_is_announced_with_the_seirawan_template_and_takes_gating_moves() {
+    let (mut s, a) = session();
+    let dir = manifest_dir().join("scripts");
+    say(
+        &mut s,
+        &a,
+        &[&format!(
+            "setoption name VariantPath value {}",
+            dir.display()
+        )],
+    );
+    assert_eq!(
+        say(&mut s, &a, &["setoption name UCI_Variant value seirawan"]),
+        [
+            "info string variant seirawan files 8 ranks 8 pocket 0 template seirawan startpos \
+          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+        ]
+    );
+    assert!(say(&mut s, &a, &["position startpos moves g1f3h g8f6e"]).is_empty());
+    assert_eq!(
+        write_fen(s.game().position()),
+        "rnbqkber/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKBHR[Eh] w KQBCDFkqbcdf - 2 2"
+    );
+    s.execute("go depth 2");
+    let lines = a.until("bestmove");
+    assert!(legal_coords(&s).contains(&best_of(&lines)), "{lines:?}");
+}
+
 #[test]
 fn bad_options_are_reported_and_change_nothing() {
     let (mut s, a) = session();

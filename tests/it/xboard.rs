@@ -217,6 +217,40 @@ fn crazyhouse_is_set_up_with_holdings_and_takes_drops() {
     assert_eq!(errors, ["Illegal move: Q@e6", "Illegal move: P@e6"]);
 }
 
+/// S-Chess for XBoard: no holdings and no drop ranks, as Fairy-Stockfish
+/// describes a custom `[mys:seirawan]` (`setup (…) 8x8+0_seirawan …`,
+/// `piece H& BN`, `piece K& KO2`); gating moves by `usermove g1f3h`.
+#[test]
+fn s_chess_is_set_up_without_holdings_and_takes_gating_moves() {
+    let script = manifest_dir().join("scripts/seirawan.variant");
+    let answers = Answers::default();
+    let input = "xboard\nprotover 2\nnew\nvariant seirawan\nforce\nusermove g1f3h\n\
+                 usermove g8f6h\nusermove b1c3h\nquit\n";
+    let code = varia::protocol::xboard::run(
+        std::io::Cursor::new(input),
+        answers.clone(),
+        &[script.to_str().unwrap().to_string()],
+    );
+    assert_eq!(code, 0);
+    let lines = answers.take();
+    let setup = lines
+        .iter()
+        .rfind(|l| l.starts_with("setup ("))
+        .expect("a setup line");
+    assert!(
+        setup.ends_with(
+            " 8x8+0_seirawan rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+        ),
+        "{setup}"
+    );
+    for piece in ["piece H& BN", "piece E& RN", "piece K& KO2", "piece P& fmWfceFifmnD"] {
+        assert!(lines.iter().any(|l| l == piece), "{piece}: {lines:?}");
+    }
+    // White's hawk is on g1 already: a second one is not in hand.
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Illegal")).collect();
+    assert_eq!(errors, ["Illegal move: b1c3h"]);
+}
+
 /// The binary, through pipes: XBoard's opening handshake, a move and the
 /// engine's answer, `quit` with status 0.
 #[test]
