@@ -6,7 +6,8 @@ through the page with the DevTools protocol over a pipe
 (--remote-debugging-pipe: no WebDriver, no websocket library, only the
 Python standard library), and checks on chess, Balbo and xiangqi: a clicked
 piece's marked squares against `varia moves`, playing a move by clicking,
-promotion, undo, the computer's answer, a broken script's diagnostic
+promotion, undo, pieces in hand dropped by clicks (crazyhouse, shogi's
+optional promotion and drops), the computer's answer, a broken script's diagnostic
 against `varia check`, and the fixed script. A screenshot of each step
 goes to OUTDIR (default target/serve-e2e).
 
@@ -106,8 +107,9 @@ class Browser:
     def idle(self):
         return self.wait("!document.body.classList.contains('busy')", "the page to be idle")
 
-    def click(self, selector):
-        """A real mouse click in the middle of the element."""
+    def click(self, selector, wait=True):
+        """A real mouse click in the middle of the element (then, with
+        `wait`, until the page is idle)."""
         box = self.js(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
             if (!e) return null; e.scrollIntoView({{block: 'center'}});
             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()""")
@@ -118,7 +120,8 @@ class Browser:
             self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left",
                       clickCount=1)
         time.sleep(0.05)
-        self.idle()
+        if wait:
+            self.idle()
 
     def square(self, name):
         self.click(f'#board rect.square[data-square="{name}"]')
@@ -255,6 +258,19 @@ def chess(b, url):
     check(len(san) == 2 and san[0] == "d4", f"chess: the computer answered d4 with {san[1:]}")
     b.js("document.getElementById('computer').value = 'none'")
     b.shot("chess-08-computer")
+    # A long search stopped with the Stop button: a move comes at once.
+    b.js("document.getElementById('level-kind').value = 'time'; document.getElementById('level').value = '60'")
+    started = time.time()
+    b.click("#go", wait=False)
+    b.wait("!document.getElementById('stop').disabled", "chess: the Stop button while thinking")
+    time.sleep(0.5)
+    b.shot("chess-08-thinking")
+    b.click("#stop", wait=False)
+    b.wait("ui.state.san.length === 3", "chess: the stopped search's move")
+    took = time.time() - started
+    check(len(b.js("ui.state.san")) == 3 and took < 20,
+          f"chess: Stop ended a 60 s search after {took:.1f} s with {b.js('ui.state.san')[2:]}")
+    b.js("document.getElementById('level-kind').value = 'depth'; document.getElementById('level').value = '2'")
     edit_script(b, "chess", "chess-09")
     # The rules page, its diagrams clickable: the Knight's diagram, a1 clicked: b3 and c2.
     b.goto(url + "doc/" + str(b.js("ui.session")), ready="document.querySelector('#piece-knight svg')")
@@ -305,6 +321,70 @@ def xiangqi(b, url):
     edit_script(b, "xiangqi", "xiangqi-10")
 
 
+def drops_listed(script, piece, fen):
+    """The squares `varia moves` lists for drops of `piece` (its letter, either face)."""
+    moves = varia("moves", script, "--fen", fen).stdout.split()
+    return {m.split("@")[1] for m in moves if "@" in m and m.split("@")[0].lstrip("+") == piece}
+
+
+def hand_click(b, piece):
+    b.click(f'#board .hand-piece[data-piece="{piece}"]')
+
+
+def crazyhouse(b, url):
+    b.goto(url + "?script=crazyhouse")
+    fen = "4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1"
+    b.js(f"document.getElementById('fen').value = {json.dumps(fen)}")
+    b.click("#fen-load")
+    hands = b.js("[...document.querySelectorAll('#board .hand-piece')].map(e => e.dataset.color + ' ' + e.dataset.piece)")
+    check(sorted(hands) == ["black Knight", "white Pawn"], f"crazyhouse: both hands are drawn: {hands}")
+    b.shot("crazyhouse-01-hands")
+    hand_click(b, "Pawn")
+    got, want = marked(b), drops_listed("scripts/crazyhouse.variant", "P", fen)
+    check(got == want and len(want) == 48,
+          f"crazyhouse: the pawn in hand marks {len(got)} squares, `varia moves`' {len(want)} drops")
+    b.shot("crazyhouse-02-pawn-in-hand")
+    b.square("e4")
+    check(moves_text(b).strip() == "P@e4", f"crazyhouse: P@e4 dropped by clicks: {moves_text(b)!r}")
+    b.shot("crazyhouse-03-dropped")
+    hand_click(b, "Knight")
+    after = b.js("ui.state.fen")
+    got, want = marked(b), drops_listed("scripts/crazyhouse.variant", "N", after)
+    check(got == want and len(want) > 0, f"crazyhouse: Black's knight in hand marks {len(got)} squares")
+    b.square("c6")
+    check("N@c6" in moves_text(b), f"crazyhouse: N@c6 dropped: {moves_text(b)!r}")
+    b.click("#undo")
+    check(moves_text(b).strip() == "P@e4", "crazyhouse: undo takes the drop back")
+    b.shot("crazyhouse-04-undo")
+
+
+def shogi(b, url):
+    b.goto(url + "?script=shogi")
+    fen = "4k4/9/9/3S5/9/9/9/9/4K4[P] w - - 0 1"
+    b.js(f"document.getElementById('fen').value = {json.dumps(fen)}")
+    b.click("#fen-load")
+    check_piece(b, "shogi", "d6", "shogi-01-silver")
+    b.square("d7")
+    choices = b.js("[...document.querySelectorAll('#promotion-choices button')].map(e => e.dataset.move)")
+    check(sorted(choices) == ["d6d7", "d6d7+"], f"shogi: entering the camp, promote or not: {choices}")
+    b.shot("shogi-02-promotion")
+    b.click('#promotion-choices button[data-move="d6d7+"]')
+    check("+S" in b.js("ui.state.fen"), f"shogi: the silver promoted: {b.js('ui.state.fen')}")
+    b.shot("shogi-03-promoted")
+    b.click("#go")
+    check(len(b.js("ui.state.san")) == 2, "shogi: the computer answered")
+    fen = b.js("ui.state.fen")
+    hand_click(b, "Pawn")
+    got, want = marked(b), drops_listed("scripts/shogi.variant", "P", fen)
+    check(got == want and len(want) > 0,
+          f"shogi: the pawn in hand marks {len(got)} squares, `varia moves`' {len(want)} drops")
+    b.shot("shogi-04-pawn-in-hand")
+    target = sorted(want)[0]
+    b.square(target)
+    check(moves_text(b).endswith("P@" + target), f"shogi: P@{target} dropped: {moves_text(b)!r}")
+    b.shot("shogi-05-dropped")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     server = subprocess.Popen([VARIA, "serve", "scripts", "--port", "0"], stdout=subprocess.PIPE, text=True)
@@ -319,7 +399,7 @@ def main():
     profile = tempfile.mkdtemp()
     b = Browser(profile)
     try:
-        for variant in (chess, balbo, xiangqi):
+        for variant in (chess, balbo, xiangqi, crazyhouse, shogi):
             try:
                 variant(b, url)
             except Exception as e:  # a step that failed: report it, go on with the next variant

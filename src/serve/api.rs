@@ -8,6 +8,7 @@
 //! diagnostics and the session keeps its last good version.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -86,6 +87,9 @@ struct Sessions {
 pub struct App {
     scripts: Vec<ScriptEntry>,
     sessions: Mutex<Sessions>,
+    /// The stop flag of each session whose computer is thinking (kept
+    /// apart from the sessions: a search holds its session's lock).
+    thinking: Mutex<HashMap<u64, Arc<AtomicBool>>>,
 }
 
 /// A lock, even if a panicking request poisoned it (the data is still whole:
@@ -106,6 +110,7 @@ impl App {
         App {
             scripts,
             sessions: Mutex::new(Sessions::default()),
+            thinking: Mutex::new(HashMap::new()),
         }
     }
 
@@ -126,6 +131,9 @@ impl App {
         if name == "open" {
             return self.open(body);
         }
+        if name == "stop" {
+            return self.stop(body);
+        }
         let session = self.session(body)?;
         let mut s = lock(&session);
         let flip = body.get("flip").and_then(Value::as_bool).unwrap_or(false);
@@ -133,6 +141,7 @@ impl App {
             "state" => {}
             "compile" => return compile(&mut s, body, flip),
             "select" => return select(&s, body, flip),
+            "drops" => return drops(&s, body, flip),
             "show" => return show(&s, body, flip),
             "play" => play(&mut s, body)?,
             "undo" => {
@@ -155,10 +164,31 @@ impl App {
                 s.game = Game::from_pgn(&s.variant, &pgn)
                     .map_err(|e| ApiError::bad(&format!("bad PGN: {e}")))?;
             }
-            "computer" => return computer(&mut s, body, flip),
+            "computer" => {
+                let id = body.get("session").and_then(Value::as_u64).unwrap_or(0);
+                let flag = Arc::new(AtomicBool::new(false));
+                lock(&self.thinking).insert(id, flag.clone());
+                let answer = computer(&mut s, body, flip, flag);
+                lock(&self.thinking).remove(&id);
+                return answer;
+            }
             _ => return Err(ApiError::new(404, &format!("no API call `{name}`"))),
         }
         Ok(state(&s, flip))
+    }
+
+    /// `stop`: the computer of the session stops thinking and plays the
+    /// best move it has found (`stopped`: whether it was thinking).
+    fn stop(&self, body: &Value) -> Result<Value, ApiError> {
+        let id = body
+            .get("session")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| ApiError::bad("the request needs `session`, a number"))?;
+        let flag = lock(&self.thinking).get(&id).cloned();
+        if let Some(flag) = &flag {
+            flag.store(true, Ordering::Relaxed);
+        }
+        Ok(json!({ "stopped": flag.is_some() }))
     }
 
     /// The session a request names.
@@ -327,8 +357,32 @@ fn state(s: &Session, flip: bool) -> Value {
         "can_undo": !game.moves().is_empty(),
         "can_redo": !game.redo_moves().is_empty(),
         "legal_moves": game.legal_moves().len(),
+        "hands": hands(pos),
         "pieces": pieces(&s.variant),
     })
+}
+
+/// The pieces in hand of each side, `{white: [{piece, count}], black: …}`
+/// (null in a variant without hands).
+fn hands(pos: &crate::vm::Position) -> Value {
+    let v = pos.variant();
+    if v.hands.is_none() {
+        return Value::Null;
+    }
+    let side = |color: Color| -> Vec<Value> {
+        v.pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, def)| {
+                let n = pos.in_hand(Piece {
+                    color,
+                    kind: PieceKind(k as u8),
+                });
+                (n > 0).then(|| json!({ "piece": def.name, "count": n }))
+            })
+            .collect()
+    };
+    json!({ "white": side(Color::White), "black": side(Color::Black) })
 }
 
 /// A square named in the request.
@@ -412,6 +466,60 @@ fn select(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
         "piece": s.variant.piece(piece.kind).name,
         "color": side_name(piece.color),
         "explain": explain_piece(&s.variant, piece.kind),
+    }))
+}
+
+/// `drops`: the legal drops of a piece from the hand of the side to move
+/// (`piece`: its name; a drop of its other face, `either-face`, counts as
+/// its), marked on the board, with the moves by destination as `select`
+/// lists them.
+fn drops(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
+    let v = &s.variant;
+    let name = str_field(body, "piece")?;
+    let kind =
+        find_piece(v, name).ok_or_else(|| ApiError::bad(&format!("no piece `{name}` here")))?;
+    let Some(hands) = &v.hands else {
+        return Err(ApiError::bad("this variant has no pieces in hand"));
+    };
+    let pos = s.game.position();
+    let side = pos.side_to_move();
+    if pos.in_hand(Piece { color: side, kind }) == 0 {
+        return Err(ApiError::bad(&format!(
+            "{} has no {} in hand",
+            v.side_name(side),
+            v.piece(kind).name
+        )));
+    }
+    let mut d = Diagram::of_position(pos);
+    d.last_move = s.game.moves().last().map(|m| (m.from, m.to));
+    let mut targets = serde_json::Map::new();
+    for &mv in s.game.legal_moves() {
+        let crate::vm::MoveKind::Drop(dropped) = mv.kind else {
+            continue;
+        };
+        if hands.hand_kind[dropped.0 as usize] != kind {
+            continue;
+        }
+        d.marks[mv.to.index()] |= crate::teach::diagram::MARK_MOVE;
+        let entry = json!({
+            "move": move_to_coord(pos, mv),
+            "san": s.game.san_plain(mv),
+            "promotion": (dropped != kind).then(|| v.piece(dropped).name.clone()),
+        });
+        let list = targets
+            .entry(v.geometry.name(mv.to))
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(list) = list {
+            list.push(entry);
+        }
+    }
+    Ok(json!({
+        "svg": svg_of(&d, body, flip)?,
+        "marks": marks(&d),
+        "targets": targets,
+        "piece": v.piece(kind).name,
+        "color": side_name(side),
+        "explain": explain_piece(v, kind),
     }))
 }
 
@@ -500,8 +608,15 @@ fn compile(s: &mut Session, body: &Value, flip: bool) -> Result<Value, ApiError>
 
 /// `computer`: the computer plays the side to move, searching to `depth`
 /// plies (1 to 60) or for `time` seconds (as the REPL's `level`; at most
-/// [`MAX_THINK`] either way). The answer is the state with `played` (SAN).
-fn computer(s: &mut Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
+/// [`MAX_THINK`] either way; `stop` raises `stop`, which ends the search
+/// with the best move found so far). The answer is the state with
+/// `played` (SAN).
+fn computer(
+    s: &mut Session,
+    body: &Value,
+    flip: bool,
+    stop: Arc<AtomicBool>,
+) -> Result<Value, ApiError> {
     let mut limits = match (body.get("depth"), body.get("time")) {
         (Some(d), _) => match d.as_u64() {
             Some(d @ 1..=60) => Limits::depth(d as u32),
@@ -528,6 +643,7 @@ fn computer(s: &mut Session, body: &Value, flip: bool) -> Result<Value, ApiError
     }
     let pos = s.game.position().clone();
     let mut engine = Engine::with_table_bits(&pos, 18);
+    engine.set_stop_flag(stop);
     let result = engine.search(&pos, limits, |_| {});
     if let Some(e) = result.hook_error {
         return Err(ApiError::bad(&format!("the computer cannot move: {e}")));

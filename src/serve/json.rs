@@ -86,7 +86,7 @@ pub fn pieces(variant: &Variant) -> Value {
                 json!({
                     "index": i,
                     "name": p.name,
-                    "letter": p.letter.to_string(),
+                    "letter": p.token(crate::ir::piece::Color::White),
                     "betza": p.betza,
                     "royal": p.royal,
                 })

@@ -438,6 +438,123 @@ fn a_promotion_lists_its_choices_and_plays_the_one_chosen() {
     server.stop();
 }
 
+/// Pieces in hand on the page: the state lists both hands; `drops` marks
+/// where a piece from the mover's hand may go (crazyhouse: a pawn on ranks
+/// 2-7 only; counted against the legal moves); a target plays the drop.
+/// Kyoto shogi offers both faces on one square; shogi's optional
+/// promotion and S-Chess's gating are choices on one target; a piece the
+/// mover has not got is refused.
+#[test]
+fn hands_are_shown_and_a_piece_from_hand_is_dropped_by_clicks() {
+    let server = start();
+    let a = server.addr();
+    let (id, state) = open(a, "crazyhouse");
+    assert_eq!(state["hands"], json!({ "white": [], "black": [] }));
+    let s = call(
+        a,
+        "fen",
+        json!({ "session": id, "fen": "4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1" }),
+    );
+    assert_eq!(
+        s["hands"],
+        json!({ "white": [{ "piece": "Pawn", "count": 1 }], "black": [{ "piece": "Knight", "count": 1 }] })
+    );
+    assert!(s["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r#"class="hand-piece" data-piece="Pawn""#));
+    let pawn = call(a, "drops", json!({ "session": id, "piece": "Pawn" }));
+    let targets = pawn["targets"].as_object().unwrap();
+    // 48 squares of ranks 2-7, none occupied.
+    assert_eq!(targets.len(), 48);
+    assert!(!targets.contains_key("e8") && !targets.contains_key("a1"));
+    assert_eq!(pawn["marks"]["move"].as_array().unwrap().len(), 48);
+    assert_eq!(targets["e4"][0]["move"], "P@e4");
+    let (status, error) = refused(a, "drops", json!({ "session": id, "piece": "Knight" }));
+    assert_eq!(
+        (status, error.as_str()),
+        (400, "White has no Knight in hand")
+    );
+    let s = call(a, "play", json!({ "session": id, "move": "P@e4" }));
+    assert_eq!(s["fen"], "4k3/8/8/8/4P3/8/8/4K3[n] b - - 0 1");
+
+    let (id, _) = open(a, "kyotoshogi");
+    call(
+        a,
+        "fen",
+        json!({ "session": id, "fen": "4k/5/5/5/K4[P] w - - 0 1" }),
+    );
+    let pawn = call(a, "drops", json!({ "session": id, "piece": "Pawn" }));
+    let faces: Vec<(&str, Value)> = pawn["targets"]["c3"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["move"].as_str().unwrap(), c["promotion"].clone()))
+        .collect();
+    assert_eq!(faces, [("P@c3", Value::Null), ("+P@c3", json!("Rook"))]);
+
+    let (id, _) = open(a, "shogi");
+    call(
+        a,
+        "fen",
+        json!({ "session": id, "fen": "4k4/9/9/3S5/9/9/9/9/4K4[] w - - 0 1" }),
+    );
+    let silver = call(a, "select", json!({ "session": id, "square": "d6" }));
+    let moves: Vec<&str> = silver["targets"]["d7"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["d6d7", "d6d7+"]);
+
+    let (id, _) = open(a, "seirawan");
+    let knight = call(a, "select", json!({ "session": id, "square": "g1" }));
+    let mut sans: Vec<&str> = knight["targets"]["f3"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["san"].as_str().unwrap())
+        .collect();
+    sans.sort();
+    assert_eq!(sans, ["Nf3", "Nf3/E", "Nf3/H"]);
+    server.stop();
+}
+
+/// `stop` (the page's Stop button) ends a long computer search at once:
+/// asked for 60 s, the computer plays a legal move soon after the stop;
+/// a stop with nothing thinking says so.
+#[test]
+fn stop_ends_the_computers_search_with_a_move() {
+    let server = start();
+    let a = server.addr();
+    let (id, _) = open(a, "chess");
+    let stopped = call(a, "stop", json!({ "session": id }));
+    assert_eq!(stopped, json!({ "stopped": false }));
+    let started = Instant::now();
+    let thinker =
+        std::thread::spawn(move || call(a, "computer", json!({ "session": id, "time": 60 })));
+    // Raised as soon as the search has begun (the flag exists only then).
+    loop {
+        std::thread::sleep(Duration::from_millis(50));
+        if call(a, "stop", json!({ "session": id }))["stopped"] == json!(true) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the search never began"
+        );
+    }
+    let answer = thinker.join().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(answer["san"].as_array().unwrap().len(), 1, "{answer}");
+    server.stop();
+}
+
 #[test]
 fn the_computer_answers_at_the_level_asked() {
     let server = start();

@@ -160,6 +160,29 @@ async function clickSquare(square) {
   say("");
 }
 
+// A piece in hand clicked: its drops marked (only the side to move drops).
+async function clickHand(piece, color) {
+  $("promotion").hidden = true;
+  if (ui.palette) return;
+  const sel = ui.selected;
+  if (sel && sel.square === "hand:" + piece) {
+    showState(ui.state);
+    return;
+  }
+  if (color !== ui.state.to_move) {
+    say("It is " + capital(ui.state.to_move) + "'s move: the " + color + " hand waits.");
+    return;
+  }
+  const answer = await api("drops", { piece: piece });
+  ui.selected = { square: "hand:" + piece, targets: answer.targets };
+  setBoard(answer.svg);
+  $("explain-title").textContent = capital(answer.color) + " " + answer.piece + " in hand";
+  const n = Object.keys(answer.targets).length;
+  $("caption").textContent = "It may be dropped on " + n + (n === 1 ? " square" : " squares") + " now";
+  $("explain").textContent = answer.explain;
+  say("");
+}
+
 function askPromotion(choices) {
   const box = $("promotion-choices");
   box.innerHTML = "";
@@ -201,7 +224,13 @@ async function computerTurn() {
 
 async function computerMove() {
   $("status").textContent = "The computer is thinking…";
-  const answer = await api("computer", level());
+  $("stop").disabled = false;
+  let answer;
+  try {
+    answer = await api("computer", level());
+  } finally {
+    $("stop").disabled = true;
+  }
   showState(answer);
   say("varia played " + answer.played, true);
 }
@@ -304,6 +333,8 @@ async function compileNow() {
 
 function wire() {
   $("board").addEventListener("click", (event) => {
+    const held = event.target.closest(".hand-piece");
+    if (held) { run(() => clickHand(held.dataset.piece, held.dataset.color)); return; }
     const target = event.target.closest("[data-square]");
     if (target) run(() => clickSquare(target.dataset.square));
   });
@@ -313,6 +344,8 @@ function wire() {
   $("redo").addEventListener("click", () => run(async () => showState(await api("redo"))));
   $("flip").addEventListener("click", () => run(async () => { ui.flip = !ui.flip; showState(await api("state")); }));
   $("go").addEventListener("click", () => run(computerMove));
+  // Not through run(): it must go out while the computer's call is waiting.
+  $("stop").addEventListener("click", () => api("stop").catch((e) => say(e.message)));
   $("computer").addEventListener("change", () => run(computerTurn));
   $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; });
   $("palette-off").addEventListener("click", backToGame);
