@@ -686,9 +686,10 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
             .map(|component| xboard_betza(component, longest))
             .collect();
         let drops = drop_suffix(variant, kind);
+        // A promoted piece is `+X` (Fairy-Stockfish's `piece +B& BW`).
         lines.push(format!(
             "piece {}& {betza}{castling}{drops}",
-            piece.letter.to_ascii_uppercase()
+            piece.token(Color::White).to_ascii_uppercase()
         ));
     }
     lines
@@ -697,11 +698,16 @@ pub fn describe_variant(variant: &Arc<Variant>) -> Vec<String> {
 /// Where White may drop a piece, as Fairy-Stockfish tells XBoard: `@N`,
 /// up to rank N, with `j` before it when the first rank is left out (a
 /// pawn); empty for a piece that is never dropped (`drop none`: pieces
-/// in hand only gate).
+/// in hand only gate; a piece that goes to hand as another, such as a
+/// promoted one, unless it is another's face).
 fn drop_suffix(variant: &Variant, kind: usize) -> String {
     let Some(hands) = variant.hands.as_ref().filter(|h| h.drops) else {
         return String::new();
     };
+    let face = hands.faces.contains(&Some(PieceKind(kind as u8)));
+    if hands.demoted[kind].0 as usize != kind && !face {
+        return String::new();
+    }
     let code = Piece {
         color: Color::White,
         kind: PieceKind(kind as u8),

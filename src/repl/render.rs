@@ -56,10 +56,8 @@ pub fn piece_symbol(variant: &Variant, piece: Piece, opts: RenderOptions) -> Str
             return c.to_string();
         }
     }
-    match piece.color {
-        Color::White => def.letter.to_string(),
-        Color::Black => def.letter.to_ascii_lowercase().to_string(),
-    }
+    // `+P` for a promoted piece (shogi's tokin), `+p` for Black's.
+    def.token(piece.color)
 }
 
 /// Draws the position; `last` is the move that led to it.
@@ -213,7 +211,7 @@ fn cell_text(d: &Diagram, sq: Square, light: bool, opts: RenderOptions) -> Strin
             Some(Color::White) => WHITE_FG,
             _ => BLACK_FG,
         };
-        return format!("{bg}{fg} {sym} {RESET}");
+        return format!("{bg}{fg}{} {RESET}", pad_left(&sym));
     }
     let (l, r) = if is_check {
         ('!', '!')
@@ -222,5 +220,19 @@ fn cell_text(d: &Diagram, sq: Square, light: bool, opts: RenderOptions) -> Strin
     } else {
         (' ', ' ')
     };
+    // A two-character symbol (`+P`) takes the left mark's place.
+    if sym.chars().count() > 1 {
+        return format!("{sym}{r}");
+    }
     format!("{l}{sym}{r}")
+}
+
+/// A symbol with a space before it when it is one character (cells are
+/// three characters wide; `+P` fills two).
+fn pad_left(sym: &str) -> String {
+    if sym.chars().count() > 1 {
+        sym.to_string()
+    } else {
+        format!(" {sym}")
+    }
 }

@@ -127,22 +127,24 @@ fn cell(d: &Diagram, sq: Option<Square>) -> String {
         return "   ".to_string();
     };
     let mark = d.marks[sq.index()];
-    let letter = d.board[sq.index()].map(|p| {
-        let c = d.variant.piece(p.kind).letter;
-        if p.color == Color::White {
-            c
+    // The FEN token: `+P` for a promoted piece (shogi's tokin).
+    let token = d.board[sq.index()].map(|p| d.variant.piece(p.kind).token(p.color));
+    // Three characters: a two-character token takes the left mark's place.
+    let boxed = |l: char, t: &str, r: char| {
+        if t.chars().count() > 1 {
+            format!("{t}{r}")
         } else {
-            c.to_ascii_lowercase()
+            format!("{l}{t}{r}")
         }
-    });
+    };
     if d.subject == Some(sq) {
-        return format!("[{}]", letter.unwrap_or('?'));
+        return boxed('[', token.as_deref().unwrap_or("?"), ']');
     }
-    match letter {
-        Some(c) if mark & MARK_CAPTURE != 0 => format!("({c})"),
-        Some(c) if mark & MARK_SCREEN != 0 => format!("^{c}^"),
-        Some(c) if mark & MARK_BLOCK != 0 => format!("#{c}#"),
-        Some(c) => format!(" {c} "),
+    match token.as_deref() {
+        Some(c) if mark & MARK_CAPTURE != 0 => boxed('(', c, ')'),
+        Some(c) if mark & MARK_SCREEN != 0 => boxed('^', c, '^'),
+        Some(c) if mark & MARK_BLOCK != 0 => boxed('#', c, '#'),
+        Some(c) => boxed(' ', c, ' '),
         None => match mark & (MARK_MOVE | MARK_CAPTURE) {
             m if m == MARK_MOVE | MARK_CAPTURE => " * ".to_string(),
             MARK_MOVE => " + ".to_string(),

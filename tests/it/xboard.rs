@@ -243,7 +243,12 @@ fn s_chess_is_set_up_without_holdings_and_takes_gating_moves() {
         ),
         "{setup}"
     );
-    for piece in ["piece H& BN", "piece E& RN", "piece K& KO2", "piece P& fmWfceFifmnD"] {
+    for piece in [
+        "piece H& BN",
+        "piece E& RN",
+        "piece K& KO2",
+        "piece P& fmWfceFifmnD",
+    ] {
         assert!(lines.iter().any(|l| l == piece), "{piece}: {lines:?}");
     }
     // White's hawk is on g1 already: a second one is not in hand.
