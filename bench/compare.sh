@@ -29,6 +29,15 @@ rows=(
   "king of the hill|scripts/kingofthehill.variant|startpos|6|kingofthehill|"
   "three-check|scripts/3check.variant|startpos|6|3check|"
   "atomic|scripts/atomic.variant|startpos|6|atomic|"
+  "crazyhouse|scripts/crazyhouse.variant|startpos|5|crazyhouse|"
+  "crazyhouse (midgame)|scripts/crazyhouse.variant|r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R[Pp] w KQkq - 0 6|4|crazyhouse|"
+  "shogi|scripts/shogi.variant|startpos|5|shogi|"
+  "shogi (midgame)|scripts/shogi.variant|7nb/lrsg1ks2/npgs1p2l/7pp/P1p1P1p1g/2P2PRPL/NP2S4/G3l4/+b4KPN1[ppppp] w - - 0 46|4|shogi|"
+  "minishogi|scripts/minishogi.variant|startpos|6|minishogi|"
+  "kyotoshogi|scripts/kyotoshogi.variant|startpos|7|kyotoshogi|"
+  "seirawan|scripts/seirawan.variant|startpos|5|seirawan|"
+  "shouse|scripts/shouse.variant|startpos|4|shouse|"
+  "chessgi|scripts/chessgi.variant|startpos|5|chessgi|"
 )
 # (*) Fairy-Stockfish cannot express the Rhino: it runs its stand-in (WnN),
 # so the two count different trees from depth 5 on; the speeds still compare.

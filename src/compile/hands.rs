@@ -12,6 +12,7 @@ use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::hand::{Gating, Hands};
 use crate::ir::pattern::MoveTables;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
+use crate::ir::rule::PromotionTable;
 use crate::ir::Symmetry;
 use crate::source::{SourceId, Span};
 use crate::syntax::ast::{self, DropRule, Item};
@@ -39,9 +40,10 @@ pub(super) fn hands_plan(
     decls: &Declarations<'_>,
     regions: &mut RegionEvaluator<'_>,
     defs: &[PieceDef],
-    anything_promotes: bool,
+    promotion: &PromotionTable,
     errors: &mut Vec<ScriptError>,
 ) -> Option<HandsPlan> {
+    let anything_promotes = !promotion.choice_sets.is_empty();
     let Some(Item::Hands(keep_captures, _)) = decls.hands.get() else {
         for d in &decls.demotes {
             errors.push(without_hands(Code::CompileBadHand, "demote", d.span));
@@ -65,24 +67,12 @@ pub(super) fn hands_plan(
         drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
         one_per_file: vec![false; kinds],
         no_mate: vec![false; kinds],
+        faces: vec![None; kinds],
+        hand_kind: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         drops: true,
         gating: None,
     };
-    if let Some(Item::DropNone(span)) = decls.no_drops.get() {
-        hands.drops = false;
-        if let Some((d, _)) = decls.drops.first() {
-            errors.push(
-                ScriptError::new(
-                    Code::CompileBadDrop,
-                    "a `drop` rule, but `drop none` says there are no drops",
-                    d.span,
-                    "a drop rule",
-                )
-                .with_note(*span, "no drops")
-                .with_help("remove one of them"),
-            );
-        }
-    }
+    hands.drops = !no_drops(decls, errors);
     hands.drop_squares[0] = SquareSet::EMPTY;
     for d in &decls.demotes {
         demote(d, defs, anything_promotes, &mut hands, errors);
@@ -132,6 +122,14 @@ pub(super) fn hands_plan(
             hands.one_per_file[k] = has(DropRule::OnePerFile);
             hands.no_mate[k] = has(DropRule::NoMate);
             never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
+            if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {
+                if let Some(face) =
+                    other_face(*kind, name, rule.span, defs, promotion, &hands, errors)
+                {
+                    hands.faces[k] = Some(face);
+                    hands.hand_kind[face.0 as usize] = *kind;
+                }
+            }
         }
     }
     let gate = match decls.gate.get() {
@@ -143,6 +141,26 @@ pub(super) fn hands_plan(
         never_stuck,
         gate,
     })
+}
+
+/// Whether the script says `drop none` (a `drop` rule beside it is an error).
+fn no_drops(decls: &Declarations<'_>, errors: &mut Vec<ScriptError>) -> bool {
+    let Some(Item::DropNone(span)) = decls.no_drops.get() else {
+        return false;
+    };
+    if let Some((d, _)) = decls.drops.first() {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadDrop,
+                "a `drop` rule, but `drop none` says there are no drops",
+                d.span,
+                "a drop rule",
+            )
+            .with_note(*span, "no drops")
+            .with_help("remove one of them"),
+        );
+    }
+    true
 }
 
 /// The `gate` rule: its region as each side sees it, and the kinds named
@@ -188,6 +206,76 @@ fn gate_plan(
         region: for_both_sides(geometry, squares, symmetry),
         kinds,
     })
+}
+
+/// `either-face`: the piece `kind` may also be dropped as, its other face:
+/// the one kind it promotes to, which must demote back to it when captured
+/// (so that it is never in hand itself).
+fn other_face(
+    kind: PieceKind,
+    name: &crate::source::Spanned<String>,
+    at: Span,
+    defs: &[PieceDef],
+    promotion: &PromotionTable,
+    hands: &Hands,
+    errors: &mut Vec<ScriptError>,
+) -> Option<PieceKind> {
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code() as usize;
+    let mut targets: Vec<PieceKind> = Vec::new();
+    for &set in &promotion.by_square[code * promotion.cells..(code + 1) * promotion.cells] {
+        if set == 0 {
+            continue;
+        }
+        for &k in &promotion.choice_sets[set as usize - 1] {
+            if !targets.contains(&k) {
+                targets.push(k);
+            }
+        }
+    }
+    let error = |message: String, help: &str| {
+        ScriptError::new(Code::CompileBadDrop, message, at, "either-face")
+            .with_help(help.to_string())
+    };
+    match targets[..] {
+        [face] if hands.demoted[face.0 as usize] == kind => Some(face),
+        [face] => {
+            errors.push(error(
+                format!(
+                    "{} promotes to {}, but a captured {} does not go to hand as a {}",
+                    name.value, defs[face.0 as usize].name, defs[face.0 as usize].name, name.value
+                ),
+                &format!(
+                    "add `demote {} to {}`: the other face of a piece in hand is the piece it promotes to",
+                    defs[face.0 as usize].name, name.value
+                ),
+            ));
+            None
+        }
+        [] => {
+            errors.push(error(
+                format!(
+                    "{} never promotes: it has no other face to be dropped as",
+                    name.value
+                ),
+                "add a `promote` rule for it, or leave out `either-face`",
+            ));
+            None
+        }
+        _ => {
+            errors.push(error(
+                format!(
+                    "{} promotes to more than one piece: which face is meant is not clear",
+                    name.value
+                ),
+                "give it one promotion, or leave out `either-face`",
+            ));
+            None
+        }
+    }
 }
 
 /// One `demote` rule.

@@ -139,7 +139,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         &decls,
         &mut evaluator,
         &defs,
-        !promotion.choice_sets.is_empty(),
+        &promotion,
         errors,
     );
 

@@ -136,8 +136,14 @@ pub(super) fn add_piece_rules(
     }
     // A piece whose promotion is `optional` (shogi's) does not reset the
     // counter: Fairy-Stockfish resets it on captures and pawn moves only,
-    // and a shogi pawn is not its chess pawn.
+    // and a shogi pawn is not its chess pawn. Nor does one that promotes
+    // into a piece that promotes again (Kyoto shogi's pieces, which turn
+    // over on every move: Fairy-Stockfish's demoting pieces).
+    let promotes = |name: &str| decls.promotions.iter().any(|(p, _)| p.piece.value == name);
     for (p, _) in decls.promotions.iter().filter(|(p, _)| !p.optional) {
+        if p.choices.iter().any(|c| promotes(&c.value)) {
+            continue;
+        }
         if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
             defs[i].resets_move_rule = true;
         }

@@ -36,6 +36,7 @@ pub fn promotion_table(
         cells,
         by_origin: Vec::new(),
         may_decline: Vec::new(),
+        promoting: vec![false; kinds],
     };
     for (decl, _) in decls {
         let piece = kind_by_name(&decl.piece, errors);
@@ -69,6 +70,7 @@ pub fn promotion_table(
             }
         };
         let both = for_both_sides(geometry, squares, symmetry);
+        table.promoting[piece.0 as usize] |= !squares.is_empty();
         if decl.from_too && table.by_origin.is_empty() {
             table.by_origin = vec![0; table.by_square.len()];
         }

@@ -267,6 +267,9 @@ impl Variant {
             if h.no_mate[k] {
                 rules.push_str(" no-mate");
             }
+            if h.faces[k].is_some() {
+                rules.push_str(" either-face");
+            }
             if !h.drops {
                 continue;
             }
@@ -296,7 +299,12 @@ impl Variant {
                 .map(|(_, def)| def.name.as_str())
                 .collect();
             let names: Vec<String> = gating.region.white.iter().map(|s| g.name(s)).collect();
-            writeln!(f, "gate {} in squares {}", kinds.join(", "), names.join(" "))?;
+            writeln!(
+                f,
+                "gate {} in squares {}",
+                kinds.join(", "),
+                names.join(" ")
+            )?;
         }
         Ok(())
     }

@@ -35,6 +35,12 @@ pub struct Hands {
     /// Per piece kind: a drop of it may not checkmate (`no-mate`,
     /// shogi's uchifuzume).
     pub no_mate: Vec<bool>,
+    /// Per piece kind: the piece it may also be dropped as (`either-face`,
+    /// Kyoto shogi: the kind it promotes to), taken from its hand slot.
+    pub faces: Vec<Option<PieceKind>>,
+    /// Per piece kind: the kind whose hand slot a drop of it takes (itself,
+    /// but for a face: the kind whose face it is).
+    pub hand_kind: Vec<PieceKind>,
     /// Pieces in hand enter by drops (false after `drop none`: they enter
     /// only by gating).
     pub drops: bool,
@@ -70,6 +76,17 @@ impl Gating {
 }
 
 impl Hands {
+    /// The hand slot (a piece code) a drop of `dropped` (a piece code) takes.
+    #[inline]
+    pub fn slot_of_drop(&self, dropped: u8) -> u8 {
+        let piece = Piece::from_code(dropped);
+        Piece {
+            color: piece.color,
+            kind: self.hand_kind[piece.kind.0 as usize],
+        }
+        .code()
+    }
+
     /// The hand slot of a captured piece of `captured` (a board code)
     /// for its capturer, given whether it was a promoted piece.
     #[inline]

@@ -75,9 +75,17 @@ pub struct PromotionTable {
     /// those where the unpromoted piece could never move again). Empty
     /// when no rule says `optional`.
     pub may_decline: Vec<SquareSet>,
+    /// Per piece kind: whether it promotes anywhere.
+    pub promoting: Vec<bool>,
 }
 
 impl PromotionTable {
+    /// Whether pieces of `kind` ever promote.
+    #[inline]
+    pub fn promotes(&self, kind: PieceKind) -> bool {
+        self.promoting.get(kind.0 as usize) == Some(&true)
+    }
+
     /// The choices for a piece code landing on a square (empty: no promotion).
     #[inline]
     pub fn choices(&self, code: u8, sq: Square) -> &[PieceKind] {

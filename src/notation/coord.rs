@@ -13,7 +13,11 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
     let variant = pos.variant();
     let g = &variant.geometry;
     if let MoveKind::Drop(kind) = mv.kind {
-        return format!("{}@{}", variant.piece(kind).letter, g.name(mv.to));
+        return format!(
+            "{}@{}",
+            variant.piece(kind).token(crate::ir::piece::Color::White),
+            g.name(mv.to)
+        );
     }
     if let (Some(gate), MoveKind::Castle(r)) = (mv.gate, mv.kind) {
         if gate.on_rook_square {
@@ -31,8 +35,16 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {
         let def = variant.piece(kind);
+        let demotes = pos.piece_at(mv.from).is_some_and(|p| {
+            let moving = variant.piece(p.kind);
+            moving.plus_mark && !def.plus_mark && moving.letter == def.letter
+        });
         s.push(if def.plus_mark {
             '+'
+        } else if demotes {
+            // A `+X` piece turning back into X (Kyoto shogi), as
+            // Fairy-Stockfish writes it.
+            '-'
         } else {
             def.letter.to_ascii_lowercase()
         });

@@ -453,15 +453,21 @@ fn parse_drop(
 ) -> Result<Move, MoveInputError> {
     let variant = pos.variant();
     let g = &variant.geometry;
+    // `+P@c3`: a piece FEN writes `+P` (Kyoto shogi's other face).
+    let (plus, letter) = match letter.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, letter),
+    };
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return Err(syntax(text));
     };
-    let Some(kind) = c
-        .is_ascii_alphabetic()
-        .then(|| variant.kind_by_letter(c))
-        .flatten()
-    else {
+    let found = if plus {
+        variant.kind_by_token(c.to_ascii_uppercase(), true)
+    } else {
+        variant.kind_by_letter(c)
+    };
+    let Some(kind) = found.filter(|_| c.is_ascii_alphabetic()) else {
         return Err(MoveInputError::Syntax {
             message: format!("this variant has no piece with the letter {c}"),
         });
@@ -483,9 +489,19 @@ fn parse_drop(
     };
     let name = piece_name(pos, piece);
     let square = g.name(to);
+    // A face (`either-face`) comes from the hand of the piece it is a face of.
+    let held = Piece {
+        kind: variant
+            .hands
+            .as_ref()
+            .map_or(kind, |h| h.hand_kind[kind.0 as usize]),
+        ..piece
+    };
     let message = match &variant.hands {
         None => "this variant has no pieces in hand".to_string(),
-        Some(_) if pos.in_hand(piece) == 0 => format!("you have no {name} in hand"),
+        Some(_) if pos.in_hand(held) == 0 => {
+            format!("you have no {} in hand", piece_name(pos, held))
+        }
         Some(_) if pos.piece_at(to).is_some() => format!("{square} is not empty"),
         Some(h) if !h.drop_squares[piece.code() as usize].contains(to) => {
             format!("a {name} may not be dropped on {square}")

@@ -425,6 +425,8 @@ pub enum DropRule {
     NoMate,
     /// `never-stuck`: not where the piece could never move again.
     NeverStuck,
+    /// `either-face`: it may also be dropped as the piece it promotes to.
+    EitherFace,
 }
 
 /// `gate Hawk, Elephant in rank 1`.

@@ -590,6 +590,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         let rule = match r.as_str() {
             "one-per-file" => DropRule::OnePerFile,
             "no-mate" => DropRule::NoMate,
+            "either-face" => DropRule::EitherFace,
             _ => DropRule::NeverStuck,
         };
         rules.push(Spanned::new(rule, span_of(&r, source)));

@@ -107,6 +107,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_one_per_file => "`one-per-file`",
         Rule::kw_no_mate => "`no-mate`",
         Rule::kw_never_stuck => "`never-stuck`",
+        Rule::kw_either_face => "`either-face`",
         Rule::kw_or | Rule::promote_or_from => "`or from`",
         Rule::kw_optional | Rule::promote_optional => "`optional`",
         Rule::drop_rule => "`one-per-file`, `no-mate` or `never-stuck`",

@@ -305,9 +305,16 @@ pub fn squares_to_stand_on(variant: &Variant, piece: Piece) -> SquareSet {
         .fold(SquareSet::EMPTY, |all, goal| {
             all.union(goal.squares.get(piece.color))
         });
-    set.iter()
+    let standing: SquareSet = set
+        .iter()
         .filter(|&sq| !must_promote(sq) && !goals.contains(sq))
-        .collect()
+        .collect();
+    if standing.is_empty() {
+        // Every arrival promotes (Kyoto shogi's pieces turn over on every
+        // move): the piece stands where a drop or a turn puts it.
+        return set.iter().filter(|&sq| !goals.contains(sq)).collect();
+    }
+    standing
 }
 
 /// The kind of piece an empty-board diagram uses as a hurdle: the

@@ -1077,6 +1077,26 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     if sets.is_empty() {
         return None;
     }
+    if let [(squares, choices)] = &sets[..] {
+        let optional = variant
+            .promotion
+            .may_decline
+            .get(
+                Piece {
+                    color: Color::White,
+                    kind,
+                }
+                .code() as usize,
+            )
+            .is_some_and(|d| !d.is_empty());
+        if squares == variant.geometry.squares() && !optional {
+            // Kyoto shogi's pieces turn over on every move.
+            return Some(format!(
+                "Every move it makes turns it into {} (it promotes wherever it lands).",
+                piece_list(variant, choices)
+            ));
+        }
+    }
     let parts: Vec<String> = sets
         .iter()
         .map(|(squares, choices)| {

@@ -108,6 +108,12 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     let mut text =
         "From the hand it may be dropped, as a move instead of moving a piece, on any empty square"
             .to_string();
+    if let Some(face) = hands.faces.get(kind.0 as usize).copied().flatten() {
+        text = format!(
+            "From the hand it may be dropped, as a move instead of moving a piece, either as a {name} or as a {} (its other face), on any empty square",
+            variant.piece(face).name
+        );
+    }
     let whole = *variant.geometry.squares() == squares;
     if !whole {
         text.push_str(&format!(" of {}", drop_squares_words(variant, &squares)));

@@ -210,21 +210,7 @@ impl Position {
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
         }
-        // A drop or a promotion cannot be taken back: it resets the
-        // clock (as in Fairy-Stockfish; gating does not).
-        let resets = captured != 0
-            || matches!(mv.kind, MoveKind::Drop(_))
-            || mv.promotion.is_some()
-            || self
-                .variant
-                .piece(Piece::from_code(code).kind)
-                .resets_move_rule;
-        // Saturating (from u32::MAX, which a FEN may give): never wraps.
-        let clock = self.halfmoves.saturating_add(1);
-        self.halfmoves = if resets { 0 } else { clock };
-        if self.side == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
+        self.advance_clocks(mv, code, captured);
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
         self.hash = h;
@@ -240,6 +226,30 @@ impl Position {
             self.count_check(limit.counter);
         }
         Undo { captured, ..undo }
+    }
+
+    /// The move counters after `mv` (of the piece `code`, capturing
+    /// `captured`, 0 for none), before the side to move changes.
+    #[inline(always)]
+    fn advance_clocks(&mut self, mv: Move, code: u8, captured: u8) {
+        // A drop or a promotion cannot be taken back: it resets the
+        // clock (as in Fairy-Stockfish; gating does not, nor a promotion
+        // into a piece that promotes again, which may turn back).
+        let resets = captured != 0
+            || matches!(mv.kind, MoveKind::Drop(_))
+            || mv
+                .promotion
+                .is_some_and(|k| !self.variant.promotion.promotes(k))
+            || self
+                .variant
+                .piece(Piece::from_code(code).kind)
+                .resets_move_rule;
+        // Saturating (from u32::MAX, which a FEN may give): never wraps.
+        let clock = self.halfmoves.saturating_add(1);
+        self.halfmoves = if resets { 0 } else { clock };
+        if self.side == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
     }
 
     /// The code of the piece `mv` moves (for a drop, the piece from hand).
@@ -274,14 +284,20 @@ impl Position {
         h ^ self.drop_dead_castling_flags()
     }
 
-    /// Puts a piece of `code` from the mover's hand on `to`; returns the
+    /// Puts a piece of `code` from the mover's hand on `to` (from the hand
+    /// slot of the kind it is a face of, for `either-face`); returns the
     /// hash change.
     fn make_drop(&mut self, to: Square, code: u8) -> u64 {
         self.put(to, Piece::from_code(code));
+        let slot = self
+            .variant
+            .hands
+            .as_ref()
+            .map_or(code, |h| h.slot_of_drop(code));
         let z = &self.variant.zobrist;
-        let n = self.hands[code as usize];
-        let mut h = z.piece(code, to) ^ z.hand(code, n) ^ z.hand(code, n.wrapping_sub(1));
-        self.hands[code as usize] = n.wrapping_sub(1);
+        let n = self.hands[slot as usize];
+        let mut h = z.piece(code, to) ^ z.hand(slot, n) ^ z.hand(slot, n.wrapping_sub(1));
+        self.hands[slot as usize] = n.wrapping_sub(1);
         // As when a FEN is read: a piece with first-move moves counts as
         // unmoved on a square where the setup has one like it (a pawn
         // dropped on its second rank may step two).
@@ -535,7 +551,12 @@ impl Position {
             }
             MoveKind::Drop(_) => {
                 let code = self.take(mv.to);
-                self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+                let slot = self
+                    .variant
+                    .hands
+                    .as_ref()
+                    .map_or(code, |h| h.slot_of_drop(code));
+                self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
             }
             _ => {
                 self.take(mv.to);

@@ -99,8 +99,9 @@ impl Position {
 
     /// Appends the drops of the side to move: each kind it holds in hand,
     /// on each empty square of that kind's drop squares, but on no file
-    /// that has one of its kind already when the kind is `one-per-file`.
-    /// (`no-mate` is a legality rule: see `legality`.)
+    /// that has one of its kind already when the kind is `one-per-file`;
+    /// and a kind with `either-face` also as its other face, on that
+    /// face's drop squares. (`no-mate` is a legality rule: see `legality`.)
     pub(crate) fn drop_moves(&self, out: &mut Vec<Move>) {
         let Some(hands) = &self.variant.hands else {
             return;
@@ -134,6 +135,19 @@ impl Position {
                     continue;
                 }
                 out.push(Move::new(to, to, MoveKind::Drop(kind)));
+            }
+            if let Some(face) = hands.faces[k] {
+                let face_code = Piece {
+                    color: self.side,
+                    kind: face,
+                }
+                .code();
+                for to in hands.drop_squares[face_code as usize]
+                    .difference(&occupied)
+                    .iter()
+                {
+                    out.push(Move::new(to, to, MoveKind::Drop(face)));
+                }
             }
         }
     }

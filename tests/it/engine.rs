@@ -1,5 +1,6 @@
 //! The computer opponent (`varia::engine`), with bounded depth (never the
-//! clock): mates in one and in two in every seed variant, Pritchard's
+//! clock): mates in one and in two in every seed variant (and drop
+//! mates in crazyhouse and shogi), Pritchard's
 //! third-move mate in Balbo's Chess, games against a random mover, and
 //! piece values derived from the moves.
 //!
@@ -119,21 +120,62 @@ const MATE_IN_TWO: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The engine's move at depth 2 mates at once, scored as a mate in one.
+fn assert_finds_mate_in_one(name: &str, fen: &str, what: &str) -> Move {
+    let pos = at(name, fen);
+    let (mv, score) = best(&pos, 2);
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    assert!(
+        is_mate(&after),
+        "{name} ({what}): {} does not mate",
+        move_to_san(&pos, mv)
+    );
+    assert_eq!(score, MATE - 1, "{name}: score");
+    mv
+}
+
+/// No mate in one exists; the engine's move at depth 4 is scored as a
+/// mate in two, and after it every defence allows a mate at once, which
+/// the engine finds.
+fn assert_finds_mate_in_two(name: &str, fen: &str, what: &str) -> Move {
+    let pos = at(name, fen);
+    assert!(
+        !has_mate_in_one(&pos),
+        "{name}: a mate in one exists, not a two-mover"
+    );
+    let (mv, score) = best(&pos, 4);
+    assert_eq!(score, MATE - 3, "{name} ({what}): score");
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    assert_eq!(after.outcome().unwrap(), Outcome::Ongoing, "{name}");
+    for reply in after.legal_moves().unwrap() {
+        let mut p = after.clone();
+        p.play_unchecked(reply);
+        assert!(
+            has_mate_in_one(&p),
+            "{name}: after {} {}, no mate",
+            move_to_san(&pos, mv),
+            move_to_san(&after, reply)
+        );
+        let (m2, _) = best(&p, 2);
+        let mut q = p.clone();
+        q.play_unchecked(m2);
+        assert!(
+            is_mate(&q),
+            "{name}: engine misses the mate after {}",
+            write_fen(&p)
+        );
+    }
+    mv
+}
+
 #[test]
 fn finds_mate_in_one_in_every_seed_variant() {
     let covered: Vec<&str> = MATE_IN_ONE.iter().map(|t| t.0).collect();
     assert_eq!(covered, SEEDS);
     for &(name, fen, what) in MATE_IN_ONE {
-        let pos = at(name, fen);
-        let (mv, score) = best(&pos, 2);
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
-        assert!(
-            is_mate(&after),
-            "{name} ({what}): {} does not mate",
-            move_to_san(&pos, mv)
-        );
-        assert_eq!(score, MATE - 1, "{name}: score");
+        assert_finds_mate_in_one(name, fen, what);
     }
 }
 
@@ -142,36 +184,45 @@ fn finds_mate_in_two_in_every_seed_variant() {
     let covered: Vec<&str> = MATE_IN_TWO.iter().map(|t| t.0).collect();
     assert_eq!(covered, SEEDS);
     for &(name, fen, what) in MATE_IN_TWO {
-        let pos = at(name, fen);
+        assert_finds_mate_in_two(name, fen, what);
+    }
+}
+
+/// Drop mates, in positions of seeded random pyffish games where a
+/// depth-4 search reported a mate that starts with a drop: the engine
+/// plays the drop, and the mate is proved as above.
+#[test]
+fn finds_drop_mates_in_one_and_two_in_crazyhouse_and_shogi() {
+    let drop = |mv: Move| matches!(mv.kind, varia::vm::MoveKind::Drop(_));
+    let one = [
+        (
+            "crazyhouse",
+            "1k4rr/p1p1p1n1/q1P2p1p/N1Pp2bp/3P2q1/P1PP1R2/p1B3R1/b~1nKBB2[np] b - - 1 44",
+            "1...N@b2#: a knight from hand smothers the king on e1",
+        ),
+        (
+            "shogi",
+            "1nkrp2n1/l6bl/psB2ppp1/P1p1P2s1/3P4p/L4P3/1PP3PRP/2S1GGS2/1N2KG1NL[GPPP] w - - 1 38",
+            "1.G*b8#: a gold from hand beside the king on c9, guarded by the bishop",
+        ),
+    ];
+    for (name, fen, what) in one {
         assert!(
-            !has_mate_in_one(&pos),
-            "{name}: a mate in one exists, not a two-mover"
+            drop(assert_finds_mate_in_one(name, fen, what)),
+            "{name}: not a drop"
         );
-        let (mv, score) = best(&pos, 4);
-        assert_eq!(score, MATE - 3, "{name} ({what}): score");
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
-        assert_eq!(after.outcome().unwrap(), Outcome::Ongoing, "{name}");
-        // Every defence allows a mate at once.
-        for reply in after.legal_moves().unwrap() {
-            let mut p = after.clone();
-            p.play_unchecked(reply);
-            assert!(
-                has_mate_in_one(&p),
-                "{name}: after {} {}, no mate",
-                move_to_san(&pos, mv),
-                move_to_san(&after, reply)
-            );
-            // And the engine finds it.
-            let (m2, _) = best(&p, 2);
-            let mut q = p.clone();
-            q.play_unchecked(m2);
-            assert!(
-                is_mate(&q),
-                "{name}: engine misses the mate after {}",
-                write_fen(&p)
-            );
-        }
+    }
+    let two = [
+        ("crazyhouse", "rnN1k1n1/6P1/3p2pr/p3ppQp/8/pP3b2/P1PB1PPP/R2bKB1R[QPnp] w - - 0 34",
+         "1.Q@e7+ Nxe7 2.Qxe7#: a queen from hand is taken, the other mates"),
+        ("shogi", "+B4sk2/P4r2l/lp1s1g1n1/4pppGg/pPP1PP2p/3p2PP1/N2P+n4/1B1G4+n/L1S1R1K1P[PPls] b - - 1 59",
+         "1...L*g3+ 2.Kf1 S*f2#: a lance and then a silver from hand"),
+    ];
+    for (name, fen, what) in two {
+        assert!(
+            drop(assert_finds_mate_in_two(name, fen, what)),
+            "{name}: not a drop"
+        );
     }
 }
 

@@ -476,3 +476,73 @@ fn shogi_promoted_pieces_in_fen_and_captured_back_unpromoted() {
         "{err}"
     );
 }
+
+/// 1000 positions of random Kyoto shogi games, long ones included: every
+/// move turns the piece over (`c1c2+`, `a1a2-`), and a piece in hand is
+/// dropped either face up (`N@c3`, `+N@c3`); legal moves and the FENs we
+/// write back agree with pyffish.
+#[test]
+fn kyotoshogi_legal_moves_and_fens_match_pyffish() {
+    let variant = script("kyotoshogi");
+    let lines = oracle("kyotoshogi", 1000, 31, &["--max-plies", "150"]);
+    compare(&variant, &lines);
+    let face_drops = lines
+        .iter()
+        .flat_map(|l| &l.moves)
+        .filter(|m| m.starts_with('+') && m.contains('@'))
+        .count();
+    assert!(face_drops > 100, "only {face_drops} drops face down");
+    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+        let pos = Position::from_fen(&variant, fen).expect("compare read it");
+        assert_eq!(write_fen(&pos), fen);
+    }
+}
+
+/// Kyoto shogi by hand: a pawn dropped as its other face is a Rook (`+P`
+/// in FEN) and takes the pawn's slot in hand; taken back, the pawn returns
+/// to hand; the rook's next move turns it back into a pawn (`-`); asked
+/// for a face it has not got, a drop is refused with the reason.
+#[test]
+fn kyoto_drops_either_face_and_turns_pieces_over() {
+    let variant = script("kyotoshogi");
+    let mut pos = Position::from_fen(&variant, "4k/5/5/5/K4[Pp] w - - 0 1").unwrap();
+    let before = write_fen(&pos);
+    let hash = pos.hash();
+    let mv = parse_move(&pos, "+P@c3").unwrap();
+    let undo = pos.play_unchecked(mv);
+    assert_eq!(write_fen(&pos), "4k/5/2+P2/5/K4[p] b - - 0 1");
+    pos.unplay(mv, undo);
+    assert_eq!((write_fen(&pos), pos.hash()), (before, hash));
+    let mut pos = Position::from_fen(&variant, "4k/5/2+P2/5/K4[p] w - - 0 1").unwrap();
+    let moves = coords(&pos);
+    assert!(
+        moves.contains("c3c5-") && !moves.contains("c3c5"),
+        "{moves:?}"
+    );
+    pos.play_unchecked(parse_move(&pos, "c3c5-").unwrap());
+    assert_eq!(write_fen(&pos), "2P1k/5/5/5/K4[p] b - - 1 1");
+    let pos = Position::from_fen(&variant, "4k/5/5/5/K4[p] w - - 0 1").unwrap();
+    assert_eq!(
+        parse_move(&pos, "+P@c3").unwrap_err().to_string(),
+        "you have no pawn in hand"
+    );
+}
+
+/// 1000 positions of random Chessgi games: pawns dropped on the first
+/// rank, captured promoted pieces kept as they are, a pawn on the second
+/// rank stepping two however it got there; moves and FENs as pyffish's.
+#[test]
+fn chessgi_legal_moves_and_fens_match_pyffish() {
+    let variant = script("chessgi");
+    let lines = oracle("chessgi", 1000, 41, &["--max-plies", "120"]);
+    compare(&variant, &lines);
+    let first_rank_drops = lines
+        .iter()
+        .flat_map(|l| &l.moves)
+        .filter(|m| m.starts_with("P@") && m.ends_with('1'))
+        .count();
+    assert!(
+        first_rank_drops > 20,
+        "only {first_rank_drops} pawn drops on rank 1"
+    );
+}

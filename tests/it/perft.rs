@@ -145,3 +145,13 @@ fn seirawan() {
 fn shouse() {
     run_suite("shouse.perft");
 }
+
+#[test]
+fn kyotoshogi() {
+    run_suite("kyotoshogi.perft");
+}
+
+#[test]
+fn chessgi() {
+    run_suite("chessgi.perft");
+}

@@ -322,8 +322,8 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
     assert_eq!(
         lines,
         [
-            "info string variants added: 3check atomic balbo berolina berolina-plus chess crazyhouse \
-          diamond grand-betza kingofthehill large-nahbi minishogi nahbi seirawan shogi shouse xiangqi"
+            "info string variants added: 3check atomic balbo berolina berolina-plus chess chessgi crazyhouse \
+          diamond grand-betza kingofthehill kyotoshogi large-nahbi minishogi nahbi seirawan shogi shouse xiangqi"
         ]
     );
     let lines = say(
