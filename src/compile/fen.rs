@@ -114,7 +114,7 @@ fn check_void_mark(
     on_board: bool,
     at: usize,
 ) -> Result<(), ParseFenError> {
-    let sq = Square(cell as u16);
+    let sq = Square(cell as u8);
     if on_board && !geometry.is_void(sq) {
         return Err(err(
             format!("`*` marks a void but {} is a square", geometry.name(sq)),
@@ -210,7 +210,7 @@ fn parse_rank(
             ));
         };
         if file < files {
-            let sq = Square((rank * files + file) as u16);
+            let sq = Square((rank * files + file) as u8);
             if geometry.is_void(sq) {
                 return Err(err(
                     format!("`{c}` stands on {}, a void square", geometry.name(sq)),

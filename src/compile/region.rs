@@ -64,7 +64,7 @@ impl<'a> RegionEvaluator<'a> {
     fn eval_term(&mut self, term: &RegionTerm) -> Result<SquareSet, ScriptError> {
         let g = self.geometry;
         let universe: SquareSet = if self.allow_voids {
-            (0..g.cells() as u16).map(Square).collect()
+            (0..g.cells()).map(|i| Square(i as u8)).collect()
         } else {
             *g.squares()
         };
@@ -190,7 +190,7 @@ impl<'a> RegionEvaluator<'a> {
             )
             .with_help(format!(
                 "squares run from a1 to {}",
-                g.name(Square(g.cells() as u16 - 1))
+                g.name(Square((g.cells() - 1) as u8))
             )));
         };
         if !self.allow_voids && g.is_void(sq) {

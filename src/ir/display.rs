@@ -39,7 +39,8 @@ impl fmt::Display for Variant {
             )?;
         }
         write!(f, "board {} x {}", g.files(), g.ranks())?;
-        let voids: Vec<String> = (0..g.cells() as u16)
+        let voids: Vec<String> = (0..g.cells())
+            .map(|i| i as u8)
             .map(crate::ir::geometry::Square)
             .filter(|s| g.is_void(*s))
             .map(|s| g.name(s))

@@ -12,7 +12,7 @@ pub const MAX_SQUARES: usize = 256;
 
 /// A square of the board, as its index `rank * files + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Square(pub u16);
+pub struct Square(pub u8);
 
 impl Square {
     /// The index as a `usize`.
@@ -138,7 +138,7 @@ impl Iterator for SquareSetIter {
             if w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 self.words[self.word] = w & (w - 1);
-                return Some(Square((self.word * 64 + bit) as u16));
+                return Some(Square((self.word * 64 + bit) as u8));
             }
             self.word += 1;
         }
@@ -166,7 +166,9 @@ impl Geometry {
                 && ranks >= 1
                 && (files as usize * ranks as usize) <= MAX_SQUARES
         );
-        let all: SquareSet = (0..files as u16 * ranks as u16).map(Square).collect();
+        let all: SquareSet = (0..files as usize * ranks as usize)
+            .map(|i| Square(i as u8))
+            .collect();
         Geometry {
             files,
             ranks,
@@ -207,7 +209,7 @@ impl Geometry {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             return None;
         }
-        let sq = Square((rank * self.files as i32 + file) as u16);
+        let sq = Square((rank * self.files as i32 + file) as u8);
         self.squares.contains(sq).then_some(sq)
     }
 
@@ -216,19 +218,19 @@ impl Geometry {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
             return None;
         }
-        Some(Square((rank * self.files as i32 + file) as u16))
+        Some(Square((rank * self.files as i32 + file) as u8))
     }
 
     /// The 0-based file of a square.
     #[inline]
     pub fn file_of(&self, sq: Square) -> i32 {
-        (sq.0 % self.files as u16) as i32
+        (sq.0 % self.files) as i32
     }
 
     /// The 0-based rank of a square.
     #[inline]
     pub fn rank_of(&self, sq: Square) -> i32 {
-        (sq.0 / self.files as u16) as i32
+        (sq.0 / self.files) as i32
     }
 
     /// The square `(df, dr)` away, if it exists.
@@ -330,7 +332,7 @@ mod tests {
         let set: SquareSet = [Square(200), Square(3), Square(64), Square(63)]
             .into_iter()
             .collect();
-        let v: Vec<u16> = set.iter().map(|s| s.0).collect();
+        let v: Vec<u8> = set.iter().map(|s| s.0).collect();
         assert_eq!(v, vec![3, 63, 64, 200]);
         assert_eq!(set.len(), 4);
     }

@@ -451,8 +451,8 @@ impl Diagram {
     /// A position without marks (its royal pieces in check highlighted).
     pub fn of_position(pos: &Position) -> Diagram {
         let variant = pos.variant().clone();
-        let board = (0..variant.geometry.cells() as u16)
-            .map(|i| pos.piece_at(Square(i)))
+        let board = (0..variant.geometry.cells())
+            .map(|i| pos.piece_at(Square(i as u8)))
             .collect();
         let checked = if pos.is_check() {
             pos.pieces_of(pos.side_to_move())
@@ -708,7 +708,7 @@ impl Diagram {
     pub fn marked(&self, flag: u8) -> SquareSet {
         (0..self.marks.len())
             .filter(|&i| self.marks[i] & flag != 0)
-            .map(|i| Square(i as u16))
+            .map(|i| Square(i as u8))
             .collect()
     }
 }

@@ -93,7 +93,7 @@ impl Board {
     /// Plays a move on the board only (no hash, counters or history), for
     /// the legality test: `side` moves, `victim` is the square of the
     /// piece it captures (differs from `mv.to` for en passant).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play(
         &mut self,
         variant: &Variant,
@@ -102,6 +102,23 @@ impl Board {
         mv: Move,
     ) -> BoardUndo {
         let undo = self.play_without_gate(variant, side, victim, mv);
+        if mv.gate.is_some() {
+            self.put_gate(variant, side, mv);
+        }
+        undo
+    }
+
+    /// Takes the gating piece of `mv` off again.
+    #[cold]
+    #[inline(never)]
+    fn take_gate(&mut self, variant: &Variant, mv: Move, gate: crate::vm::moves::Gate) {
+        self.take(mv.gate_square(variant, gate));
+    }
+
+    /// Puts the gating piece of `mv` (S-Chess; out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn put_gate(&mut self, variant: &Variant, side: Color, mv: Move) {
         if let Some(gate) = mv.gate {
             let sq = mv.gate_square(variant, gate);
             self.put(
@@ -113,7 +130,6 @@ impl Board {
                 },
             );
         }
-        undo
     }
 
     #[inline(always)]
@@ -162,10 +178,10 @@ impl Board {
     }
 
     /// Takes back [`Board::play`] (with the same `victim`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unplay(&mut self, variant: &Variant, victim: Square, mv: Move, undo: BoardUndo) {
         if let Some(gate) = mv.gate {
-            self.take(mv.gate_square(variant, gate));
+            self.take_gate(variant, mv, gate);
         }
         match mv.kind {
             MoveKind::Castle(r) => {

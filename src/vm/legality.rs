@@ -518,7 +518,7 @@ impl RoyalSafety {
 /// entering may not block a check or stand in for a pinned piece (the
 /// S-Chess rules, and Fairy-Stockfish), nor, as a hopper's screen, expose
 /// a royal piece.
-#[inline]
+#[inline(always)]
 fn leaves_royals_safe(
     board: &mut Board,
     variant: &Variant,
@@ -528,11 +528,37 @@ fn leaves_royals_safe(
     mv: Move,
 ) -> bool {
     if mv.gate.is_some() {
-        let without = Move { gate: None, ..mv };
-        if !leaves_royals_safe(board, variant, unmoved, side, victim, without) {
-            return false;
-        }
+        return gating_leaves_royals_safe(board, variant, unmoved, side, victim, mv);
     }
+    played_leaves_royals_safe(board, variant, unmoved, side, victim, mv)
+}
+
+/// [`leaves_royals_safe`] for a gating move: without its piece, then with it.
+#[cold]
+#[inline(never)]
+fn gating_leaves_royals_safe(
+    board: &mut Board,
+    variant: &Variant,
+    unmoved: &SquareSet,
+    side: Color,
+    victim: Square,
+    mv: Move,
+) -> bool {
+    let without = Move { gate: None, ..mv };
+    played_leaves_royals_safe(board, variant, unmoved, side, victim, without)
+        && played_leaves_royals_safe(board, variant, unmoved, side, victim, mv)
+}
+
+/// [`leaves_royals_safe`] for the move as it is, gating piece included.
+#[inline(always)]
+fn played_leaves_royals_safe(
+    board: &mut Board,
+    variant: &Variant,
+    unmoved: &SquareSet,
+    side: Color,
+    victim: Square,
+    mv: Move,
+) -> bool {
     let undo = board.play(variant, side, victim, mv);
     let safe = !board.is_royal_attacked(variant, unmoved, side);
     board.unplay(variant, victim, mv, undo);

@@ -315,6 +315,8 @@ impl Position {
     /// Puts the gating piece of `mv` from the mover's hand on the square
     /// the move left; closes the mover's gates when that empties a hand
     /// that captures never refill. Returns the hash change.
+    #[cold]
+    #[inline(never)]
     fn make_gate(&mut self, mv: Move, gate: crate::vm::moves::Gate) -> u64 {
         let sq = mv.gate_square(&self.variant, gate);
         let code = Piece {

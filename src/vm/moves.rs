@@ -31,7 +31,7 @@ pub struct Gate {
     pub on_rook_square: bool,
 }
 
-/// A move: origin, destination, kind, promotion choice and gating. 10 bytes.
+/// A move: origin, destination, kind, promotion choice and gating. 8 bytes (squares are one byte: a board has at most 256).
 ///
 /// A drop ([`MoveKind::Drop`]) has `from == to`: the square it fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,6 +47,9 @@ pub struct Move {
     /// The piece from hand that enters on the square it leaves, if it gates.
     pub gate: Option<Gate>,
 }
+
+// Move lists are the VM's hottest data: keep a move at 8 bytes.
+const _: () = assert!(std::mem::size_of::<Move>() == 8);
 
 impl Move {
     /// The square a gating piece enters (the move's origin; for castling

@@ -291,7 +291,7 @@ impl Position {
             if code == 0 {
                 continue;
             }
-            let sq = Square(i as u16);
+            let sq = Square(i as u8);
             if code > max_code {
                 kinds.push(PositionErrorKind::UnknownPiece {
                     square: geometry.name(sq),

@@ -87,8 +87,8 @@ fn the_board_is_a_diamond_of_70_squares_centred_on_f() {
         [6, 0], [6, 10], [7, 0], [7, 1], [7, 9], [7, 10], [8, 0], [8, 1], [8, 2], [8, 8],
         [8, 9], [8, 10], [9, 0], [9, 1], [9, 2], [9, 3], [9, 7], [9, 8], [9, 9], [9, 10],
     ];
-    let ours: BTreeSet<Square> = (0..g.cells() as u16)
-        .map(Square)
+    let ours: BTreeSet<Square> = (0..g.cells())
+        .map(|i| Square(i as u8))
         .filter(|s| g.is_void(*s))
         .collect();
     let seed: BTreeSet<Square> = seed_voids
@@ -313,7 +313,7 @@ fn no_piece_ever_stands_on_or_moves_onto_a_void() {
     for _game in 0..200 {
         let mut pos = Position::start(&v);
         for _ply in 0..200 {
-            for cell in (0..g.cells() as u16).map(Square) {
+            for cell in (0..g.cells()).map(|i| Square(i as u8)) {
                 if g.is_void(cell) {
                     assert_eq!(pos.piece_at(cell), None, "{}", write_fen(&pos));
                 }

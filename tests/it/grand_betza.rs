@@ -227,7 +227,7 @@ fn rhino_moves_and_attacks_match_a_naive_implementation() {
             let from = ((i % 10) as i32, (i / 10) as i32);
             let ours_side = if white_to_move { *c == 'O' } else { *c == 'o' };
             if ours_side {
-                let sq = Square(i as u16);
+                let sq = Square(i as u8);
                 let ours: BTreeSet<(i32, i32)> = pseudo
                     .iter()
                     .filter(|m| m.from == sq)
@@ -268,10 +268,10 @@ fn rhino_moves_and_attacks_match_a_naive_implementation() {
                 }
                 let color = if white { Color::White } else { Color::Black };
                 assert_eq!(
-                    pos.is_attacked(Square(t as u16), color),
+                    pos.is_attacked(Square(t as u8), color),
                     naive,
                     "{} attacked by {color:?} in {fen}",
-                    g.name(Square(t as u16))
+                    g.name(Square(t as u8))
                 );
             }
         }

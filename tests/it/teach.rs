@@ -119,8 +119,8 @@ fn marks_are_exactly_the_legal_moves() {
                     );
                     // The ray walk finds the same squares (apart from castling and en passant).
                     let piece = side.piece_at(from).unwrap();
-                    let board: Vec<_> = (0..v.geometry.cells() as u16)
-                        .map(|i| side.piece_at(Square(i)))
+                    let board: Vec<_> = (0..v.geometry.cells())
+                        .map(|i| side.piece_at(Square(i as u8)))
                         .collect();
                     let r = reach(&v, piece, from, &board, side.unmoved().contains(from));
                     let mut pseudo = Vec::new();
