@@ -291,10 +291,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         return Err(err("too many fields in the FEN", s, s + p.len()));
     }
     let geometry = &variant.geometry;
-    let (placement, hand_text) = match placement.find('[') {
-        Some(i) => (&placement[..i], Some(&placement[i..])),
-        None => (placement, None),
-    };
+    let (placement, hand_text) = split_hands(variant, placement);
     let (board, marked) = parse_marked_placement(
         geometry,
         &|c, plus| variant.kind_by_token(c, plus),
@@ -347,8 +344,28 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     })
 }
 
-/// The hands field `[QRn]` (at byte `s` of the FEN): how many pieces of
-/// each code are in hand. `[]` and `[-]` are empty hands.
+/// The board and the hands of a placement field. Hands come in brackets
+/// after the board (`…/RNBQKBNR[Pnn]`, as Fairy-Stockfish and lichess write
+/// them) or, in a variant with hands, as one more rank of pieces after a
+/// slash (`…/RNBQKBNR/Pnn`, the form lichess's libraries also read).
+fn split_hands<'f>(variant: &Variant, placement: &'f str) -> (&'f str, Option<&'f str>) {
+    if let Some(i) = placement.find('[') {
+        return (&placement[..i], Some(&placement[i..]));
+    }
+    let ranks = usize::from(variant.geometry.ranks());
+    if variant.hands.is_some() && placement.matches('/').count() == ranks {
+        if let Some(i) = placement.rfind('/') {
+            let pocket = &placement[i + 1..];
+            if pocket.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return (&placement[..i], Some(&placement[i..]));
+            }
+        }
+    }
+    (placement, None)
+}
+
+/// The hands field `[QRn]` or `/QRn` (at byte `s` of the FEN): how many
+/// pieces of each code are in hand. `[]`, `[-]` and `/` are empty hands.
 fn read_hands(variant: &Variant, s: usize, text: &str) -> Result<Vec<u8>, ParseFenError> {
     if variant.hands.is_none() {
         return Err(err(
@@ -357,7 +374,11 @@ fn read_hands(variant: &Variant, s: usize, text: &str) -> Result<Vec<u8>, ParseF
             s + text.len(),
         ));
     }
-    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .or_else(|| text.strip_prefix('/'));
+    let Some(inner) = inner else {
         return Err(err(
             format!("`{text}` is not a hands field such as `[Qp]`"),
             s,

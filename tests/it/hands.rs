@@ -45,6 +45,12 @@ fn crazyhouse_legal_moves_and_fens_match_pyffish() {
         let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
         assert_eq!(field(&ours), field(fen), "placement and hands of {fen}");
         with_hands += usize::from(!fen.contains("[]"));
+        // The same position with its hands as a ninth rank (`…/RNBQKBNR/Pn`,
+        // which lichess's libraries and Fairy-Stockfish also read).
+        let slashed = fen.replacen('[', "/", 1).replacen(']', "", 1);
+        let again =
+            Position::from_fen(&variant, &slashed).unwrap_or_else(|e| panic!("{slashed}: {e}"));
+        assert_eq!(write_fen(&again), ours, "{slashed}");
     }
     assert!(
         with_hands > 20,
@@ -179,9 +185,25 @@ fn fen_hands_errors_are_clear_and_positions_unchanged() {
     );
     let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(65));
     assert_eq!(err(&zh, &many), "more than 64 `P` in hand");
-    // Empty hands are written `[]` and read as `[]` or `[-]`.
+    // Empty hands are written `[]` and read as `[]`, `[-]` or a bare `/`.
     let a = Position::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1").unwrap();
     assert_eq!(write_fen(&a), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    let b = Position::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3/ w - - 0 1").unwrap();
+    assert_eq!(write_fen(&b), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    // Hands after a slash: the same checks as in brackets, and a ninth
+    // rank that is not a hand is still a ninth rank.
+    assert_eq!(
+        err(&zh, "4k3/8/8/8/8/8/8/4K3/Kq w - - 0 1"),
+        "`K` is a royal piece: it cannot be in hand"
+    );
+    assert_eq!(
+        err(&zh, "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1"),
+        "the board has 8 ranks but the FEN gives 9"
+    );
+    assert_eq!(
+        err(&chess, "4k3/8/8/8/8/8/8/4K3/Q w - - 0 1"),
+        "the board has 8 ranks but the FEN gives 9"
+    );
 }
 
 #[test]
