@@ -29,6 +29,7 @@ rows=(
   "king of the hill|scripts/kingofthehill.variant|startpos|6|kingofthehill|"
   "three-check|scripts/3check.variant|startpos|6|3check|"
   "atomic|scripts/atomic.variant|startpos|6|atomic|"
+  "coregal|scripts/coregal.variant|startpos|6|coregal|"
   "crazyhouse|scripts/crazyhouse.variant|startpos|5|crazyhouse|"
   "crazyhouse (midgame)|scripts/crazyhouse.variant|r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R[Pp] w KQkq - 0 6|4|crazyhouse|"
   "shogi|scripts/shogi.variant|startpos|5|shogi|"

@@ -37,6 +37,7 @@ pub fn promotion_table(
         by_origin: Vec::new(),
         may_decline: Vec::new(),
         promoting: vec![false; kinds],
+        into_royal: false,
     };
     for (decl, _) in decls {
         let piece = kind_by_name(&decl.piece, errors);
@@ -88,6 +89,11 @@ pub fn promotion_table(
             mark_declines(&mut table, code, decl, geometry, both.get(color));
         }
     }
+    table.into_royal = table
+        .choice_sets
+        .iter()
+        .flatten()
+        .any(|k| pieces[k.0 as usize].royal);
     table
 }
 

@@ -77,6 +77,9 @@ pub struct PromotionTable {
     pub may_decline: Vec<SquareSet>,
     /// Per piece kind: whether it promotes anywhere.
     pub promoting: Vec<bool>,
+    /// Whether some promotion makes a royal piece (coregal's queens): such
+    /// a move must leave the new royal piece unattacked too.
+    pub into_royal: bool,
 }
 
 impl PromotionTable {

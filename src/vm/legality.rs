@@ -92,7 +92,7 @@ impl Position {
             self.filter_by_hooks(out)?;
             return self.keep_legal_with_effects(out);
         }
-        if !self.board.royals.get(self.side).is_empty() {
+        if self.royal_safety_applies() {
             let safety = self.royal_safety();
             let mut kept = 0;
             for i in 0..out.len() {
@@ -248,7 +248,7 @@ impl Position {
             // Effects need the full make, hence a position to play on.
             return self.clone().keep_legal_with_effects(out);
         }
-        if !self.board.royals.get(self.side).is_empty() {
+        if self.royal_safety_applies() {
             self.retain_royal_safe(out);
         }
         if self.variant.hands.is_some() {
@@ -284,6 +284,13 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// Whether moves of the side to move must keep royal pieces safe: it
+    /// has one, or a promotion could make one.
+    #[inline]
+    fn royal_safety_applies(&self) -> bool {
+        !self.board.royals.get(self.side).is_empty() || self.variant.promotion.into_royal
+    }
+
     /// Which moves of the side to move need the full royal-safety test.
     #[inline]
     fn royal_safety(&self) -> RoyalSafety {
@@ -299,6 +306,7 @@ impl Position {
             royals: *self.board.royals.get(us),
             pinned,
             lines,
+            royal_promotions: self.variant.promotion.into_royal,
         }
     }
 
@@ -496,6 +504,8 @@ struct RoyalSafety {
     pinned: SquareSet,
     /// The lines along which enemy complex pieces reach a royal piece.
     lines: SquareSet,
+    /// A promotion may make a royal piece: every promotion needs it.
+    royal_promotions: bool,
 }
 
 impl RoyalSafety {
@@ -508,6 +518,7 @@ impl RoyalSafety {
             || self.pinned.contains(mv.from)
             || self.lines.contains(mv.from)
             || self.lines.contains(mv.to)
+            || (self.royal_promotions && mv.promotion.is_some())
     }
 }
 

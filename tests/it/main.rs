@@ -37,6 +37,7 @@ mod perft;
 mod properties;
 mod regions;
 mod repl;
+mod royals;
 mod rules;
 mod script_limits;
 mod serve;

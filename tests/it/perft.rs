@@ -122,6 +122,11 @@ fn large_nahbi() {
 }
 
 #[test]
+fn coregal() {
+    run_suite("coregal.perft");
+}
+
+#[test]
 fn crazyhouse() {
     run_suite("crazyhouse.perft");
 }
