@@ -282,6 +282,13 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
     let Some(&(_, placement)) = fields.first() else {
         return Err(err("empty FEN", 0, fen.len()));
     };
+    // Fairy-Stockfish leaves out the castling and en passant fields of a
+    // variant that has neither (`lnsgkgsnl/…[-] w 0 1`): read them as `-`.
+    let is_number = |f: &(usize, &str)| f.1.bytes().all(|b| b.is_ascii_digit());
+    if fields.len() == 4 && is_number(&fields[2]) && is_number(&fields[3]) {
+        let at = fields[2].0;
+        fields.splice(2..2, [(at, "-"), (at, "-")]);
+    }
     // Counters (`3+3`, as Fairy-Stockfish writes n-check) may follow the en
     // passant field; the move counters come after them.
     let counters = read_counters(fields.get(4).copied())?;

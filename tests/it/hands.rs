@@ -568,3 +568,35 @@ fn chessgi_legal_moves_and_fens_match_pyffish() {
         "only {first_rank_drops} pawn drops on rank 1"
     );
 }
+
+/// Fairy-Stockfish writes the start of a variant without castling and en
+/// passant with those fields left out (`…[-] w 0 1`): read as `-` each,
+/// it is our start position. The FENs are pyffish's `start_fen`.
+#[test]
+fn fairy_stockfish_short_fens_are_read() {
+    common::oracle::require_pyffish();
+    for name in ["shogi", "minishogi", "kyotoshogi"] {
+        let code = format!("import pyffish; print(pyffish.start_fen('{name}'))");
+        let out = std::process::Command::new("python3")
+            .args(["-c", &code])
+            .output()
+            .expect("python3");
+        let fen = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        assert_eq!(fen.split(' ').count(), 4, "{name}: {fen} is not short");
+        let variant = script(name);
+        let pos = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos, Position::start(&variant), "{name}: {fen}");
+        assert!(
+            write_fen(&pos).ends_with(" w - - 0 1"),
+            "{}",
+            write_fen(&pos)
+        );
+    }
+    // Four fields that are not two numbers keep their meaning: castling
+    // and en passant, the counters left at their defaults.
+    let chess = varia::compile_path("chess").unwrap();
+    let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/R3K3 w Q -").unwrap();
+    assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    let error = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/R3K3 w 0 x").unwrap_err();
+    assert_eq!(error.to_string(), "no castling right is called `0`");
+}
