@@ -57,6 +57,14 @@ pub fn castling_rules(
             ),
         }
     }
+    // Only a royal king is kept out of check: a king that is not royal
+    // (Antichess's, Atomar's commoner) may castle out of, through and
+    // into attacked squares, as in Fairy-Stockfish.
+    for rule in &mut rules {
+        if !cx.pieces[rule.king.0 as usize].royal {
+            rule.king_path.clear();
+        }
+    }
     rules
 }
 

@@ -53,6 +53,8 @@ pub(super) struct Declarations<'a> {
     pub restricts: Vec<&'a ast::RestrictDecl>,
     pub alsos: Vec<&'a ast::AlsoDecl>,
     pub goals: Vec<&'a ast::GoalDecl>,
+    /// `losing every …` rules, all of them (imported ones too).
+    pub extinctions: Vec<&'a ast::ExtinctionDecl>,
     /// Counters (name, start value), at most [`MAX_COUNTERS`].
     pub counters: Vec<(String, i32)>,
     /// Whether more than [`MAX_REGIONS`] regions were reported.
@@ -90,6 +92,7 @@ pub(super) fn collect<'a>(
         restricts: Vec::new(),
         alsos: Vec::new(),
         goals: Vec::new(),
+        extinctions: Vec::new(),
         counters: Vec::new(),
         too_many_regions: false,
     };
@@ -148,6 +151,7 @@ impl<'a> Declarations<'a> {
             }
             Item::Restrict(r) => self.restricts.push(r),
             Item::Goal(g) => self.goals.push(g),
+            Item::Extinction(e) => self.extinctions.push(e),
             Item::Also(a) => self.alsos.push(a),
             Item::CheckLimit(n, _) => {
                 self.check_limit

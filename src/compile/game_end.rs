@@ -9,7 +9,7 @@ use crate::compile::region::{self, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
 use crate::ir::piece::{PieceDef, PieceKind};
-use crate::ir::rule::{CheckLimit, Explosion, GameEndRules, GameResult, Goal};
+use crate::ir::rule::{CheckLimit, Explosion, Extinction, GameEndRules, GameResult, Goal};
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
 use crate::syntax::ast::{self, Item};
@@ -28,6 +28,7 @@ pub(super) fn game_end_rules(
 ) -> (GameEndRules, Option<Explosion>) {
     let goals = goals(geometry, symmetry, &decls.goals, evaluator, defs, errors);
     let check_limit = check_limit(decls.check_limit.get(), counters, errors);
+    let extinctions = extinctions(&decls.extinctions, defs, errors);
     let explosion = match decls.explosion.get() {
         Some(Item::Explosion(spared, _)) => Some(Explosion {
             spared: spared
@@ -48,6 +49,7 @@ pub(super) fn game_end_rules(
         repetition: decls.repetition.get().map(|n| n.value),
         goals,
         check_limit,
+        extinctions,
         royal_loss: explosion.is_some() && has_royal,
     };
     if let Some(mate) = decls.checkmate.get() {
@@ -124,6 +126,35 @@ fn goals(
             squares,
             region_name,
             result: result(g.result.value),
+        });
+    }
+    out
+}
+
+/// `losing every A, B …` and `losing all but N A …`.
+fn extinctions(
+    decls: &[&ast::ExtinctionDecl],
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Vec<Extinction> {
+    let mut out = Vec::new();
+    for e in decls {
+        let kinds: Vec<PieceKind> = e
+            .pieces
+            .iter()
+            .filter_map(|n| find_kind(defs, n, errors))
+            .collect();
+        if kinds.len() != e.pieces.len() {
+            continue;
+        }
+        let at_most = e.at_most.as_ref().map_or(0, |n| {
+            count_in_range(n, "losing all but", errors);
+            n.value
+        });
+        out.push(Extinction {
+            kinds,
+            at_most,
+            result: result(e.result.value),
         });
     }
     out

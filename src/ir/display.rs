@@ -209,6 +209,23 @@ impl Variant {
                 result_word(goal.result)
             )?;
         }
+        for rule in &e.extinctions {
+            let names: Vec<&str> = rule
+                .kinds
+                .iter()
+                .map(|k| self.piece(*k).name.as_str())
+                .collect();
+            let what = if names.is_empty() {
+                "piece".to_string()
+            } else {
+                names.join(", ")
+            };
+            let count = match rule.at_most {
+                0 => "every".to_string(),
+                n => format!("all but {n}"),
+            };
+            writeln!(f, "losing {count} {what} {}", result_word(rule.result))?;
+        }
         if let Some(limit) = e.check_limit {
             writeln!(
                 f,

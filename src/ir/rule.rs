@@ -33,7 +33,9 @@ pub struct CastlingRule {
     pub rook_to: Square,
     /// Squares that must be empty (apart from the king and rook themselves).
     pub must_be_empty: SquareSet,
-    /// Squares the king starts on, passes and lands on: none may be attacked.
+    /// Squares the king starts on, passes and lands on: none may be
+    /// attacked. Empty for a king that is not royal (nothing forbids it to
+    /// castle through attacked squares).
     pub king_path: Vec<Square>,
     /// The FEN letter of the right: `K` for a rook on the king's right
     /// (higher file), `Q` for the left; lower case for Black.
@@ -141,6 +143,8 @@ pub struct GameEndRules {
     pub goals: Vec<Goal>,
     /// Checks to give (`giving 3 checks wins`).
     pub check_limit: Option<CheckLimit>,
+    /// Pieces a side may not run out of (`losing every King loses`).
+    pub extinctions: Vec<Extinction>,
     /// A side left without royal pieces loses (they can be blown up: `captures explode`).
     pub royal_loss: bool,
 }
@@ -154,6 +158,7 @@ impl Default for GameEndRules {
             repetition: None,
             goals: Vec::new(),
             check_limit: None,
+            extinctions: Vec::new(),
             royal_loss: false,
         }
     }
@@ -161,10 +166,13 @@ impl Default for GameEndRules {
 
 impl GameEndRules {
     /// Whether a rule can end the game before the moves run out (goals,
-    /// checks, a royal piece blown up).
+    /// checks, pieces run out, a royal piece blown up).
     #[inline]
     pub fn ends_early(&self) -> bool {
-        !self.goals.is_empty() || self.check_limit.is_some() || self.royal_loss
+        !self.goals.is_empty()
+            || self.check_limit.is_some()
+            || !self.extinctions.is_empty()
+            || self.royal_loss
     }
 }
 
@@ -179,6 +187,19 @@ pub struct Goal {
     /// The region's name, if the script named it.
     pub region_name: Option<String>,
     /// What reaching them means for the side that did.
+    pub result: GameResult,
+}
+
+/// `losing every King loses`: a side with at most `at_most` pieces of one
+/// of the kinds (on the board and in hand) gets the result at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds, each counted on its own; empty: all of a side's pieces
+    /// counted together (`losing every piece`).
+    pub kinds: Vec<PieceKind>,
+    /// How many may be left for the rule to apply (0: none left).
+    pub at_most: u32,
+    /// What it means for the side left with so few.
     pub result: GameResult,
 }
 

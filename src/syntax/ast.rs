@@ -56,6 +56,8 @@ pub enum Item {
     Goal(GoalDecl),
     /// `giving N checks wins|loses|draws`.
     CheckLimit(Spanned<u32>, Spanned<GameResult>),
+    /// `losing every A, B wins|loses|draws`, `losing all but N A …`.
+    Extinction(ExtinctionDecl),
     /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
     Explosion(Vec<Spanned<String>>, Span),
     /// `hands [keep captures]`: whether captures go to hand, and the declaration's span.
@@ -92,6 +94,7 @@ impl Item {
             Item::Counter(n, _) => n.span,
             Item::Goal(g) => g.span,
             Item::CheckLimit(n, _) => n.span,
+            Item::Extinction(e) => e.span,
             Item::Explosion(_, span) | Item::Hands(_, span) => *span,
             Item::Demote(d) => d.span,
             Item::Drop(d) => d.span,
@@ -364,6 +367,20 @@ pub enum Policy {
     NeverEnter(RegionExpr),
     /// `never land in REGION`.
     NeverLand(RegionExpr),
+}
+
+/// `losing every King loses`, `losing all but 2 King loses`, `losing every piece wins`.
+#[derive(Clone, Debug)]
+pub struct ExtinctionDecl {
+    /// The kinds that count, each on its own; empty: `every piece`, all
+    /// of a side's pieces together.
+    pub pieces: Vec<Spanned<String>>,
+    /// `all but N`: how many may be left (0 for `every`).
+    pub at_most: Option<Spanned<u32>>,
+    /// What being left with so few means for that side.
+    pub result: Spanned<GameResult>,
+    /// The declaration's span.
+    pub span: Span,
 }
 
 /// `reaching hill with King wins`.

@@ -7,9 +7,9 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    DemoteDecl, DropDecl, DropRule, File, GameResult, GateDecl, GoalDecl, HookDecl, Item,
-    PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
-    RegionTerm, RestrictDecl, Side, Symmetry,
+    DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult, GateDecl, GoalDecl, HookDecl,
+    Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
+    RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -203,6 +203,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
         Rule::goal_decl
+        | Rule::extinction_decl
         | Rule::explosion_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
@@ -230,6 +231,31 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
+                result,
+                span,
+            }))
+        }
+        Rule::extinction_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_losing)?;
+            let at_most = if c.next_if(Rule::kw_every).is_some() {
+                None
+            } else {
+                c.next(Rule::kw_all)?;
+                c.next(Rule::kw_but)?;
+                Some(spanned_u32(&c.next(Rule::int)?, source)?)
+            };
+            let mut pieces = Vec::new();
+            if c.next_if(Rule::kw_piece).is_none() {
+                while let Some(p) = c.next_if(Rule::ident) {
+                    pieces.push(spanned_str(&p, source));
+                }
+            }
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
+            Ok(Item::Extinction(ExtinctionDecl {
+                pieces,
+                at_most,
                 result,
                 span,
             }))

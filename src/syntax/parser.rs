@@ -93,6 +93,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_checks => "`checks`",
         Rule::goal_decl => "`reaching REGION with PIECE wins`",
         Rule::check_limit_decl => "`giving N checks wins`",
+        Rule::kw_losing => "`losing`",
+        Rule::kw_every => "`every`",
+        Rule::kw_all => "`all`",
+        Rule::kw_but => "`but`",
+        Rule::extinction_decl => "`losing every PIECE loses`",
         Rule::kw_captures => "`captures`",
         Rule::kw_explode => "`explode`",
         Rule::kw_sparing => "`sparing`",
@@ -213,7 +218,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, captures, hook, counter (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter (see README.md)"
     } else {
         "see README.md for the syntax"
     };

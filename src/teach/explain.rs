@@ -19,7 +19,7 @@ use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::GameResult;
+use crate::ir::rule::{Extinction, GameResult};
 use crate::ir::{Symmetry, Variant};
 use crate::source::{SourceMap, Span};
 use crate::syntax::parse_betza;
@@ -48,10 +48,11 @@ pub fn explain_piece(variant: &Variant, kind: PieceKind) -> String {
 pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
     let def = variant.piece(kind);
     [
-        royal_rule(variant, def),
+        royal_rule(variant, kind),
         variant_wide_rules(variant, kind),
         castling_rule(variant, kind),
         goal_rule(variant, kind),
+        extinction_rule(variant, kind),
         promotion_rule(variant, kind),
         crate::teach::hands::hand_rule(variant, kind),
         region_rule(variant, kind),
@@ -812,8 +813,8 @@ fn path_clause(p: &MovePattern) -> String {
     format!("{verb} {first_reach}{cond}{continuation}{stops}{mode}")
 }
 
-fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
-    if !def.royal {
+fn royal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    if !variant.piece(kind).royal {
         return None;
     }
     let end = match variant.game_end.checkmate {
@@ -822,8 +823,18 @@ fn royal_rule(variant: &Variant, def: &PieceDef) -> Option<String> {
         Some(GameResult::Draws) => " A checkmate is a draw.",
         None => "",
     };
+    let promoted_into = variant
+        .promotion
+        .choice_sets
+        .iter()
+        .any(|set| set.contains(&kind));
+    let promotion = if promoted_into {
+        " A promotion into it makes one more royal piece, so it may not promote onto an attacked square."
+    } else {
+        ""
+    };
     Some(format!(
-        "It is royal: it may never be left attacked (in check).{end}"
+        "It is royal: it may never be left attacked (in check).{end}{promotion}"
     ))
 }
 
@@ -953,7 +964,63 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             verb(limit.result)
         ));
     }
+    out.extend(
+        rules
+            .extinctions
+            .iter()
+            .map(|rule| extinction_sentence(variant, rule)),
+    );
     out
+}
+
+/// "A player left without any King, or without any Pawn, loses at once."
+fn extinction_sentence(variant: &Variant, rule: &Extinction) -> String {
+    let verb = match rule.result {
+        GameResult::Wins => "wins",
+        GameResult::Loses => "loses",
+        GameResult::Draws => "draws",
+    };
+    let hand = if variant.hands.is_some() {
+        " (pieces in hand count)"
+    } else {
+        ""
+    };
+    let names: Vec<String> = rule
+        .kinds
+        .iter()
+        .map(|k| variant.piece(*k).name.clone())
+        .collect();
+    let left = match (names.is_empty(), rule.at_most) {
+        (true, 0) => "without any piece".to_string(),
+        (true, n) => format!(
+            "with {n} {} or fewer",
+            if n == 1 { "piece" } else { "pieces" }
+        ),
+        (false, 0) => {
+            let each: Vec<String> = names.iter().map(|n| format!("without any {n}")).collect();
+            join_or_comma(&each)
+        }
+        (false, n) => {
+            let each: Vec<String> = names
+                .iter()
+                .map(|name| format!("with {n} {name}{} or fewer", if n == 1 { "" } else { "s" }))
+                .collect();
+            join_or_comma(&each)
+        }
+    };
+    format!("A player left {left}{hand} {verb} at once.")
+}
+
+/// The piece-count rules that name this piece, as its own paragraph.
+fn extinction_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let sentences: Vec<String> = variant
+        .game_end
+        .extinctions
+        .iter()
+        .filter(|rule| rule.kinds.contains(&kind))
+        .map(|rule| extinction_sentence(variant, rule))
+        .collect();
+    (!sentences.is_empty()).then(|| sentences.join(" "))
 }
 
 /// "a King", "a King or an Archer".
@@ -1007,10 +1074,20 @@ fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             g.name(r.rook_to)
         ));
     }
+    let attacks = if rules[0].king_path.is_empty() {
+        format!(
+            "; the {} is not royal, so it may castle out of, through or into attacked squares",
+            variant.piece(rules[0].king).name
+        )
+    } else {
+        format!(
+            ", and the {} may not start on, pass or land on an attacked square",
+            variant.piece(rules[0].king).name
+        )
+    };
     Some(format!(
-        "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty, and the {} may not start on, pass or land on an attacked square.",
+        "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty{attacks}.",
         join_or(&moves),
-        variant.piece(rules[0].king).name
     ))
 }
 

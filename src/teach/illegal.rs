@@ -507,7 +507,7 @@ fn castling_reason(pos: &Position, short: bool) -> String {
             g.name(sq)
         );
     }
-    if pos.is_check() {
+    if pos.is_check() && !rule.king_path.is_empty() {
         return format!("cannot castle {wing} out of check");
     }
     if let Some(&sq) = rule

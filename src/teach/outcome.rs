@@ -22,6 +22,18 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         EndReason::ChecksGiven { side, checks } => {
             format!("{} gave {checks} checks", variant.side_name(*side))
         }
+        EndReason::PiecesLost { side, kind, left } => {
+            let side = variant.side_name(*side);
+            match (kind, left) {
+                (None, 0) => format!("{side} has no piece left"),
+                (None, n) => format!("{side} has only {n} {} left", plural(*n, "piece")),
+                (Some(k), 0) => format!("{side} has lost every {}", variant.piece(*k).name),
+                (Some(k), n) => format!(
+                    "{side} has only {n} {} left",
+                    plural(*n, &variant.piece(*k).name)
+                ),
+            }
+        }
         EndReason::GoalReached {
             side,
             kind,
@@ -61,5 +73,14 @@ pub fn describe(pos: &Position, outcome: &Outcome) -> String {
         Outcome::Draw { reason } => {
             format!("{}, draw (1/2-1/2)", describe_reason(variant, reason))
         }
+    }
+}
+
+/// `piece` or `pieces` (`King`, `Kings`) for a count.
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::ir::rule::GameResult;
+use crate::ir::rule::{Extinction, GameResult};
 use crate::vm::hook_error::HookError;
 use crate::vm::moves::Move;
 use crate::vm::position::Position;
@@ -40,6 +40,16 @@ pub enum EndReason {
         /// How many.
         checks: u32,
     },
+    /// A side ran out of a kind of piece (`losing every King loses`), or
+    /// of pieces (`losing every piece wins`).
+    PiecesLost {
+        /// The side that ran out.
+        side: Color,
+        /// The kind; None: all of its pieces.
+        kind: Option<PieceKind>,
+        /// How many it has left (at most the rule's `all but N`).
+        left: u32,
+    },
     /// A piece reached a goal (`reaching hill with King wins`).
     GoalReached {
         /// The side whose piece reached it.
@@ -67,6 +77,7 @@ impl EndReason {
             self,
             EndReason::RoyalExploded { .. }
                 | EndReason::ChecksGiven { .. }
+                | EndReason::PiecesLost { .. }
                 | EndReason::GoalReached { .. }
                 | EndReason::Hook { .. }
         )
@@ -117,6 +128,16 @@ impl Position {
                 }
             }
         }
+        if !rules.extinctions.is_empty() {
+            for side in sides {
+                for rule in &rules.extinctions {
+                    if let Some((kind, left)) = self.ran_out(rule, side) {
+                        let reason = EndReason::PiecesLost { side, kind, left };
+                        return Some((winner_when(side, rule.result), reason));
+                    }
+                }
+            }
+        }
         for goal in &rules.goals {
             for side in sides {
                 let on = goal
@@ -139,6 +160,31 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Whether `side` has run out of pieces as `rule` counts them: the kind
+    /// (None: all its pieces) and how many are left, on the board and in hand.
+    fn ran_out(&self, rule: &Extinction, side: Color) -> Option<(Option<PieceKind>, u32)> {
+        let on_board = self.board.by_color.get(side);
+        if rule.kinds.is_empty() {
+            let in_hand: u32 = (0..self.variant.pieces.len())
+                .map(|k| {
+                    let kind = PieceKind(k as u8);
+                    u32::from(self.in_hand(Piece { color: side, kind }))
+                })
+                .sum();
+            let left = on_board.len() as u32 + in_hand;
+            return (left <= rule.at_most).then_some((None, left));
+        }
+        rule.kinds.iter().find_map(|&kind| {
+            let code = Piece { color: side, kind }.code();
+            let on = on_board
+                .iter()
+                .filter(|sq| self.board[sq.index()] == code)
+                .count() as u32;
+            let left = on + u32::from(self.in_hand(Piece { color: side, kind }));
+            (left <= rule.at_most).then_some((Some(kind), left))
+        })
     }
 
     /// The game's state in this position.

@@ -294,9 +294,12 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("balbo", "board … without"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("chessgi", "hands"),
+            ("coregal", "royal"),
             ("crazyhouse", "hands"),
             ("diamond", "symmetry rotate"),
+            ("extinction", "royal"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
+            ("kinglet", "royal"),
             ("kyotoshogi", "hands"),
             ("large-nahbi", "board 10 x 12"),
             ("minishogi", "hands"),
@@ -304,6 +307,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("seirawan", "hands"),
             ("shogi", "hands"),
             ("shouse", "hands"),
+            ("threekings", "royal"),
             ("xiangqi", "sides"),
         ]
     );

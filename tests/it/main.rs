@@ -23,6 +23,7 @@ mod diagnostics;
 mod diamond;
 mod differential;
 mod engine;
+mod extinction;
 mod front_limits;
 mod fuzz_regressions;
 mod gating;

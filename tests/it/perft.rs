@@ -127,6 +127,21 @@ fn coregal() {
 }
 
 #[test]
+fn extinction() {
+    run_suite("extinction.perft");
+}
+
+#[test]
+fn kinglet() {
+    run_suite("kinglet.perft");
+}
+
+#[test]
+fn three_kings() {
+    run_suite("threekings.perft");
+}
+
+#[test]
 fn crazyhouse() {
     run_suite("crazyhouse.perft");
 }

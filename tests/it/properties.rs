@@ -270,8 +270,9 @@ proptest! {
 // ---------------------------------------------------------------------------
 
 /// The legal moves by the book: the pseudo-legal moves after which the
-/// mover's royal pieces are not attacked; castling moreover may not start
-/// from, pass over or land on a square the enemy attacks; a gating move
+/// mover's royal pieces are not attacked; castling with a royal king
+/// moreover may not start from, pass over or land on a square the enemy
+/// attacks (a king that is not royal may); a gating move
 /// must be legal without its gating piece too (S-Chess).
 fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
@@ -281,7 +282,10 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     pseudo
         .into_iter()
         .filter(|&mv| {
-            if let MoveKind::Castle(_) = mv.kind {
+            let royal_castler = pos
+                .piece_at(mv.from)
+                .is_some_and(|p| pos.variant().piece(p.kind).royal);
+            if let (MoveKind::Castle(_), true) = (mv.kind, royal_castler) {
                 let mut path = pos.squares_between(mv.from, mv.to);
                 path.insert(mv.from);
                 path.insert(mv.to);

@@ -322,8 +322,9 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
     assert_eq!(
         lines,
         [
-            "info string variants added: 3check atomic balbo berolina berolina-plus chess chessgi crazyhouse \
-          diamond grand-betza kingofthehill kyotoshogi large-nahbi minishogi nahbi seirawan shogi shouse xiangqi"
+            "info string variants added: 3check atomic balbo berolina berolina-plus chess chessgi coregal \
+          crazyhouse diamond extinction grand-betza kinglet kingofthehill kyotoshogi large-nahbi minishogi \
+          nahbi seirawan shogi shouse threekings xiangqi"
         ]
     );
     let lines = say(
