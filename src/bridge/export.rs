@@ -400,6 +400,31 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     let _ = writeln!(out, "stalemateValue = {}", value(rules.stalemate));
     let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
+    if variant.compulsory_capture {
+        let _ = writeln!(out, "mustCapture = true");
+    }
+    match rules.extinctions.as_slice() {
+        [] => {}
+        [rule] => {
+            let types = if rule.kinds.is_empty() {
+                "*".to_string()
+            } else {
+                rule.kinds
+                    .iter()
+                    .map(|k| variant.pieces[k.0 as usize].letter.to_ascii_lowercase())
+                    .collect()
+            };
+            let _ = writeln!(out, "extinctionValue = {}", value(rule.result));
+            let _ = writeln!(out, "extinctionPieceTypes = {types}");
+            let _ = writeln!(out, "extinctionPieceCount = {}", rule.at_most);
+        }
+        _ => {
+            return Err(refuse(
+                "losing every",
+                "Fairy-Stockfish has one extinction rule; the script has several",
+            ))
+        }
+    }
     if let Some(limit) = &rules.check_limit {
         if limit.result != GameResult::Wins {
             return Err(refuse(

@@ -31,6 +31,8 @@ pub(super) struct Declarations<'a> {
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
     pub explosion: Single<'a, Item>,
+    /// `captures compulsory` (an [`Item::CompulsoryCapture`]).
+    pub compulsory_capture: Single<'a, Item>,
     /// `hands …` (an [`Item::Hands`]).
     pub hands: Single<'a, Item>,
     /// `demote …` rules, in order (a later one for a piece wins).
@@ -78,6 +80,7 @@ pub(super) fn collect<'a>(
         repetition: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
+        compulsory_capture: Single::new(),
         hands: Single::new(),
         demotes: Vec::new(),
         drops: Vec::new(),
@@ -160,6 +163,10 @@ impl<'a> Declarations<'a> {
             Item::Explosion(_, span) => {
                 self.explosion
                     .set(item, src, *span, "the explosion rule", errors)
+            }
+            Item::CompulsoryCapture(span) => {
+                self.compulsory_capture
+                    .set(item, src, *span, "`captures compulsory`", errors)
             }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
             Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),

@@ -166,6 +166,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         counters,
         hooks,
         explosion,
+        compulsory_capture: decls.compulsory_capture.get().is_some(),
         start_fen: setup_decl.value.clone(),
         // Replaced below by the whole setup, read once the variant is built.
         start: Setup {

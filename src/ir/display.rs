@@ -234,6 +234,9 @@ impl Variant {
                 result_word(limit.result)
             )?;
         }
+        if self.compulsory_capture {
+            writeln!(f, "captures compulsory")?;
+        }
         if let Some(explosion) = &self.explosion {
             let spared: Vec<&str> = explosion
                 .spared

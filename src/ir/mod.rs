@@ -89,6 +89,8 @@ pub struct Variant {
     pub hooks: Option<std::sync::Arc<hook::HookPrograms>>,
     /// Captures explode (`captures explode sparing Pawn`).
     pub explosion: Option<rule::Explosion>,
+    /// A side that can capture must (`captures compulsory`).
+    pub compulsory_capture: bool,
     /// Pieces in hand and drops (`hands`), if the variant has them.
     pub hands: Option<hand::Hands>,
 }

@@ -60,6 +60,8 @@ pub enum Item {
     Extinction(ExtinctionDecl),
     /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
     Explosion(Vec<Spanned<String>>, Span),
+    /// `captures compulsory`, and the declaration's span.
+    CompulsoryCapture(Span),
     /// `hands [keep captures]`: whether captures go to hand, and the declaration's span.
     Hands(bool, Span),
     /// `demote A, B to C` or `demote promoted to C`.
@@ -96,6 +98,7 @@ impl Item {
             Item::CheckLimit(n, _) => n.span,
             Item::Extinction(e) => e.span,
             Item::Explosion(_, span) | Item::Hands(_, span) => *span,
+            Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,
             Item::Drop(d) => d.span,
             Item::DropNone(span) => *span,

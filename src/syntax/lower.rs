@@ -205,6 +205,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::goal_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
+        | Rule::compulsory_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
         | Rule::stalemate_decl
@@ -235,6 +236,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 span,
             }))
         }
+        Rule::compulsory_decl => Ok(Item::CompulsoryCapture(span_of(&pair, source))),
         Rule::extinction_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);

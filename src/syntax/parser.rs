@@ -102,6 +102,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_explode => "`explode`",
         Rule::kw_sparing => "`sparing`",
         Rule::explosion_decl => "`captures explode`",
+        Rule::kw_compulsory => "`compulsory`",
+        Rule::compulsory_decl => "`captures compulsory`",
         Rule::kw_hands | Rule::hands_decl => "`hands`",
         Rule::kw_keep | Rule::hands_keep => "`keep captures`",
         Rule::kw_demote | Rule::demote_decl => "`demote`",

@@ -222,6 +222,10 @@ fn special_rules(v: &Variant) -> Vec<(String, String)> {
     if let Some(regions) = regions_section(v) {
         out.push(("Regions".to_string(), regions));
     }
+    if v.compulsory_capture {
+        let text = crate::teach::explain::COMPULSORY_CAPTURE;
+        out.push(("Compulsory captures".to_string(), format!("<p>{text}</p>")));
+    }
     out.push(("End of the game".to_string(), game_end_section(v)));
     if let Some(hooks) = hooks_section(v) {
         out.push(("Rules written as hooks".to_string(), hooks));

@@ -855,10 +855,16 @@ fn spared_phrase(variant: &Variant, explosion: &crate::ir::rule::Explosion) -> S
 }
 
 /// script's own code that may forbid moves or change the board.
+/// `captures compulsory`, in words.
+pub const COMPULSORY_CAPTURE: &str = "Captures are compulsory: a player who can capture (en passant too) must, choosing which capture to make.";
+
 fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     let def = variant.piece(kind);
     let rules = &variant.game_end;
     let mut out = Vec::new();
+    if variant.compulsory_capture {
+        out.push(COMPULSORY_CAPTURE.to_string());
+    }
     if let Some(explosion) = &variant.explosion {
         let but = spared_phrase(variant, explosion);
         if def.royal && rules.royal_loss && !explosion.spared.contains(&kind) {

@@ -273,10 +273,40 @@ fn reason_for(pos: &Position, from: Square, to: Square, promo: Option<PieceKind>
             );
         }
     }
+    if let Some(reason) = compulsion_reason(pos, from, to) {
+        return reason;
+    }
     if let Some(reason) = pseudo_legal_reason(pos, piece, from, to, promo) {
         return reason;
     }
     ray_reason(pos, piece, from, to)
+}
+
+/// `captures compulsory`: a move that would be legal but does not capture
+/// while a capture is possible.
+fn compulsion_reason(pos: &Position, from: Square, to: Square) -> Option<(u8, String)> {
+    if !pos.variant().compulsory_capture {
+        return None;
+    }
+    let legal = pos.legal_moves().ok()?;
+    let capture = legal.iter().find(|&&mv| pos.is_capture(mv))?;
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let quiet = pseudo
+        .iter()
+        .any(|&mv| mv.from == from && mv.to == to && !pos.is_capture(mv));
+    let g = &pos.variant().geometry;
+    quiet.then(|| {
+        (
+            6,
+            format!(
+                "captures are compulsory, and {} can capture (as {}{})",
+                pos.variant().side_name(pos.side_to_move()),
+                g.name(capture.from),
+                g.name(capture.to)
+            ),
+        )
+    })
 }
 
 /// Why the piece on `from`, when its moves reach `to` (a pseudo-legal

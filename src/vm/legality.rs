@@ -76,7 +76,9 @@ impl Position {
             return Ok(());
         }
         self.pseudo_legal_moves(out);
-        self.retain_legal(out)
+        self.retain_legal_of_all(out)?;
+        keep_captures_if_compulsory(self, out);
+        Ok(())
     }
 
     /// As [`Position::legal_moves_into`], playing the moves of variants
@@ -90,7 +92,9 @@ impl Position {
         self.pseudo_legal_moves(out);
         if self.variant.pieces_can_vanish() {
             self.filter_by_hooks(out)?;
-            return self.keep_legal_with_effects(out);
+            self.keep_legal_with_effects(out)?;
+            keep_captures_if_compulsory(self, out);
+            return Ok(());
         }
         if self.royal_safety_applies() {
             let safety = self.royal_safety();
@@ -121,6 +125,7 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        keep_captures_if_compulsory(self, out);
         Ok(())
     }
 
@@ -238,8 +243,23 @@ impl Position {
         Ok(self.variant.hooks.is_some() && self.hook_game_end()?.is_some())
     }
 
-    /// Keeps the legal moves among the pseudo-legal `out`.
+    /// Keeps the legal moves among the pseudo-legal `out` (some of the
+    /// position's moves: the others are generated only where `captures
+    /// compulsory` asks whether the side has a legal capture).
     fn retain_legal(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
+        self.retain_legal_of_all(out)?;
+        if self.variant.compulsory_capture && out.iter().any(|&mv| !self.is_capture(mv)) {
+            let captures = self.legal_moves()?.iter().any(|&mv| self.is_capture(mv));
+            if captures {
+                out.retain(|&mv| self.is_capture(mv));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Position::retain_legal`] but for `captures compulsory` (which
+    /// needs all the position's moves: see [`keep_captures_if_compulsory`]).
+    fn retain_legal_of_all(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         if self.variant.pieces_can_vanish() {
             self.filter_by_hooks(out)?;
             if out.is_empty() {
@@ -519,6 +539,15 @@ impl RoyalSafety {
             || self.lines.contains(mv.from)
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
+    }
+}
+
+/// `captures compulsory`: of all the legal moves `out`, only the captures
+/// if there is one.
+#[inline]
+fn keep_captures_if_compulsory(pos: &Position, out: &mut Vec<Move>) {
+    if pos.variant.compulsory_capture && out.iter().any(|&mv| pos.is_capture(mv)) {
+        out.retain(|&mv| pos.is_capture(mv));
     }
 }
 

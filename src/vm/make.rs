@@ -598,6 +598,17 @@ impl Position {
         self.history.pop();
     }
 
+    /// Whether `mv` captures (en passant included; castling and drops
+    /// never do).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        match mv.kind {
+            MoveKind::Castle(_) | MoveKind::Drop(_) => false,
+            MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::DoubleStep => self.board[mv.to.index()] != 0,
+        }
+    }
+
     /// The square of the piece `mv` captures (differs from `mv.to` for en passant).
     #[inline]
     pub(crate) fn victim_square(&self, mv: Move) -> Square {

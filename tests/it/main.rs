@@ -19,6 +19,7 @@ mod berolina;
 mod betza;
 mod bridge;
 mod cli;
+mod compulsory;
 mod diagnostics;
 mod diamond;
 mod differential;

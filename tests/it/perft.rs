@@ -127,6 +127,26 @@ fn coregal() {
 }
 
 #[test]
+fn antichess() {
+    run_suite("antichess.perft");
+}
+
+#[test]
+fn giveaway() {
+    run_suite("giveaway.perft");
+}
+
+#[test]
+fn codrus() {
+    run_suite("codrus.perft");
+}
+
+#[test]
+fn losers() {
+    run_suite("losers.perft");
+}
+
+#[test]
 fn extinction() {
     run_suite("extinction.perft");
 }

@@ -769,6 +769,9 @@ fn assert_rules_page(v: &Arc<Variant>, name: &str, html: &str) {
     if !v.regions.is_empty() {
         want.push("Regions");
     }
+    if v.compulsory_capture {
+        want.push("Compulsory captures");
+    }
     want.push("End of the game");
     if v.hooks.is_some() {
         want.push("Rules written as hooks");

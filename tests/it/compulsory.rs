@@ -1,0 +1,98 @@
+//! `captures compulsory` with the rules that come with it in the field:
+//! Antichess, Giveaway, Codrus and Losers against Fairy-Stockfish's built-ins
+//! of those names, and the one-move queries keeping the compulsion.
+
+use std::collections::BTreeSet;
+
+use crate::common;
+
+use common::oracle::{compare, oracle, script};
+
+use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::teach::outcome::describe;
+use varia::vm::{Move, MoveKind, Position};
+
+fn coords(pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| move_to_coord(pos, m))
+        .collect()
+}
+
+fn set(moves: &[&str]) -> BTreeSet<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// 1000 positions of long random games each (captured kings, promotions
+/// to kings, castling kings that are not royal, games won by losing every
+/// piece or by being stalemated) agree with pyffish move for move.
+#[test]
+fn antichess_giveaway_codrus_and_losers_match_pyffish() {
+    for (name, seed) in [
+        ("antichess", 61),
+        ("giveaway", 62),
+        ("codrus", 63),
+        ("losers", 64),
+    ] {
+        let variant = script(name);
+        let lines = oracle(name, 1000, seed, &["--max-plies", "200"]);
+        compare(&variant, &lines);
+        let over = lines.iter().filter(|l| l.moves.is_empty()).count();
+        assert!(over >= 2, "{name}: only {over} finished games");
+    }
+}
+
+/// Derived by hand, and as pyffish lists them: en passant is a capture
+/// and so compulsory; a capture that would leave a royal king in check is
+/// no capture the side has (Losers), so it may move otherwise.
+#[test]
+fn compulsion_counts_en_passant_and_only_legal_captures() {
+    let antichess = script("antichess");
+    let losers = script("losers");
+    let ep = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 3";
+    for v in [&antichess, &losers] {
+        let pos = Position::from_fen(v, ep).unwrap();
+        assert_eq!(coords(&pos), set(&["d4e3"]));
+    }
+    let pinned = "4k3/4r3/8/8/8/2p5/4N3/4K3 w - - 0 1";
+    let pos = Position::from_fen(&antichess, pinned).unwrap();
+    assert_eq!(coords(&pos), set(&["e2c3"]));
+    let pos = Position::from_fen(&losers, pinned).unwrap();
+    assert_eq!(coords(&pos), set(&["e1d1", "e1f1", "e1f2"]));
+}
+
+/// The one-move and one-square queries keep the compulsion: a quiet move
+/// is not legal while a capture is, though it would be without the rule.
+#[test]
+fn single_move_queries_keep_the_compulsion() {
+    let variant = script("antichess");
+    let pos = Position::from_fen(&variant, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(coords(&pos), set(&["e4d5"]));
+    let e1 = variant.geometry.parse_square("e1").unwrap();
+    let d1 = variant.geometry.parse_square("d1").unwrap();
+    let quiet = Move::new(e1, d1, MoveKind::Normal);
+    assert!(!pos.is_legal(quiet).unwrap());
+    // Without the compulsion (orthodox chess), the same move is legal.
+    let chess = varia::compile_path("chess").unwrap();
+    let free = Position::from_fen(&chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    assert!(free.is_legal(quiet).unwrap());
+    assert!(pos.legal_moves_from(e1).unwrap().is_empty());
+    let d5 = variant.geometry.parse_square("d5").unwrap();
+    assert_eq!(pos.legal_moves_to(d5).unwrap().len(), 1);
+    let capture = parse_coord(&pos, "e4d5").unwrap();
+    assert!(pos.is_legal(capture).unwrap());
+}
+
+/// Winning by losing: the side with no piece left, or with no move, wins.
+#[test]
+fn antichess_is_won_by_losing_every_piece() {
+    let variant = script("antichess");
+    let mut pos = Position::from_fen(&variant, "8/8/8/8/8/8/1p6/R7 b - - 0 1").unwrap();
+    let mv = parse_coord(&pos, "b2a1q").unwrap();
+    pos.play_unchecked(mv);
+    assert_eq!(
+        describe(&pos, &pos.outcome().unwrap()),
+        "White has no piece left, White wins (1-0)"
+    );
+}
