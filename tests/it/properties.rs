@@ -273,13 +273,14 @@ proptest! {
 /// mover's royal pieces are not attacked; castling with a royal king
 /// moreover may not start from, pass over or land on a square the enemy
 /// attacks (a king that is not royal may); a gating move
-/// must be legal without its gating piece too (S-Chess).
+/// must be legal without its gating piece too (S-Chess); where captures
+/// are compulsory, only the captures if there is one.
 fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
     let them = us.opposite();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
-    pseudo
+    let mut legal: Vec<Move> = pseudo
         .into_iter()
         .filter(|&mv| {
             let royal_castler = pos
@@ -304,7 +305,17 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
             after.play_unchecked(mv);
             !after.is_royal_attacked(us) && !drop_mate_forbidden(pos, mv, &after)
         })
-        .collect()
+        .collect();
+    // `captures compulsory`: a capture (en passant too) if there is one.
+    let captures = |mv: &Move| {
+        mv.kind == MoveKind::EnPassant
+            || (!matches!(mv.kind, MoveKind::Castle(_) | MoveKind::Drop(_))
+                && pos.piece_at(mv.to).is_some())
+    };
+    if pos.variant().compulsory_capture && legal.iter().any(captures) {
+        legal.retain(captures);
+    }
+    legal
 }
 
 /// A drop of a `no-mate` kind (shogi's uchifuzume) that checkmates.
