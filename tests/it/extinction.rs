@@ -3,25 +3,15 @@
 //! piece, castling through attacked squares): Extinction chess, Kinglet and
 //! Three Kings against Fairy-Stockfish's built-ins of those names.
 
-use std::collections::BTreeSet;
-
 use crate::common;
+use common::moves::moves as coords;
 
-use common::oracle::{compare, oracle, script};
+use common::oracle::{compare_long_games, script};
 
-use varia::notation::coord::move_to_coord;
 use varia::notation::fen::write_fen;
 use varia::notation::san::parse_move;
 use varia::teach::outcome::describe;
 use varia::vm::Position;
-
-fn coords(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
-}
 
 /// 1000 positions of long random games each: captured kings, promotions to
 /// kings, a side's last pawn or last knight taken (then no moves: the game
@@ -30,11 +20,7 @@ fn coords(pos: &Position) -> BTreeSet<String> {
 #[test]
 fn extinction_kinglet_and_three_kings_match_pyffish() {
     for (name, seed) in [("extinction", 51), ("kinglet", 52), ("threekings", 53)] {
-        let variant = script(name);
-        let lines = oracle(name, 1000, seed, &["--max-plies", "200"]);
-        compare(&variant, &lines);
-        let over = lines.iter().filter(|l| l.moves.is_empty()).count();
-        assert!(over >= 2, "{name}: only {over} finished games");
+        compare_long_games(name, 1000, seed, 2);
     }
 }
 

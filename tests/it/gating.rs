@@ -5,9 +5,8 @@
 //! (expected moves and FENs are pyffish's for the same FENs and moves:
 //! `legal_moves`, `get_fen`, `get_san` of `seirawan`).
 
-use std::collections::BTreeSet;
-
 use crate::common;
+use common::moves::moves as coords;
 use common::oracle::{compare, oracle, script};
 
 use varia::notation::coord::move_to_coord;
@@ -17,14 +16,6 @@ use varia::vm::Position;
 
 fn seirawan(fen: &str) -> Position {
     Position::from_fen(&script("seirawan"), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn coords(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
 }
 
 /// Plays moves given in coordinates (each must be legal); returns the FEN.

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::common;
+use common::moves::moves as coords;
 use common::oracle::{compare, oracle, script};
 
 use varia::compile_source;
@@ -19,14 +20,6 @@ use varia::vm::Position;
 
 fn crazyhouse(fen: &str) -> Position {
     Position::from_fen(&script("crazyhouse"), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn coords(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| move_to_coord(pos, m))
-        .collect()
 }
 
 /// 1000 positions of random crazyhouse games (drops, captures to hand,

@@ -237,3 +237,15 @@ fn describe_mismatch(
     }
     msg
 }
+
+/// `compare` over `count` positions of seeded random games of up to 200
+/// plies of the script and FS variant `name`, of which at least
+/// `finished` are positions where the game is over (no legal moves): the
+/// game-end rules are reached, not only the moves.
+pub fn compare_long_games(name: &str, count: usize, seed: u64, finished: usize) {
+    let variant = script(name);
+    let lines = oracle(name, count, seed, &["--max-plies", "200"]);
+    compare(&variant, &lines);
+    let over = lines.iter().filter(|l| l.moves.is_empty()).count();
+    assert!(over >= finished, "{name}: only {over} finished games");
+}
