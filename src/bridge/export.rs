@@ -107,15 +107,16 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
 /// one as `king = k:BETZA`.
 fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let royals: Vec<_> = variant.pieces.iter().filter(|p| p.royal).collect();
-    if royals.len() != 1 {
+    let royals = variant.pieces.iter().filter(|p| p.royal).count();
+    if royals > 1 {
         return Err(refuse(
             "royal",
-            format!(
-                "Fairy-Stockfish has one royal piece type, the script {}",
-                royals.len()
-            ),
+            format!("Fairy-Stockfish has one royal piece type, the script {royals}"),
         ));
+    }
+    if royals == 0 {
+        // Every piece is a custom one; FS's king goes.
+        out.push_str("king = -\n");
     }
     let mut custom = 0;
     let mut initial_rank: Option<i32> = None;
@@ -358,13 +359,14 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         lines.push(format!("{king_key} = {}", letter(rule.king_to)));
         lines.push(format!("{rook_key} = {}", letter(rule.rook_from)));
     }
-    if !variant.pieces[king.0 as usize].royal {
-        return Err(refuse(
-            "castling",
-            "the bridge writes castling of the royal piece only",
-        ));
-    }
     let _ = writeln!(out, "castling = true");
+    if !variant.pieces[king.0 as usize].royal {
+        let _ = writeln!(
+            out,
+            "castlingKingPiece = {}",
+            variant.pieces[king.0 as usize].letter.to_ascii_lowercase()
+        );
+    }
     let _ = writeln!(out, "castlingRank = {}", geometry.rank_of(king_from) + 1);
     let _ = writeln!(
         out,
@@ -393,10 +395,19 @@ fn value(result: GameResult) -> &'static str {
 /// Checkmate, stalemate, the move and repetition rules, goals, checks.
 fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
     let rules = &variant.game_end;
-    let Some(checkmate) = rules.checkmate else {
-        return Err(refuse("checkmate", "a royal piece that may be left attacked: the bridge does not write FS's extinction options yet"));
-    };
-    let _ = writeln!(out, "checkmateValue = {}", value(checkmate));
+    match rules.checkmate {
+        Some(checkmate) => {
+            let _ = writeln!(out, "checkmateValue = {}", value(checkmate));
+        }
+        // Without a royal piece FS never sees a checkmate either.
+        None if variant.pieces.iter().all(|p| !p.royal) => {}
+        None => {
+            return Err(refuse(
+                "checkmate none",
+                "Fairy-Stockfish checkmates a royal piece",
+            ))
+        }
+    }
     let _ = writeln!(out, "stalemateValue = {}", value(rules.stalemate));
     let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
