@@ -28,6 +28,8 @@ rows=(
   "grand betza (*)|scripts/grand-betza.variant|startpos|5|grandbetza-rhino2|$ini"
   "king of the hill|scripts/kingofthehill.variant|startpos|6|kingofthehill|"
   "three-check|scripts/3check.variant|startpos|6|3check|"
+  "five-check|scripts/5check.variant|startpos|6|5check|"
+  "nocastle|scripts/nocastle.variant|startpos|6|nocastle|"
   "atomic|scripts/atomic.variant|startpos|6|atomic|"
   "coregal|scripts/coregal.variant|startpos|6|coregal|"
   "extinction|scripts/extinction.variant|startpos|6|extinction|"

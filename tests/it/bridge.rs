@@ -281,6 +281,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         exported,
         [
             "3check",
+            "5check",
             "antichess",
             "berolina",
             "chess",
@@ -290,6 +291,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "kinglet",
             "kingofthehill",
             "losers",
+            "nocastle",
             "threekings"
         ]
     );

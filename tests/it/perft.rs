@@ -127,6 +127,16 @@ fn coregal() {
 }
 
 #[test]
+fn five_check() {
+    run_suite("5check.perft");
+}
+
+#[test]
+fn nocastle() {
+    run_suite("nocastle.perft");
+}
+
+#[test]
 fn antichess() {
     run_suite("antichess.perft");
 }
