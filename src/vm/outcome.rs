@@ -1,7 +1,7 @@
 //! How a game stands: ongoing, or over and why.
 
 use crate::ir::geometry::Square;
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind, MAX_PIECE_KINDS};
 use crate::ir::rule::{Extinction, GameResult};
 use crate::vm::hook_error::HookError;
 use crate::vm::moves::Move;
@@ -176,13 +176,13 @@ impl Position {
             let left = on_board.len() as u32 + in_hand;
             return (left <= rule.at_most).then_some((None, left));
         }
+        // One pass over the side's pieces counts every kind.
+        let mut on = [0u32; MAX_PIECE_KINDS];
+        for sq in on_board.iter() {
+            on[Piece::from_code(self.board[sq.index()]).kind.0 as usize] += 1;
+        }
         rule.kinds.iter().find_map(|&kind| {
-            let code = Piece { color: side, kind }.code();
-            let on = on_board
-                .iter()
-                .filter(|sq| self.board[sq.index()] == code)
-                .count() as u32;
-            let left = on + u32::from(self.in_hand(Piece { color: side, kind }));
+            let left = on[kind.0 as usize] + u32::from(self.in_hand(Piece { color: side, kind }));
             (left <= rule.at_most).then_some((Some(kind), left))
         })
     }
