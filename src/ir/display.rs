@@ -11,14 +11,6 @@ use crate::ir::rule::GameResult;
 use crate::ir::{Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
-fn result_word(r: GameResult) -> &'static str {
-    match r {
-        GameResult::Wins => "wins",
-        GameResult::Loses => "loses",
-        GameResult::Draws => "draws",
-    }
-}
-
 /// `white` or `black`, as scripts write a side (`restrict white …`).
 fn side_word(c: Color) -> &'static str {
     match c {
@@ -179,10 +171,10 @@ impl Variant {
         let g = &self.geometry;
         let e = &self.game_end;
         match e.checkmate {
-            Some(r) => writeln!(f, "checkmate {}", result_word(r))?,
+            Some(r) => writeln!(f, "checkmate {}", GameResult::word(r))?,
             None => writeln!(f, "# no checkmate rule")?,
         }
-        writeln!(f, "stalemate {}", result_word(e.stalemate))?;
+        writeln!(f, "stalemate {}", GameResult::word(e.stalemate))?;
         match e.move_rule {
             Some(n) => writeln!(f, "move-rule {n}")?,
             None => writeln!(f, "# no move rule")?,
@@ -206,7 +198,7 @@ impl Variant {
                 f,
                 "reaching {place} with {} {}",
                 names.join(", "),
-                result_word(goal.result)
+                GameResult::word(goal.result)
             )?;
         }
         for rule in &e.extinctions {
@@ -224,14 +216,14 @@ impl Variant {
                 0 => "every".to_string(),
                 n => format!("all but {n}"),
             };
-            writeln!(f, "losing {count} {what} {}", result_word(rule.result))?;
+            writeln!(f, "losing {count} {what} {}", GameResult::word(rule.result))?;
         }
         if let Some(limit) = e.check_limit {
             writeln!(
                 f,
                 "giving {} checks {}",
                 limit.checks,
-                result_word(limit.result)
+                GameResult::word(limit.result)
             )?;
         }
         if self.compulsory_capture {

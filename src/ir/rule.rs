@@ -14,6 +14,18 @@ pub enum GameResult {
     Draws,
 }
 
+impl GameResult {
+    /// The word a script writes for it, which reads as its verb in
+    /// sentences ("a player who is checkmated loses"): `wins`, `loses`, `draws`.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameResult::Wins => "wins",
+            GameResult::Loses => "loses",
+            GameResult::Draws => "draws",
+        }
+    }
+}
+
 /// One castling move of one side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRule {

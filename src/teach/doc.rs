@@ -345,11 +345,7 @@ fn regions_section(v: &Variant) -> Option<String> {
 /// How the game ends.
 fn game_end_section(v: &Variant) -> String {
     let e = &v.game_end;
-    let result = |r: GameResult| match r {
-        GameResult::Wins => "wins",
-        GameResult::Loses => "loses",
-        GameResult::Draws => "draws",
-    };
+    let result = GameResult::word;
     let mut end = String::from("<ul>");
     if let Some(c) = e.checkmate {
         let _ = write!(end, "<li>A player who is checkmated {}.</li>", result(c));

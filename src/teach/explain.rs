@@ -888,11 +888,7 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
             2 => "twice".to_string(),
             n => format!("{} times", number_word(n as i32)),
         };
-        let verb = match limit.result {
-            GameResult::Wins => "wins",
-            GameResult::Loses => "loses",
-            GameResult::Draws => "draws",
-        };
+        let verb = limit.result.word();
         out.push(format!(
             "Every check to it counts: a player who gives check {times} {verb}."
         ));
@@ -917,11 +913,7 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
 /// wins at once." and "A player who gives check three times wins."
 pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
     let rules = &variant.game_end;
-    let verb = |r: GameResult| match r {
-        GameResult::Wins => "wins",
-        GameResult::Loses => "loses",
-        GameResult::Draws => "draws",
-    };
+    let verb = GameResult::word;
     let mut out: Vec<String> = rules
         .goals
         .iter()
@@ -981,11 +973,7 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
 
 /// "A player left without any King, or without any Pawn, loses at once."
 fn extinction_sentence(variant: &Variant, rule: &Extinction) -> String {
-    let verb = match rule.result {
-        GameResult::Wins => "wins",
-        GameResult::Loses => "loses",
-        GameResult::Draws => "draws",
-    };
+    let verb = rule.result.word();
     let hand = if variant.hands.is_some() {
         " (pieces in hand count)"
     } else {
