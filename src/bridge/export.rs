@@ -6,8 +6,9 @@
 
 use std::fmt::Write as _;
 
-use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::geometry::Square;
+use crate::ir::pattern::DOUBLE_STEP;
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
 use crate::ir::Variant;
 
@@ -46,6 +47,11 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     write_promotion(variant, &mut out)?;
     write_castling(variant, &mut out)?;
     write_game_end(variant, &mut out)?;
+    // No piece takes en passant (Georgian chess): FS would still let its
+    // pawns, so its en passant squares go.
+    if variant.tables.en_passant_sources.is_empty() {
+        out.push_str("enPassantRegion = -\n");
+    }
     let _ = writeln!(out, "startFen = {}", variant.start_fen);
     Ok(out)
 }
@@ -137,6 +143,12 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
                 "an `also` move: Fairy-Stockfish has no moves from a region",
             ));
         }
+        if double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
+            return Err(refuse(
+                declaration,
+                "a double step that can be taken en passant on any move (Torpedo): Fairy-Stockfish's custom pieces make en passant squares on first moves only",
+            ));
+        }
         if piece.patterns.iter().any(|p| p.initial) {
             initial_rank = Some(initial_moves_rank(
                 variant,
@@ -169,6 +181,26 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         None => out.push_str("doubleStep = false\n"),
     }
     Ok(())
+}
+
+/// Whether a move of `kind` that is not a first move makes an en passant
+/// square.
+fn double_steps_after_the_first_move(variant: &Variant, kind: PieceKind) -> bool {
+    let tables = &variant.tables;
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    variant.geometry.squares().iter().any(|sq| {
+        tables.rays(code, sq).iter().any(|ray| {
+            let squares = ray.start as usize..ray.start as usize + ray.len as usize;
+            !ray.initial
+                && squares
+                    .into_iter()
+                    .any(|i| tables.path_flags[i] & DOUBLE_STEP != 0)
+        })
+    })
 }
 
 /// varia's `i` (never moved) is FS's `i` (on the double-step region) when
@@ -231,36 +263,17 @@ fn squares_text(variant: &Variant, set: impl Iterator<Item = Square>) -> String 
         .join(" ")
 }
 
-/// One promoting piece type, one set of choices, on one region.
+/// One promoting piece type, with one set of choices per side, on one
+/// region per side.
 fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let table = &variant.promotion;
-    let geometry = &variant.geometry;
-    let mut promoting: Option<(PieceKind, Vec<PieceKind>, Vec<Square>)> = None;
+    let mut promoting: Option<(PieceKind, ByColor<PromotionOfSide>)> = None;
     for index in 0..variant.pieces.len() {
         let kind = PieceKind(index as u8);
-        let code = Piece {
-            color: Color::White,
-            kind,
-        }
-        .code();
-        let squares: Vec<Square> = geometry
-            .squares()
-            .iter()
-            .filter(|&s| !table.choices(code, s).is_empty())
-            .collect();
-        let Some(&first) = squares.first() else {
-            continue;
-        };
-        let choices = table.choices(code, first).to_vec();
         let name = &variant.pieces[index].name;
-        if squares
-            .iter()
-            .any(|&s| table.choices(code, s) != choices.as_slice())
-        {
-            return Err(refuse(
-                format!("promote {name}"),
-                "different choices on different squares: Fairy-Stockfish has one set",
-            ));
+        let white = promotion_of_side(variant, kind, Color::White)?;
+        let black = promotion_of_side(variant, kind, Color::Black)?;
+        if white.is_none() && black.is_none() {
+            continue;
         }
         if promoting.is_some() {
             return Err(refuse(
@@ -268,41 +281,81 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
                 "more than one promoting piece type: the bridge writes one",
             ));
         }
-        promoting = Some((kind, choices, squares));
+        let none = || (Vec::new(), Vec::new());
+        promoting = Some((
+            kind,
+            ByColor {
+                white: white.unwrap_or_else(none),
+                black: black.unwrap_or_else(none),
+            },
+        ));
     }
-    let Some((kind, choices, squares)) = promoting else {
+    let Some((kind, sides)) = promoting else {
         out.push_str("promotionRegionWhite = -\npromotionRegionBlack = -\n");
         return Ok(());
     };
     let letter = |k: PieceKind| variant.pieces[k.0 as usize].letter.to_ascii_lowercase();
-    let ranks = geometry.ranks() as i32;
-    let black: SquareSet = {
-        let mut set = SquareSet::default();
-        for &s in &squares {
-            if let Some(m) = geometry.square(geometry.file_of(s), ranks - 1 - geometry.rank_of(s)) {
-                set.insert(m);
-            }
+    let letters = |choices: &[PieceKind]| choices.iter().map(|&k| letter(k)).collect::<String>();
+    let region = |squares: &[Square]| {
+        if squares.is_empty() {
+            "-".to_string()
+        } else {
+            squares_text(variant, squares.iter().copied())
         }
-        set
     };
     let _ = writeln!(out, "promotionPawnTypes = {}", letter(kind));
-    let _ = writeln!(
-        out,
-        "promotionRegionWhite = {}",
-        squares_text(variant, squares.iter().copied())
-    );
-    let _ = writeln!(
-        out,
-        "promotionRegionBlack = {}",
-        squares_text(variant, black.iter())
-    );
-    let _ = writeln!(
-        out,
-        "promotionPieceTypes = {}",
-        choices.iter().map(|&k| letter(k)).collect::<String>()
-    );
+    let _ = writeln!(out, "promotionRegionWhite = {}", region(&sides.white.1));
+    let _ = writeln!(out, "promotionRegionBlack = {}", region(&sides.black.1));
+    if sides.white.0 == sides.black.0 {
+        let _ = writeln!(out, "promotionPieceTypes = {}", letters(&sides.white.0));
+    } else {
+        let _ = writeln!(
+            out,
+            "promotionPieceTypesWhite = {}",
+            letters(&sides.white.0)
+        );
+        let _ = writeln!(
+            out,
+            "promotionPieceTypesBlack = {}",
+            letters(&sides.black.0)
+        );
+    }
     let _ = writeln!(out, "nMoveRuleTypes = {}", letter(kind));
     Ok(())
+}
+
+/// A side's promotion of a piece: its choices and the squares it has them on.
+type PromotionOfSide = (Vec<PieceKind>, Vec<Square>);
+
+/// The choices of `kind` for one side, the same on every square it
+/// promotes on (FS has one set per side), or None where it never promotes.
+fn promotion_of_side(
+    variant: &Variant,
+    kind: PieceKind,
+    color: Color,
+) -> Result<Option<PromotionOfSide>, ExportError> {
+    let table = &variant.promotion;
+    let code = Piece { color, kind }.code();
+    let squares: Vec<Square> = variant
+        .geometry
+        .squares()
+        .iter()
+        .filter(|&s| !table.choices(code, s).is_empty())
+        .collect();
+    let Some(&first) = squares.first() else {
+        return Ok(None);
+    };
+    let choices = table.choices(code, first).to_vec();
+    if squares
+        .iter()
+        .any(|&s| table.choices(code, s) != choices.as_slice())
+    {
+        return Err(refuse(
+            format!("promote {}", variant.pieces[kind.0 as usize].name),
+            "different choices on different squares: Fairy-Stockfish has one set",
+        ));
+    }
+    Ok(Some((choices, squares)))
 }
 
 /// FS's castling: one king file and rank, the king to two files, the

@@ -31,6 +31,8 @@ pub(super) struct Declarations<'a> {
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
     pub explosion: Single<'a, Item>,
+    /// `draws win for …` (an [`Item::DrawOdds`]).
+    pub draw_odds: Single<'a, Item>,
     /// `captures compulsory` (an [`Item::CompulsoryCapture`]).
     pub compulsory_capture: Single<'a, Item>,
     /// `hands …` (an [`Item::Hands`]).
@@ -48,8 +50,10 @@ pub(super) struct Declarations<'a> {
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
     pub hooks: Named<'a, ast::HookDecl>,
-    /// Promotion rules; a later file's rules for a piece replace the earlier files' ones.
-    pub promotions: Vec<(&'a ast::PromotionDecl, SourceId)>,
+    /// Promotion rules with the sides they are still in force for: a later
+    /// file's rules for a piece replace the earlier files' ones, for the
+    /// sides the later rule names.
+    pub promotions: Vec<(&'a ast::PromotionDecl, SourceId, Sides)>,
     /// Castling rules; a later file's replace all the earlier files' ones.
     pub castlings: Vec<(&'a ast::CastlingDecl, SourceId)>,
     pub restricts: Vec<&'a ast::RestrictDecl>,
@@ -57,6 +61,8 @@ pub(super) struct Declarations<'a> {
     pub goals: Vec<&'a ast::GoalDecl>,
     /// `losing every …` rules, all of them (imported ones too).
     pub extinctions: Vec<&'a ast::ExtinctionDecl>,
+    /// The pieces `remove` took out, as written there.
+    pub removed: Vec<&'a Spanned<String>>,
     /// Counters (name, start value), at most [`MAX_COUNTERS`].
     pub counters: Vec<(String, i32)>,
     /// Whether more than [`MAX_REGIONS`] regions were reported.
@@ -81,6 +87,7 @@ pub(super) fn collect<'a>(
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
+        draw_odds: Single::new(),
         hands: Single::new(),
         demotes: Vec::new(),
         drops: Vec::new(),
@@ -96,6 +103,7 @@ pub(super) fn collect<'a>(
         alsos: Vec::new(),
         goals: Vec::new(),
         extinctions: Vec::new(),
+        removed: Vec::new(),
         counters: Vec::new(),
         too_many_regions: false,
     };
@@ -144,9 +152,15 @@ impl<'a> Declarations<'a> {
             }
             Item::Hook(h) => self.hooks.insert_or_report(h, src, "hook", errors),
             Item::Promotion(p) => {
-                self.promotions
-                    .retain(|(d, s)| *s == src || d.piece.value != p.piece.value);
-                self.promotions.push((p, src));
+                let sides = Sides::of(p.side);
+                for (d, s, in_force) in &mut self.promotions {
+                    if *s != src && d.piece.value == p.piece.value {
+                        in_force.white &= !sides.white;
+                        in_force.black &= !sides.black;
+                    }
+                }
+                self.promotions.retain(|(_, _, in_force)| in_force.any());
+                self.promotions.push((p, src, sides));
             }
             Item::Castling(c) => {
                 self.castlings.retain(|(_, s)| *s == src);
@@ -168,12 +182,76 @@ impl<'a> Declarations<'a> {
                 self.compulsory_capture
                     .set(item, src, *span, "`captures compulsory`", errors)
             }
+            Item::DrawOdds(_, span) => {
+                self.draw_odds
+                    .set(item, src, *span, "`draws win for`", errors)
+            }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
             Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),
             Item::Demote(d) => self.demotes.push(d),
             Item::Drop(d) => self.drops.push((d, src)),
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
+            Item::Remove(names, _) => {
+                for name in names {
+                    self.remove_piece(name, src, errors);
+                }
+            }
+        }
+    }
+
+    /// `remove NAME`: an imported piece taken out, with what the files
+    /// before said of it alone (its promotions); a piece this file declares,
+    /// or no piece, is reported.
+    fn remove_piece(
+        &mut self,
+        name: &'a Spanned<String>,
+        src: SourceId,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        match self.pieces.get(&name.value) {
+            Some((decl, from)) if from == src => errors.push(
+                ScriptError::new(
+                    Code::CompileUnknownPiece,
+                    format!(
+                        "piece `{}` is declared in this file, not imported",
+                        name.value
+                    ),
+                    name.span,
+                    "removed here",
+                )
+                .with_note(decl.name.span, "declared here")
+                .with_help("delete its declaration instead"),
+            ),
+            Some(_) => {
+                self.removed.push(name);
+                self.pieces.remove(&name.value);
+                self.promotions
+                    .retain(|(d, s, _)| *s == src || d.piece.value != name.value);
+            }
+            None => {
+                let known: Vec<&str> = self
+                    .pieces
+                    .items
+                    .iter()
+                    .filter(|(_, from)| *from != src)
+                    .map(|(d, _)| d.name.value.as_str())
+                    .collect();
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileUnknownPiece,
+                        format!("no piece `{}` to remove", name.value),
+                        name.span,
+                        "not imported",
+                    )
+                    .with_help(if known.is_empty() {
+                        "nothing is imported: `remove` takes out pieces an `import` brought"
+                            .to_string()
+                    } else {
+                        format!("the imported pieces are: {}", known.join(", "))
+                    }),
+                );
+            }
         }
     }
 
@@ -238,6 +316,66 @@ impl<'a> Declarations<'a> {
             ));
         } else {
             self.counters.push((name.value.clone(), start.value as i32));
+        }
+    }
+}
+
+/// An "unknown piece" error about a piece `remove` took out (a rule
+/// imported with it still names it) says so, and where it was removed.
+pub(super) fn point_at_removals(decls: &Declarations<'_>, errors: &mut [ScriptError]) {
+    for error in errors.iter_mut() {
+        if error.code != Code::CompileUnknownPiece {
+            continue;
+        }
+        let Some(removal) = decls
+            .removed
+            .iter()
+            .find(|r| error.message == format!("unknown piece `{}`", r.value))
+        else {
+            continue;
+        };
+        *error = ScriptError::new(
+            Code::CompileUnknownPiece,
+            format!(
+                "piece `{}` is removed, but this rule names it",
+                removal.value
+            ),
+            error.span,
+            "removed piece",
+        )
+        .with_note(removal.span, "removed here")
+        .with_help(
+            "declare the rule again in the script without it (a script's `promote Pawn …` \
+             replaces the imported one; `castling none` the imported castling)",
+        );
+    }
+}
+
+/// The sides a rule is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Sides {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl Sides {
+    /// Both sides, or the one named (`promote white …`).
+    fn of(side: Option<ast::Side>) -> Sides {
+        Sides {
+            white: side != Some(ast::Side::Black),
+            black: side != Some(ast::Side::White),
+        }
+    }
+
+    fn any(self) -> bool {
+        self.white || self.black
+    }
+
+    /// Whether the rule is for this side.
+    pub fn has(self, color: crate::ir::piece::Color) -> bool {
+        match color {
+            crate::ir::piece::Color::White => self.white,
+            crate::ir::piece::Color::Black => self.black,
         }
     }
 }
@@ -350,6 +488,23 @@ impl<'a, T: HasName> Named<'a, T> {
             None => {
                 self.index.insert(name.value.clone(), self.items.len());
                 self.items.push((decl, source));
+            }
+        }
+    }
+
+    /// The declaration of a name and its file.
+    fn get(&self, name: &str) -> Option<(&'a T, SourceId)> {
+        self.index.get(name).map(|&i| self.items[i])
+    }
+
+    /// Takes a name out, keeping the others in order.
+    fn remove(&mut self, name: &str) {
+        if let Some(i) = self.index.remove(name) {
+            self.items.remove(i);
+            for slot in self.index.values_mut() {
+                if *slot > i {
+                    *slot -= 1;
+                }
             }
         }
     }

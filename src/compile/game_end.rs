@@ -8,7 +8,7 @@ use crate::compile::pieces::find_kind;
 use crate::compile::region::{self, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
-use crate::ir::piece::{PieceDef, PieceKind};
+use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{CheckLimit, Explosion, Extinction, GameEndRules, GameResult, Goal};
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -51,6 +51,11 @@ pub(super) fn game_end_rules(
         check_limit,
         extinctions,
         royal_loss: explosion.is_some() && has_royal,
+        draw_odds: match decls.draw_odds.get() {
+            Some(Item::DrawOdds(ast::Side::White, _)) => Some(Color::White),
+            Some(Item::DrawOdds(ast::Side::Black, _)) => Some(Color::Black),
+            _ => None,
+        },
     };
     if let Some(mate) = decls.checkmate.get() {
         if !has_royal && mate.value.is_some() {

@@ -79,19 +79,30 @@ pub fn compile_script(name: &str, text: &str) -> Result<Compiled, ScriptErrors> 
 
 /// Runs the passes over the parsed files (imports first, the script last).
 fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant, Spanned<String>)> {
-    let main_source = files.last().map(|f| f.source)?;
     let decls = declarations::collect(files, errors);
+    let built = build_from(files, &decls, errors);
+    declarations::point_at_removals(&decls, errors);
+    built
+}
+
+/// The passes after the declarations are collected.
+fn build_from(
+    files: &[ast::File],
+    decls: &declarations::Declarations<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<(Variant, Spanned<String>)> {
+    let main_source = files.last().map(|f| f.source)?;
     let missing_at = first_item_span(files);
 
     let geometry = board::geometry(decls.board.get(), missing_at, errors)?;
     let symmetry = board::symmetry(decls.symmetry.get().map(|s| s.value));
 
-    let (mut evaluator, regions) = pieces::regions(&geometry, symmetry, &decls, errors);
-    let mut defs = pieces::piece_defs(&decls, errors)?;
+    let (mut evaluator, regions) = pieces::regions(&geometry, symmetry, decls, errors);
+    let mut defs = pieces::piece_defs(decls, errors)?;
     let borders = pieces::add_piece_rules(
         &geometry,
         symmetry,
-        &decls,
+        decls,
         &mut evaluator,
         &mut defs,
         errors,
@@ -126,7 +137,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
     let (game_end, explosion) = game_end::game_end_rules(
         &geometry,
         symmetry,
-        &decls,
+        decls,
         &mut evaluator,
         &defs,
         &mut counters,
@@ -136,7 +147,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
     let hands_plan = hands::hands_plan(
         &geometry,
         symmetry,
-        &decls,
+        decls,
         &mut evaluator,
         &defs,
         &promotion,
@@ -149,6 +160,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
     }
 
     let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+    tables::mark_reversible_moves(&mut defs, &geometry, &tables);
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
@@ -157,7 +169,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
             .name
             .get()
             .map_or_else(|| "Untitled".to_string(), |n| n.value.clone()),
-        side_names: side_names(&decls),
+        side_names: side_names(decls),
         geometry,
         symmetry,
         pieces: defs,
@@ -169,18 +181,7 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
         start_fen: setup_decl.value.clone(),
         // Replaced below by the whole setup, read once the variant is built.
-        start: Setup {
-            board: start_codes.clone(),
-            side: crate::ir::piece::Color::White,
-            castling: Vec::new(),
-            en_passant: None,
-            halfmoves: 0,
-            fullmoves: 1,
-            counters: None,
-            hands: Vec::new(),
-            promoted: Vec::new(),
-            gates: Vec::new(),
-        },
+        start: placement_only(&start_codes),
         start_codes,
         promotion,
         castling_squares: castling
@@ -196,6 +197,23 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))
+}
+
+/// A setup of the start placement alone (White to move, no rights), until
+/// the whole setup can be read against the built variant.
+fn placement_only(start_codes: &[u8]) -> Setup {
+    Setup {
+        board: start_codes.to_vec(),
+        side: crate::ir::piece::Color::White,
+        castling: Vec::new(),
+        en_passant: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        counters: None,
+        hands: Vec::new(),
+        promoted: Vec::new(),
+        gates: Vec::new(),
+    }
 }
 
 /// What the sides are called (`sides "Red" "Black"`; White and Black by

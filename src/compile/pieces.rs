@@ -13,7 +13,7 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
 use crate::ir::piece::{PieceDef, PieceKind, MAX_PIECE_KINDS};
 use crate::ir::{Border, Region, Symmetry};
-use crate::source::{Span, Spanned};
+use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast;
 
 /// The region evaluator over the declared regions, and the regions
@@ -63,10 +63,19 @@ pub(super) fn piece_defs(
         return None;
     }
     let mut defs: Vec<PieceDef> = Vec::new();
-    let mut letters: HashMap<(bool, char), Span> = HashMap::new();
-    for p in decls.pieces.decls() {
+    let mut letters: HashMap<(bool, char), (Span, &str, SourceId)> = HashMap::new();
+    for &(p, source) in &decls.pieces.items {
         let token = (p.plus_mark, p.letter.value);
-        if let Some(first) = letters.get(&token) {
+        if let Some(&(first, first_name, first_source)) = letters.get(&token) {
+            let help = if first_source != source {
+                format!(
+                    "each piece needs its own FEN letter: to put {} in place of the imported \
+                     {first_name}, write `remove {first_name}` first",
+                    p.name.value
+                )
+            } else {
+                "each piece needs its own FEN letter".to_string()
+            };
             errors.push(
                 ScriptError::new(
                     Code::CompileDuplicateLetter,
@@ -78,11 +87,11 @@ pub(super) fn piece_defs(
                     p.letter.span,
                     format!("{} uses it", p.name.value),
                 )
-                .with_note(*first, "already used here")
-                .with_help("each piece needs its own FEN letter"),
+                .with_note(first, "already used here")
+                .with_help(help),
             );
         } else {
-            letters.insert(token, p.letter.span);
+            letters.insert(token, (p.letter.span, p.name.value.as_str(), source));
         }
         let patterns = match betza::compile_betza(&p.moves) {
             Ok(ps) => ps,
@@ -99,6 +108,7 @@ pub(super) fn piece_defs(
             patterns,
             royal: p.royal,
             resets_move_rule: false,
+            moves_back: false,
             region_rules: Vec::new(),
             span: p.span,
         });
@@ -138,10 +148,21 @@ pub(super) fn add_piece_rules(
     // counter: Fairy-Stockfish resets it on captures and pawn moves only,
     // and a shogi pawn is not its chess pawn. Nor does one that promotes
     // into a piece that promotes again (Kyoto shogi's pieces, which turn
-    // over on every move: Fairy-Stockfish's demoting pieces).
-    let promotes = |name: &str| decls.promotions.iter().any(|(p, _)| p.piece.value == name);
-    for (p, _) in decls.promotions.iter().filter(|(p, _)| !p.optional) {
-        if p.choices.iter().any(|c| promotes(&c.value)) {
+    // over on every move: Fairy-Stockfish's demoting pieces), nor one
+    // that promotes shogi-style, into a `+` piece (EuroShogi's compulsory
+    // promotions): FS's counter pieces are the chess pawns.
+    let promotes = |name: &str| {
+        decls
+            .promotions
+            .iter()
+            .any(|(p, _, _)| p.piece.value == name)
+    };
+    for (p, _, _) in decls.promotions.iter().filter(|(p, _, _)| !p.optional) {
+        let shogi_style = |name: &str| defs.iter().any(|d| d.name == name && d.plus_mark);
+        if p.choices
+            .iter()
+            .any(|c| promotes(&c.value) || shogi_style(&c.value))
+        {
             continue;
         }
         if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {

@@ -4,6 +4,7 @@
 //! the move may decline ([`remove_stuck_declines`] takes out, once the
 //! move tables exist, those where the unpromoted piece could not move).
 
+use crate::compile::declarations::Sides;
 use crate::compile::region::{for_both_sides, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
@@ -22,7 +23,7 @@ pub(crate) type KindByName<'a> =
 pub fn promotion_table(
     geometry: &Geometry,
     symmetry: Symmetry,
-    decls: &[(&PromotionDecl, SourceId)],
+    decls: &[(&PromotionDecl, SourceId, Sides)],
     regions: &mut RegionEvaluator<'_>,
     kind_by_name: &KindByName<'_>,
     pieces: &[PieceDef],
@@ -39,7 +40,7 @@ pub fn promotion_table(
         promoting: vec![false; kinds],
         into_royal: false,
     };
-    for (decl, _) in decls {
+    for &(decl, _, sides) in decls {
         let piece = kind_by_name(&decl.piece, errors);
         let choices: Vec<Option<PieceKind>> = decl
             .choices
@@ -78,7 +79,7 @@ pub fn promotion_table(
         if decl.optional && table.may_decline.is_empty() {
             table.may_decline = vec![SquareSet::EMPTY; 1 + 2 * kinds];
         }
-        for color in Color::ALL {
+        for color in Color::ALL.into_iter().filter(|&c| sides.has(c)) {
             let code = Piece { color, kind: piece }.code() as usize;
             for sq in both.get(color).iter() {
                 table.by_square[code * cells + sq.index()] = (set_index + 1) as u8;

@@ -552,3 +552,27 @@ fn flatten_trie(paths: &[(Vec<Square>, u8)], out: &mut Vec<AttackNode>) {
         emit(&nodes, r, out);
     }
 }
+
+/// Marks the pieces that reset the move rule but have a move they could
+/// take straight back ([`PieceDef::moves_back`]: a sideways pawn), for
+/// either side.
+pub fn mark_reversible_moves(defs: &mut [PieceDef], geometry: &Geometry, tables: &MoveTables) {
+    for (i, def) in defs.iter_mut().enumerate() {
+        if !def.resets_move_rule {
+            continue;
+        }
+        let kind = PieceKind(i as u8);
+        def.moves_back = Color::ALL.into_iter().any(|color| {
+            let code = Piece { color, kind }.code();
+            geometry.squares().iter().any(|from| {
+                tables.rays(code, from).iter().any(|ray| {
+                    let squares = ray.start as usize..ray.start as usize + ray.len as usize;
+                    squares.into_iter().any(|i| {
+                        tables.path_flags[i] & MOVE != 0
+                            && tables.moves_quietly(code, tables.path_squares[i], from)
+                    })
+                })
+            })
+        });
+    }
+}

@@ -229,6 +229,14 @@ impl Variant {
         if self.compulsory_capture {
             writeln!(f, "captures compulsory")?;
         }
+        if let Some(side) = e.draw_odds {
+            let side = if side == Color::White {
+                "white"
+            } else {
+                "black"
+            };
+            writeln!(f, "draws win for {side}")?;
+        }
         if let Some(explosion) = &self.explosion {
             let spared: Vec<&str> = explosion
                 .spared

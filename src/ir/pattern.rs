@@ -181,6 +181,20 @@ pub struct EnPassantSource {
 }
 
 impl MoveTables {
+    /// Whether piece code `code` on `from` could move, without capturing,
+    /// to `to` on an otherwise empty board (a ride or a leap; not a hop,
+    /// which needs a screen, nor a first move): the move from `to` to
+    /// `from` is then reversible.
+    pub fn moves_quietly(&self, code: u8, from: Square, to: Square) -> bool {
+        self.rays(code, from).iter().any(|ray| {
+            !ray.initial
+                && ray.kind == RayKind::Slide
+                && (ray.start..ray.start + u32::from(ray.len)).any(|i| {
+                    self.path_squares[i as usize] == to && self.path_flags[i as usize] & MOVE != 0
+                })
+        })
+    }
+
     /// The rays of piece code `code` standing on `sq`.
     #[inline]
     pub fn rays(&self, code: u8, sq: Square) -> &[Ray] {

@@ -132,8 +132,13 @@ pub struct PieceDef {
     pub patterns: Vec<MovePattern>,
     /// Whether it may not be left attacked.
     pub royal: bool,
-    /// Whether a move of it resets the move-rule counter (pieces that promote).
+    /// Whether a move of it resets the move-rule counter (pieces that
+    /// promote), unless it could move straight back ([`PieceDef::moves_back`]).
     pub resets_move_rule: bool,
+    /// Whether some move of it can be undone by a move back (a sideways
+    /// pawn's step): such a move does not reset the move-rule counter, as
+    /// in Fairy-Stockfish, which resets it on irreversible moves only.
+    pub moves_back: bool,
     /// Where it may not go (borders it may not cross, regions it stays in …).
     pub region_rules: Vec<crate::ir::rule::RegionRule>,
     /// Where it was declared.

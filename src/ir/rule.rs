@@ -159,6 +159,9 @@ pub struct GameEndRules {
     pub extinctions: Vec<Extinction>,
     /// A side left without royal pieces loses (they can be blown up: `captures explode`).
     pub royal_loss: bool,
+    /// `draws win for black`: the side every drawn game is a win for
+    /// (Armageddon's draw odds).
+    pub draw_odds: Option<Color>,
 }
 
 impl Default for GameEndRules {
@@ -172,6 +175,7 @@ impl Default for GameEndRules {
             check_limit: None,
             extinctions: Vec::new(),
             royal_loss: false,
+            draw_odds: None,
         }
     }
 }

@@ -336,11 +336,11 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     if fits.iter().any(|m| !matches!(m.kind, MoveKind::Castle(_))) {
         fits.retain(|m| !matches!(m.kind, MoveKind::Castle(_)));
     }
-    // No promotion typed where the move may decline (shogi): the move that declines.
-    if fits.len() > 1 && promo_wanted.is_none() && fits.iter().all(|m| m.from == fits[0].from) {
-        if let Some(&declines) = fits.iter().find(|m| m.promotion.is_none()) {
-            return Ok(declines);
-        }
+    // No promotion typed where a move may decline (shogi), or where another
+    // piece's move does not promote (EuroShogi's `Bxc5` beside `Bfxc5=+B`):
+    // the moves that do not promote, as the writer disambiguates them.
+    if fits.len() > 1 && promo_wanted.is_none() && fits.iter().any(|m| m.promotion.is_none()) {
+        fits.retain(|m| m.promotion.is_none());
     }
     if fits.len() > 1 && promo_wanted.is_none() && fits.iter().all(|m| m.promotion.is_some()) {
         let from = fits[0].from;

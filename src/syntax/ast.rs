@@ -72,6 +72,10 @@ pub enum Item {
     DropNone(Span),
     /// `gate [A, B] in REGION`.
     Gate(GateDecl),
+    /// `draws win for white|black`, and the declaration's span.
+    DrawOdds(Side, Span),
+    /// `remove A, B`: imported pieces taken out, and the declaration's span.
+    Remove(Vec<Spanned<String>>, Span),
 }
 
 impl Item {
@@ -103,6 +107,7 @@ impl Item {
             Item::Drop(d) => d.span,
             Item::DropNone(span) => *span,
             Item::Gate(g) => g.span,
+            Item::Remove(_, span) | Item::DrawOdds(_, span) => *span,
         }
     }
 }
@@ -269,6 +274,8 @@ pub enum BetzaRepeat {
 /// `promote Pawn in rank last to Queen, Rook`.
 #[derive(Clone, Debug)]
 pub struct PromotionDecl {
+    /// `promote white …` / `promote black …`: one side only (both without).
+    pub side: Option<Side>,
     /// The piece that promotes.
     pub piece: Spanned<String>,
     /// Where (from White's side).

@@ -202,10 +202,21 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
+        Rule::remove_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_remove)?;
+            let mut pieces = Vec::new();
+            while let Some(p) = c.next_if(Rule::ident) {
+                pieces.push(spanned_str(&p, source));
+            }
+            Ok(Item::Remove(pieces, span))
+        }
         Rule::goal_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
         | Rule::compulsory_decl
+        | Rule::draw_odds_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
         | Rule::stalemate_decl
@@ -237,6 +248,19 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             }))
         }
         Rule::compulsory_decl => Ok(Item::CompulsoryCapture(span_of(&pair, source))),
+        Rule::draw_odds_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_draws)?;
+            c.next(Rule::kw_win)?;
+            c.next(Rule::kw_for)?;
+            let side = if c.next(Rule::side)?.as_str() == "white" {
+                Side::White
+            } else {
+                Side::Black
+            };
+            Ok(Item::DrawOdds(side, span))
+        }
         Rule::extinction_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -545,6 +569,13 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_promote)?;
+    let side = c.next_if(Rule::side).map(|s| {
+        if s.as_str() == "white" {
+            Side::White
+        } else {
+            Side::Black
+        }
+    });
     let piece = spanned_str(&c.next(Rule::ident)?, source);
     c.next(Rule::kw_in)?;
     let from_too = c.next_if(Rule::promote_or_from).is_some();
@@ -556,6 +587,7 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     }
     let optional = c.next_if(Rule::promote_optional).is_some();
     Ok(PromotionDecl {
+        side,
         piece,
         region,
         from_too,

@@ -136,7 +136,11 @@ mod tests {
 
     #[test]
     fn xiangqi_river_and_palace() {
-        let v = compile_source("xiangqi", include_str!("../../scripts/xiangqi.variant")).unwrap();
+        let v = compile_source(
+            "xiangqi",
+            include_str!("../../scripts/fairy-stockfish/xiangqi.variant"),
+        )
+        .unwrap();
         let g = &v.geometry;
         let o = Outlines::of(&v);
         let sq = |name: &str| g.parse_square(name).unwrap();

@@ -968,6 +968,12 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             .iter()
             .map(|rule| extinction_sentence(variant, rule)),
     );
+    if let Some(side) = rules.draw_odds {
+        out.push(format!(
+            "A game that would be drawn (by stalemate, repetition or the move rule) is a win for {} instead.",
+            variant.side_name(side)
+        ));
+    }
     out
 }
 
@@ -1120,11 +1126,17 @@ pub fn describe_squares(variant: &Variant, set: &SquareSet) -> String {
 
 /// Where a piece promotes and into what, by square (White's view).
 pub fn promotion_sets(variant: &Variant, kind: PieceKind) -> Vec<(SquareSet, Vec<PieceKind>)> {
-    let code = Piece {
-        color: Color::White,
-        kind,
-    }
-    .code();
+    promotion_sets_of(variant, kind, Color::White)
+}
+
+/// Where one side's piece promotes and into what, by square (the board's
+/// own squares).
+fn promotion_sets_of(
+    variant: &Variant,
+    kind: PieceKind,
+    color: Color,
+) -> Vec<(SquareSet, Vec<PieceKind>)> {
+    let code = Piece { color, kind }.code();
     let mut out: Vec<(SquareSet, Vec<PieceKind>)> = Vec::new();
     for sq in variant.geometry.squares().iter() {
         let choices = variant.promotion.choices(code, sq);
@@ -1143,10 +1155,88 @@ pub fn promotion_sets(variant: &Variant, kind: PieceKind) -> Vec<(SquareSet, Vec
     out
 }
 
+/// The promotion sentence of a piece whose sides promote differently
+/// (`promote white …`, `promote black …`), or None when Black's rule is
+/// White's seen from Black's side.
+fn promotion_by_side(
+    variant: &Variant,
+    sets: &[(SquareSet, Vec<PieceKind>)],
+    black_sets: &[(SquareSet, Vec<PieceKind>)],
+) -> Option<String> {
+    // Black's sets as White sees them, in the order of White's.
+    let seen_by_white = |sets: &[(SquareSet, Vec<PieceKind>)]| {
+        let mut out: Vec<(Vec<usize>, Vec<PieceKind>)> = sets
+            .iter()
+            .map(|(squares, choices)| {
+                let mut seen: Vec<usize> = squares
+                    .iter()
+                    .map(|sq| {
+                        crate::compile::reflect(&variant.geometry, sq, variant.symmetry).index()
+                    })
+                    .collect();
+                seen.sort_unstable();
+                (seen, choices.clone())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let white_view: Vec<(Vec<usize>, Vec<PieceKind>)> = {
+        let mut out: Vec<_> = sets
+            .iter()
+            .map(|(squares, choices)| {
+                (squares.iter().map(|s| s.index()).collect(), choices.clone())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    if white_view != seen_by_white(black_sets) {
+        // `promote white …` / `promote black …`: each side on its own,
+        // Black's squares seen from Black's side.
+        let side = |color: Color, sets: &[(SquareSet, Vec<PieceKind>)]| {
+            let name = variant.side_name(color);
+            if sets.is_empty() {
+                return format!("{name} never promotes it");
+            }
+            let parts: Vec<String> = sets
+                .iter()
+                .map(|(squares, choices)| {
+                    let seen: SquareSet = match color {
+                        Color::White => *squares,
+                        Color::Black => squares
+                            .iter()
+                            .map(|sq| {
+                                crate::compile::reflect(&variant.geometry, sq, variant.symmetry)
+                            })
+                            .collect(),
+                    };
+                    format!(
+                        "on {} into {}",
+                        describe_squares(variant, &seen),
+                        piece_list(variant, choices)
+                    )
+                })
+                .collect();
+            format!("{name} chooses {}", parts.join("; "))
+        };
+        return Some(format!(
+            "It must promote when it reaches the promotion squares, choosing by side (each seeing the board from its own side): {}, and {}.",
+            side(Color::White, sets),
+            side(Color::Black, black_sets)
+        ));
+    }
+    None
+}
+
 fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     let sets = promotion_sets(variant, kind);
-    if sets.is_empty() {
+    let black_sets = promotion_sets_of(variant, kind, Color::Black);
+    if sets.is_empty() && black_sets.is_empty() {
         return None;
+    }
+    if let Some(by_side) = promotion_by_side(variant, &sets, &black_sets) {
+        return Some(by_side);
     }
     if let [(squares, choices)] = &sets[..] {
         let optional = variant
@@ -1194,8 +1284,13 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         .get(code as usize * t.cells..(code as usize + 1) * t.cells);
     let leaving = leaving.is_some_and(|cells| cells.iter().any(|&c| c > 0));
     let Some(declines) = t.may_decline.get(code as usize).filter(|d| !d.is_empty()) else {
+        let when = if leaving {
+            "on every move that starts or ends on the promotion squares"
+        } else {
+            "when it reaches the promotion squares"
+        };
         return Some(format!(
-            "It must promote when it reaches the promotion squares, choosing {}; it does not promote elsewhere ({black}).",
+            "It must promote {when}, choosing {}; it does not promote elsewhere ({black}).",
             parts.join("; ")
         ));
     };

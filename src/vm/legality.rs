@@ -660,11 +660,11 @@ mod tests {
     fn one_move_and_per_square_queries_agree_with_the_legal_moves() {
         for script in [
             "chess",
-            "xiangqi",
-            "atomic",
-            "3check",
+            "fairy-stockfish/xiangqi",
+            "fairy-stockfish/atomic",
+            "fairy-stockfish/3check",
             "berolina",
-            "crazyhouse",
+            "fairy-stockfish/crazyhouse",
         ] {
             let checked = queries_agree(script, 60);
             assert!(checked > 600, "{script}: only {checked} moves checked");

@@ -240,16 +240,22 @@ impl Position {
             || mv
                 .promotion
                 .is_some_and(|k| !self.variant.promotion.promotes(k))
-            || self
-                .variant
-                .piece(Piece::from_code(code).kind)
-                .resets_move_rule;
+            || self.irreversible_move_of_a_resetting_piece(mv, code);
         // Saturating (from u32::MAX, which a FEN may give): never wraps.
         let clock = self.halfmoves.saturating_add(1);
         self.halfmoves = if resets { 0 } else { clock };
         if self.side == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
+    }
+
+    /// Whether `mv` is a move of a piece that resets the move rule (one
+    /// that promotes), which it could not take straight back.
+    #[inline(always)]
+    fn irreversible_move_of_a_resetting_piece(&self, mv: Move, code: u8) -> bool {
+        let def = self.variant.piece(Piece::from_code(code).kind);
+        def.resets_move_rule
+            && !(def.moves_back && self.variant.tables.moves_quietly(code, mv.to, mv.from))
     }
 
     /// The code of the piece `mv` moves (for a drop, the piece from hand).

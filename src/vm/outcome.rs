@@ -207,6 +207,15 @@ impl Position {
     /// The outcome; `no_moves`: whether the side to move has no legal
     /// move, if known (else the moves are generated).
     fn outcome_with(&self, no_moves: Option<bool>) -> Result<Outcome, HookError> {
+        let outcome = self.outcome_by_rules(no_moves)?;
+        Ok(match (outcome, self.variant.game_end.draw_odds) {
+            (Outcome::Draw { reason }, Some(winner)) => Outcome::Decisive { winner, reason },
+            (outcome, _) => outcome,
+        })
+    }
+
+    /// The outcome before draw odds (`draws win for black`).
+    fn outcome_by_rules(&self, no_moves: Option<bool>) -> Result<Outcome, HookError> {
         let rules = &self.variant.game_end;
         if rules.ends_early() {
             if let Some((winner, reason)) = self.rule_game_end() {

@@ -217,10 +217,14 @@ fn vectors(alt: &str, atom: Offset) -> Vec<Offset> {
                 dy <= 0
             } else if has("straight forward or to the right") {
                 (dx == 0 && dy > 0) || (dy == 0 && dx > 0)
+            } else if has("straight forward or to the left") {
+                (dx == 0 && dy > 0) || (dy == 0 && dx < 0)
             } else if has("forward or backward") {
                 dx == 0
             } else if has("forward-right") {
                 dx > 0 && dy > 0
+            } else if has("forward-left") {
+                dx < 0 && dy > 0
             } else if has("straight forward") {
                 dx == 0 && dy > 0
             } else if has("forward") {
