@@ -11,6 +11,12 @@
 # Before and after a change: BASE_BIN=/path/to/an/older/varia adds a column
 # for that build, run in the same alternation (FS, base, this build).
 # ONLY=REGEX keeps the rows whose name matches (e.g. ONLY='^chess').
+#
+# CATALOGUE=1 measures every script of the catalogue, scripts/fairy-stockfish/
+# (named as FS names the variant), from the start position, instead of the
+# rows below: at depth 5 where FS's depth-4 count in the perft fixture
+# suggests depth 5 stays under about 40 M leaves, else depth 4. With
+# MARKDOWN=1 the table is printed as Markdown, for BENCHMARKS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -26,31 +32,43 @@ rows=(
   "diamond|scripts/diamond.variant|startpos|7|diamond|$ini"
   "balbo|scripts/balbo.variant|startpos|6|balbo-minor|$ini"
   "grand betza (*)|scripts/grand-betza.variant|startpos|5|grandbetza-rhino2|$ini"
-  "king of the hill|scripts/kingofthehill.variant|startpos|6|kingofthehill|"
-  "three-check|scripts/3check.variant|startpos|6|3check|"
-  "five-check|scripts/5check.variant|startpos|6|5check|"
-  "nocastle|scripts/nocastle.variant|startpos|6|nocastle|"
-  "atomic|scripts/atomic.variant|startpos|6|atomic|"
-  "coregal|scripts/coregal.variant|startpos|6|coregal|"
-  "extinction|scripts/extinction.variant|startpos|6|extinction|"
-  "kinglet|scripts/kinglet.variant|startpos|6|kinglet|"
-  "threekings|scripts/threekings.variant|startpos|6|threekings|"
-  "antichess|scripts/antichess.variant|startpos|6|antichess|"
-  "giveaway|scripts/giveaway.variant|startpos|6|giveaway|"
-  "codrus|scripts/codrus.variant|startpos|6|codrus|"
-  "losers|scripts/losers.variant|startpos|6|losers|"
-  "crazyhouse|scripts/crazyhouse.variant|startpos|5|crazyhouse|"
-  "crazyhouse (midgame)|scripts/crazyhouse.variant|r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R[Pp] w KQkq - 0 6|4|crazyhouse|"
-  "shogi|scripts/shogi.variant|startpos|5|shogi|"
-  "shogi (midgame)|scripts/shogi.variant|7nb/lrsg1ks2/npgs1p2l/7pp/P1p1P1p1g/2P2PRPL/NP2S4/G3l4/+b4KPN1[ppppp] w - - 0 46|4|shogi|"
-  "minishogi|scripts/minishogi.variant|startpos|6|minishogi|"
-  "kyotoshogi|scripts/kyotoshogi.variant|startpos|7|kyotoshogi|"
-  "seirawan|scripts/seirawan.variant|startpos|5|seirawan|"
-  "shouse|scripts/shouse.variant|startpos|4|shouse|"
-  "chessgi|scripts/chessgi.variant|startpos|5|chessgi|"
+  "king of the hill|scripts/fairy-stockfish/kingofthehill.variant|startpos|6|kingofthehill|"
+  "three-check|scripts/fairy-stockfish/3check.variant|startpos|6|3check|"
+  "five-check|scripts/fairy-stockfish/5check.variant|startpos|6|5check|"
+  "nocastle|scripts/fairy-stockfish/nocastle.variant|startpos|6|nocastle|"
+  "atomic|scripts/fairy-stockfish/atomic.variant|startpos|6|atomic|"
+  "coregal|scripts/fairy-stockfish/coregal.variant|startpos|6|coregal|"
+  "extinction|scripts/fairy-stockfish/extinction.variant|startpos|6|extinction|"
+  "kinglet|scripts/fairy-stockfish/kinglet.variant|startpos|6|kinglet|"
+  "threekings|scripts/fairy-stockfish/threekings.variant|startpos|6|threekings|"
+  "antichess|scripts/fairy-stockfish/antichess.variant|startpos|6|antichess|"
+  "giveaway|scripts/fairy-stockfish/giveaway.variant|startpos|6|giveaway|"
+  "codrus|scripts/fairy-stockfish/codrus.variant|startpos|6|codrus|"
+  "losers|scripts/fairy-stockfish/losers.variant|startpos|6|losers|"
+  "crazyhouse|scripts/fairy-stockfish/crazyhouse.variant|startpos|5|crazyhouse|"
+  "crazyhouse (midgame)|scripts/fairy-stockfish/crazyhouse.variant|r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R[Pp] w KQkq - 0 6|4|crazyhouse|"
+  "shogi|scripts/fairy-stockfish/shogi.variant|startpos|5|shogi|"
+  "shogi (midgame)|scripts/fairy-stockfish/shogi.variant|7nb/lrsg1ks2/npgs1p2l/7pp/P1p1P1p1g/2P2PRPL/NP2S4/G3l4/+b4KPN1[ppppp] w - - 0 46|4|shogi|"
+  "minishogi|scripts/fairy-stockfish/minishogi.variant|startpos|6|minishogi|"
+  "kyotoshogi|scripts/fairy-stockfish/kyotoshogi.variant|startpos|7|kyotoshogi|"
+  "seirawan|scripts/fairy-stockfish/seirawan.variant|startpos|5|seirawan|"
+  "shouse|scripts/fairy-stockfish/shouse.variant|startpos|4|shouse|"
+  "chessgi|scripts/fairy-stockfish/chessgi.variant|startpos|5|chessgi|"
 )
 # (*) Fairy-Stockfish cannot express the Rhino: it runs its stand-in (WnN),
 # so the two count different trees from depth 5 on; the speeds still compare.
+if [ -n "${CATALOGUE:-}" ]; then
+  rows=()
+  for script in scripts/fairy-stockfish/*.variant; do
+    name=$(basename "$script" .variant)
+    fixture=tests/perft/fairy-stockfish/$name.perft
+    # The start position's depth-3 and depth-4 counts (the first two of each).
+    read -r n3 n4 < <(awk '/^id /{id=$2} id=="start" && $1=="perft" && $2==3{a=$3} id=="start" && $1=="perft" && $2==4{b=$3} END{print a+0, b+0}' "$fixture")
+    depth=4
+    if [ "$n3" -gt 0 ] && [ "$n4" -gt 0 ] && awk -v a="$n3" -v b="$n4" 'BEGIN{exit !(b*b/a < 40e6)}'; then depth=5; fi
+    rows+=("$name|$script|startpos|$depth|$name|")
+  done
+fi
 if [ -n "${EXTRA_ROWS:-}" ]; then IFS=$'\n' read -r -d '' -a extra <<<"$EXTRA_ROWS" || true; rows+=("${extra[@]}"); fi
 
 fs_perft() { # variant fen depth ini -> "nodes seconds"
@@ -78,9 +96,14 @@ varia_perft() { # script fen depth -> "nodes seconds"
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
 base=${BASE_BIN:-}
-printf "%-22s %5s %12s %14s %14s %7s" variant depth leaves "varia M/s" "FS M/s" ratio
-[ -n "$base" ] && printf " %14s %7s" "base M/s" "base/FS"
-printf "\n"
+if [ -n "${MARKDOWN:-}" ]; then
+  echo "| variant | depth | leaves | varia M/s | FS M/s | varia/FS |"
+  echo "|---|---:|---:|---:|---:|---:|"
+else
+  printf "%-22s %5s %12s %14s %14s %7s" variant depth leaves "varia M/s" "FS M/s" ratio
+  [ -n "$base" ] && printf " %14s %7s" "base M/s" "base/FS"
+  printf "\n"
+fi
 for row in "${rows[@]}"; do
   IFS='|' read -r name script fen depth fsv ini <<<"$row"
   [[ $name =~ ${ONLY:-.} ]] || continue
@@ -97,6 +120,10 @@ for row in "${rows[@]}"; do
   done
   [ "$vn" = "$fn" ] || echo "warning: $name: varia counts $vn, Fairy-Stockfish $fn" >&2
   vm=$(printf '%s\n' "${vr[@]}" | median); fm=$(printf '%s\n' "${fr[@]}" | median)
+  if [ -n "${MARKDOWN:-}" ]; then
+    printf "| %s | %s | %s | %s | %s | %s |\n" "$name" "$depth" "$vn" "$vm" "$fm" "$(awk -v a="$vm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
+    continue
+  fi
   printf "%-22s %5s %12s %14s %14s %7s" "$name" "$depth" "$vn" "$vm" "$fm" "$(awk -v a="$vm" -v b="$fm" 'BEGIN{printf "%.2f", a/b}')"
   if [ -n "$base" ]; then
     bm=$(printf '%s\n' "${br[@]}" | median)

@@ -73,4 +73,4 @@ pub mod syntax;
 pub mod teach;
 pub mod vm;
 
-pub use load::{compile_path, compile_source, LoadError};
+pub use load::{compile_path, compile_source, scripts_in_folder, LoadError};

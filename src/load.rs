@@ -14,7 +14,7 @@
 //! through here too ([`load_variant`]), and share the text that tells the
 //! user why a variant could not be loaded ([`load_error_text`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::compile::setup::{setup_error, SetupField};
@@ -169,6 +169,45 @@ pub fn load_variant_or_report(script: &str) -> Option<Arc<Variant>> {
     load_variant(script)
         .map_err(|e| eprint!("{}", load_error_report(&e)))
         .ok()
+}
+
+/// The `.variant` scripts of a folder and of its subfolders (one level
+/// down: `scripts/` and its catalogue `scripts/fairy-stockfish/`), sorted
+/// by file name, then path. A file reached twice (a symbolic link to a
+/// script elsewhere: the catalogue's `chess`, or `mini` for `minishogi`) is
+/// listed once, under its own path (the link's, if both are links).
+///
+/// # Errors
+/// The folder cannot be read (a subfolder that cannot be read is skipped).
+pub fn scripts_in_folder(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    fn variant_files(dir: &Path) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+        let mut files = Vec::new();
+        let mut folders = Vec::new();
+        for entry in std::fs::read_dir(dir)?.filter_map(Result::ok) {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.is_file() && path.extension().is_some_and(|e| e == "variant") {
+                files.push(path);
+            }
+        }
+        Ok((files, folders))
+    }
+    let (mut found, mut folders) = variant_files(dir)?;
+    folders.sort();
+    for folder in folders {
+        if let Ok((files, _)) = variant_files(&folder) {
+            let mut files = files;
+            files.sort();
+            found.extend(files);
+        }
+    }
+    // Real files before links, so that a file reached twice keeps its own path.
+    found.sort_by_key(|p| p.is_symlink());
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
+    found.sort_by(|a, b| a.file_name().cmp(&b.file_name()).then(a.cmp(b)));
+    Ok(found)
 }
 
 #[cfg(test)]

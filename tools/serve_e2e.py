@@ -340,7 +340,7 @@ def crazyhouse(b, url):
     check(sorted(hands) == ["black Knight", "white Pawn"], f"crazyhouse: both hands are drawn: {hands}")
     b.shot("crazyhouse-01-hands")
     hand_click(b, "Pawn")
-    got, want = marked(b), drops_listed("scripts/crazyhouse.variant", "P", fen)
+    got, want = marked(b), drops_listed("scripts/fairy-stockfish/crazyhouse.variant", "P", fen)
     check(got == want and len(want) == 48,
           f"crazyhouse: the pawn in hand marks {len(got)} squares, `varia moves`' {len(want)} drops")
     b.shot("crazyhouse-02-pawn-in-hand")
@@ -349,7 +349,7 @@ def crazyhouse(b, url):
     b.shot("crazyhouse-03-dropped")
     hand_click(b, "Knight")
     after = b.js("ui.state.fen")
-    got, want = marked(b), drops_listed("scripts/crazyhouse.variant", "N", after)
+    got, want = marked(b), drops_listed("scripts/fairy-stockfish/crazyhouse.variant", "N", after)
     check(got == want and len(want) > 0, f"crazyhouse: Black's knight in hand marks {len(got)} squares")
     b.square("c6")
     check("N@c6" in moves_text(b), f"crazyhouse: N@c6 dropped: {moves_text(b)!r}")
@@ -375,7 +375,7 @@ def shogi(b, url):
     check(len(b.js("ui.state.san")) == 2, "shogi: the computer answered")
     fen = b.js("ui.state.fen")
     hand_click(b, "Pawn")
-    got, want = marked(b), drops_listed("scripts/shogi.variant", "P", fen)
+    got, want = marked(b), drops_listed("scripts/fairy-stockfish/shogi.variant", "P", fen)
     check(got == want and len(want) > 0,
           f"shogi: the pawn in hand marks {len(got)} squares, `varia moves`' {len(want)} drops")
     b.shot("shogi-04-pawn-in-hand")

@@ -13,8 +13,8 @@ use varia::vm::Position;
 /// The scripts of `scripts/`, built into the fuzz binaries.
 pub const SCRIPTS: &[(&str, &str)] = &[
     ("chess", include_str!("../../scripts/chess.variant")),
-    ("3check", include_str!("../../scripts/3check.variant")),
-    ("atomic", include_str!("../../scripts/atomic.variant")),
+    ("3check", include_str!("../../scripts/fairy-stockfish/3check.variant")),
+    ("atomic", include_str!("../../scripts/fairy-stockfish/atomic.variant")),
     ("balbo", include_str!("../../scripts/balbo.variant")),
     (
         "berolina-plus",
@@ -28,13 +28,13 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ),
     (
         "kingofthehill",
-        include_str!("../../scripts/kingofthehill.variant"),
+        include_str!("../../scripts/fairy-stockfish/kingofthehill.variant"),
     ),
     (
         "large-nahbi",
         include_str!("../../scripts/large-nahbi.variant"),
     ),
-    ("xiangqi", include_str!("../../scripts/xiangqi.variant")),
+    ("xiangqi", include_str!("../../scripts/fairy-stockfish/xiangqi.variant")),
 ];
 
 /// The seed variants, compiled once per process.

@@ -262,22 +262,19 @@ impl Session {
         Ok(name)
     }
 
-    /// `VariantPath`: a script, or a folder whose `.variant` scripts are all
-    /// offered (each that does not compile is reported).
+    /// `VariantPath`: a script, or a folder whose `.variant` scripts (its
+    /// subfolders' too) are all offered (each that does not compile is
+    /// reported).
     fn add_variant_path(&mut self, path: &str) {
         let dir = Path::new(path);
         let scripts: Vec<String> = if dir.is_dir() {
-            let Ok(entries) = std::fs::read_dir(dir) else {
+            let Ok(found) = crate::load::scripts_in_folder(dir) else {
                 return self.out.error(&format!("cannot read the folder {path}"));
             };
-            let mut found: Vec<String> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-                .filter_map(|p| p.to_str().map(str::to_string))
-                .collect();
-            found.sort();
             found
+                .iter()
+                .filter_map(|p| p.to_str().map(str::to_string))
+                .collect()
         } else {
             vec![path.to_string()]
         };

@@ -182,7 +182,10 @@ mod tests {
 
     #[test]
     fn drops_complete_from_the_hand() {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/crazyhouse.variant");
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/fairy-stockfish/crazyhouse.variant"
+        );
         let mut session = Session::new(script).unwrap();
         let mut out = Vec::new();
         // White holds a Knight; the e-file's empty squares are e2 (its

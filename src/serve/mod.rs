@@ -91,12 +91,10 @@ pub fn scripts_from_arg(arg: Option<&str>) -> Result<Vec<ScriptEntry>, ServeErro
     };
     let path = Path::new(arg);
     if path.is_dir() {
-        let read = std::fs::read_dir(path)
+        let found = crate::load::scripts_in_folder(path)
             .map_err(|e| ServeError::Scripts(format!("cannot read the folder {arg}: {e}")))?;
-        let mut entries: Vec<ScriptEntry> = read
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "variant"))
+        let mut entries: Vec<ScriptEntry> = found
+            .into_iter()
             .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
             .map(|(name, p)| ScriptEntry {
                 name,

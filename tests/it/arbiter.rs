@@ -114,7 +114,7 @@ fn ending(pgn_text_game: &PgnGame) -> String {
 /// `varia xboard` (vx, White in game 1) against `varia uci` (vu) on
 /// `scripts/SCRIPT.variant` at depth 1, adjudicated after `max_plies`.
 fn xboard_against_uci(name: &str, script: &str, max_plies: &str) -> (Output, Vec<PgnGame>) {
-    let path = format!("{}/scripts/{script}.variant", env!("CARGO_MANIFEST_DIR"));
+    let path = crate::common::oracle::script_path(script);
     let xb = format!("cmd='{VARIA} xboard {path}' proto=xboard name=vx");
     let uci = format!("cmd='{VARIA} uci {path}' name=vu");
     let args = [
@@ -518,7 +518,7 @@ fn the_scripts_own_game_ends_are_adjudicated() {
     // King of the hill: the rooks on a2 and a3 and the bishop on h6 leave
     // the checked king on e3 only d4 and e4, both on the hill: it wins.
     let koth = format!(
-        "{}/scripts/kingofthehill.variant",
+        "{}/scripts/fairy-stockfish/kingofthehill.variant",
         env!("CARGO_MANIFEST_DIR")
     );
     let (out, games) = from_position("koth", &koth, "7k/8/7b/8/8/r3K3/r7/8 w - - 0 1");

@@ -258,11 +258,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
     let mut exported = Vec::new();
     let mut refused = Vec::new();
     let (mut sections, mut ours) = (Vec::new(), Vec::new());
-    let mut names: Vec<_> = std::fs::read_dir(manifest_dir().join("scripts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    names.sort();
+    let names = varia::scripts_in_folder(&manifest_dir().join("scripts")).unwrap();
     for path in names {
         let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
         let variant = varia::compile_path(path.to_str().unwrap()).unwrap();
@@ -282,17 +278,48 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         [
             "3check",
             "5check",
+            "almost",
+            "amazon",
             "antichess",
+            "armageddon",
             "berolina",
+            "breakthrough",
+            "capablanca",
+            "centaur",
+            "chancellor",
+            "chaturanga",
             "chess",
+            "chigorin",
+            "clobber",
+            "clobber10",
             "codrus",
+            "embassy",
             "extinction",
+            "fairy",
+            "fox-and-hounds",
+            "gardner",
+            "georgian",
             "giveaway",
+            "gothic",
+            "grasshopper",
+            "hoppelpoppel",
+            "janus",
             "kinglet",
             "kingofthehill",
+            "knightmate",
+            "losalamos",
             "losers",
+            "misere",
+            "modern",
+            "newzealand",
+            "nightrider",
             "nocastle",
-            "threekings"
+            "paradigm",
+            "raazuvaa",
+            "shako",
+            "sortofalmost",
+            "tencubed",
+            "threekings",
         ]
     );
     let theirs = pyffish_starts(&sections);
@@ -300,16 +327,22 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         assert_eq!(ours, theirs, "{name}:\n{ini}");
     }
     assert_eq!(theirs.len(), sections.len());
-    // And through whole games: 300 positions of random games of each
+    // And through whole games: 150 positions of random games of each
     // exported section, as FS plays it, agree with the script move for move
     // (the start moves say nothing of compulsory captures or game ends).
     let dir = crate::common::bin::temp_dir("bridge", "exported");
-    for ((name, ini), stem) in sections.iter().zip(&exported) {
-        let file = dir.join(format!("{name}.ini"));
-        std::fs::write(&file, ini).unwrap();
-        let config = file.to_str().unwrap();
-        let lines = crate::common::oracle::oracle(name, 300, 7, &["--config", config]);
-        crate::common::oracle::compare(&crate::common::oracle::script(stem), &lines);
+    let file = dir.join("exported.ini");
+    let all: String = sections
+        .iter()
+        .map(|(_, ini)| ini.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&file, all).unwrap();
+    let names: Vec<&str> = sections.iter().map(|(name, _)| name.as_str()).collect();
+    let config = file.to_str().unwrap();
+    let games = crate::common::oracle::oracle_many(&names, 150, 7, &["--config", config]);
+    for (lines, stem) in games.iter().zip(&exported) {
+        crate::common::oracle::compare(&crate::common::oracle::script(stem), lines);
     }
     let refused: Vec<(&str, &str)> = refused
         .iter()
@@ -321,19 +354,36 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("atomic", "captures explode"),
             ("balbo", "board … without"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
+            ("capahouse", "hands"),
+            ("checkshogi", "hands"),
             ("chessgi", "hands"),
             ("coregal", "royal"),
             ("crazyhouse", "hands"),
             ("diamond", "symmetry rotate"),
+            ("dragon", "hands"),
+            ("euroshogi", "hands"),
+            ("gorogoro", "hands"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
+            ("gustav3", "board … without"),
+            ("judkins", "hands"),
             ("kyotoshogi", "hands"),
             ("large-nahbi", "board 10 x 12"),
+            ("legan", "symmetry rotate"),
+            ("loop", "hands"),
             ("minishogi", "hands"),
             ("nahbi", "hook"),
+            ("okisakishogi", "hands"),
+            ("omicron", "board … without"),
+            ("pawnsideways", "piece Pawn P \"fsmWfceF\""),
+            ("perfect", "castling King e1 -> c1"),
+            ("pocketknight", "hands"),
             ("seirawan", "hands"),
             ("shogi", "hands"),
             ("shouse", "hands"),
+            ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
+            ("troitzky", "board … without"),
             ("xiangqi", "sides"),
+            ("yarishogi", "hands"),
         ]
     );
 }
@@ -429,7 +479,7 @@ fn the_import_and_export_commands() {
          error: [capture] line 652: option `mustCapture`: varia can take only `mustCapture = false` (FS's default) for now, not `true`\n"
     );
 
-    let out = varia(&["export", "scripts/atomic.variant"]);
+    let out = varia(&["export", "scripts/fairy-stockfish/atomic.variant"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),

@@ -34,11 +34,8 @@ const SEEDS: &[&str] = &[
 ];
 
 fn variant(name: &str) -> Arc<Variant> {
-    compile_path(&format!(
-        "{}/scripts/{name}.variant",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap_or_else(|e| panic!("{name}: {e}"))
+    compile_path(&crate::common::oracle::script_path(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn at(name: &str, fen: &str) -> Position {

@@ -1,7 +1,7 @@
 //! Gating (`gate … in REGION`, S-Chess): a piece from hand enters on the
 //! square a first-rank piece leaves on its first move; castling opens the
-//! king's and the rook's squares. `scripts/seirawan.variant` and
-//! `scripts/shouse.variant` against pyffish, and the rules one by one
+//! king's and the rook's squares. `scripts/fairy-stockfish/seirawan.variant` and
+//! `scripts/fairy-stockfish/shouse.variant` against pyffish, and the rules one by one
 //! (expected moves and FENs are pyffish's for the same FENs and moves:
 //! `legal_moves`, `get_fen`, `get_san` of `seirawan`).
 

@@ -375,7 +375,7 @@ fn nahbi_drops_archers_and_alfils_on_the_own_half() {
 fn hooks_see_drops_with_the_piece_from_hand() {
     let script = format!(
         "{}\nhook move-filter {{ !(mv.kind == \"drop\" && mv.piece == \"Knight\" && mv.color == \"black\") }}\n",
-        std::fs::read_to_string(common::oracle::manifest_dir().join("scripts/crazyhouse.variant")).unwrap()
+        std::fs::read_to_string(common::oracle::manifest_dir().join("scripts/fairy-stockfish/crazyhouse.variant")).unwrap()
     );
     let variant = compile_source("zh-hook.variant", &script).unwrap_or_else(|e| panic!("{e}"));
     let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
@@ -403,7 +403,7 @@ fn hooks_see_drops_with_the_piece_from_hand() {
 /// move, promotions written `+` and declining without a suffix, as
 /// pyffish writes them; the placement and hands fields we write back
 /// are pyffish's (`+P` tokens). (pyffish would also list a pawn drop
-/// that mates, a move our `no-mate` forbids: see tests/perft/shogi.perft;
+/// that mates, a move our `no-mate` forbids: see tests/perft/fairy-stockfish/shogi.perft;
 /// none occurs in these games.)
 #[test]
 fn shogi_legal_moves_and_fens_match_pyffish() {
@@ -422,21 +422,26 @@ fn shogi_legal_moves_and_fens_match_pyffish() {
 }
 
 /// 1000 positions of random minishogi games: the legal moves agree with
-/// pyffish, and so do the placement and hands fields we write back.
+/// pyffish, and so do the placement and hands fields we write back; and
+/// as FS's `mini`, its other name for the game (the catalogue's
+/// `mini.variant` is a link to `minishogi.variant`).
 #[test]
 fn minishogi_legal_moves_and_fens_match_pyffish() {
-    let variant = script("minishogi");
-    let lines = oracle("minishogi", 1000, 13, &[]);
-    compare(&variant, &lines);
-    for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
-        let pos = Position::from_fen(&variant, fen).expect("compare read it");
-        let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
-        assert_eq!(
-            field(&write_fen(&pos)),
-            field(fen),
-            "placement and hands of {fen}"
-        );
+    for name in ["minishogi", "mini"] {
+        let variant = script(name);
+        let lines = oracle(name, 1000, 13, &[]);
+        compare(&variant, &lines);
+        for fen in lines.iter().filter_map(|l| l.fen.as_deref()) {
+            let pos = Position::from_fen(&variant, fen).expect("compare read it");
+            let field = |f: &str| f.split(' ').next().unwrap_or("").to_string();
+            assert_eq!(
+                field(&write_fen(&pos)),
+                field(fen),
+                "placement and hands of {fen}"
+            );
+        }
     }
+    crate::perft::run_suite_within("fairy-stockfish/mini.perft", 5_000_000);
 }
 
 fn shogi(fen: &str) -> Position {

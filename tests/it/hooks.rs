@@ -199,7 +199,7 @@ fn three_checks_win() {
 }
 
 /// The hook-written versions count the same as Fairy-Stockfish's `go perft`
-/// (tests/perft/3check.perft, kingofthehill.perft and atomic.perft at depth 4).
+/// (tests/perft/fairy-stockfish/3check.perft, kingofthehill.perft and atomic.perft at depth 4).
 #[test]
 fn hook_written_versions_count_like_fairy_stockfish() {
     for (name, count) in [

@@ -18,6 +18,7 @@ mod balbo;
 mod berolina;
 mod betza;
 mod bridge;
+mod catalogue;
 mod cli;
 mod compulsory;
 mod diagnostics;

@@ -13,14 +13,20 @@ use varia::vm::Position;
 
 const DEFAULT_BUDGET: u64 = 5_000_000;
 
-fn budget() -> u64 {
+fn budget(default: u64) -> u64 {
     std::env::var("VARIA_PERFT_BUDGET")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_BUDGET)
+        .unwrap_or(default)
 }
 
 fn run_suite(file: &str) {
+    run_suite_within(file, DEFAULT_BUDGET);
+}
+
+/// [`run_suite`] with lines above `default_budget` nodes skipped (unless
+/// `VARIA_PERFT_BUDGET` says otherwise).
+pub(crate) fn run_suite_within(file: &str, default_budget: u64) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("tests/perft").join(file)).expect("perft file");
     let mut script = None;
@@ -28,7 +34,7 @@ fn run_suite(file: &str) {
     let mut id = String::new();
     let mut fen: Option<String> = None;
     let mut checked = 0;
-    let budget = budget();
+    let budget = budget(default_budget);
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -98,22 +104,22 @@ fn grand_betza() {
 
 #[test]
 fn xiangqi() {
-    run_suite("xiangqi.perft");
+    run_suite("fairy-stockfish/xiangqi.perft");
 }
 
 #[test]
 fn atomic() {
-    run_suite("atomic.perft");
+    run_suite("fairy-stockfish/atomic.perft");
 }
 
 #[test]
 fn three_check() {
-    run_suite("3check.perft");
+    run_suite("fairy-stockfish/3check.perft");
 }
 
 #[test]
 fn king_of_the_hill() {
-    run_suite("kingofthehill.perft");
+    run_suite("fairy-stockfish/kingofthehill.perft");
 }
 
 #[test]
@@ -123,85 +129,85 @@ fn large_nahbi() {
 
 #[test]
 fn coregal() {
-    run_suite("coregal.perft");
+    run_suite("fairy-stockfish/coregal.perft");
 }
 
 #[test]
 fn five_check() {
-    run_suite("5check.perft");
+    run_suite("fairy-stockfish/5check.perft");
 }
 
 #[test]
 fn nocastle() {
-    run_suite("nocastle.perft");
+    run_suite("fairy-stockfish/nocastle.perft");
 }
 
 #[test]
 fn antichess() {
-    run_suite("antichess.perft");
+    run_suite("fairy-stockfish/antichess.perft");
 }
 
 #[test]
 fn giveaway() {
-    run_suite("giveaway.perft");
+    run_suite("fairy-stockfish/giveaway.perft");
 }
 
 #[test]
 fn codrus() {
-    run_suite("codrus.perft");
+    run_suite("fairy-stockfish/codrus.perft");
 }
 
 #[test]
 fn losers() {
-    run_suite("losers.perft");
+    run_suite("fairy-stockfish/losers.perft");
 }
 
 #[test]
 fn extinction() {
-    run_suite("extinction.perft");
+    run_suite("fairy-stockfish/extinction.perft");
 }
 
 #[test]
 fn kinglet() {
-    run_suite("kinglet.perft");
+    run_suite("fairy-stockfish/kinglet.perft");
 }
 
 #[test]
 fn three_kings() {
-    run_suite("threekings.perft");
+    run_suite("fairy-stockfish/threekings.perft");
 }
 
 #[test]
 fn crazyhouse() {
-    run_suite("crazyhouse.perft");
+    run_suite("fairy-stockfish/crazyhouse.perft");
 }
 
 #[test]
 fn shogi() {
-    run_suite("shogi.perft");
+    run_suite("fairy-stockfish/shogi.perft");
 }
 
 #[test]
 fn minishogi() {
-    run_suite("minishogi.perft");
+    run_suite("fairy-stockfish/minishogi.perft");
 }
 
 #[test]
 fn seirawan() {
-    run_suite("seirawan.perft");
+    run_suite("fairy-stockfish/seirawan.perft");
 }
 
 #[test]
 fn shouse() {
-    run_suite("shouse.perft");
+    run_suite("fairy-stockfish/shouse.perft");
 }
 
 #[test]
 fn kyotoshogi() {
-    run_suite("kyotoshogi.perft");
+    run_suite("fairy-stockfish/kyotoshogi.perft");
 }
 
 #[test]
 fn chessgi() {
-    run_suite("chessgi.perft");
+    run_suite("fairy-stockfish/chessgi.perft");
 }

@@ -23,7 +23,7 @@ fn piped(dir: &Path, args: &[&str], input: &str) -> String {
 }
 
 fn script(name: &str) -> String {
-    format!("{}/scripts/{name}.variant", env!("CARGO_MANIFEST_DIR"))
+    crate::common::oracle::script_path(name)
 }
 
 #[test]
@@ -254,7 +254,10 @@ fn a_full_game_through_a_pseudo_terminal() -> Result<(), rexpect::error::Error> 
 #[test]
 fn show_draws_a_hopper_with_hurdles() {
     let dir = temp_dir("hurdles");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/xiangqi.variant");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/fairy-stockfish/xiangqi.variant"
+    );
     let out = piped(&dir, &[script], "show Cannon\nquit\n");
     let diagram: String = out
         .lines()

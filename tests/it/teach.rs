@@ -368,7 +368,7 @@ fn cannon_alone_slides_to_hurdles_and_captures_beyond() {
     // Xiangqi's: its hurdles are Soldiers.
     let v = compile_path(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/xiangqi.variant"
+        "/scripts/fairy-stockfish/xiangqi.variant"
     ))
     .unwrap();
     let d = alone(&v, "Cannon");
@@ -472,10 +472,12 @@ fn every_hopper_shows_its_hops_on_the_empty_board() {
         [
             "fairy Cannon",
             "fairy Grasshopper",
+            "grasshopper Grasshopper",
             "large-nahbi Cannon",
             "large-nahbi Nahbi",
             "nahbi Cannon",
             "nahbi Nahbi",
+            "shako Cannon",
             "xiangqi Cannon"
         ]
     );
@@ -954,7 +956,7 @@ fn svg_diagrams_need_no_fonts() {
 fn xiangqi() -> Arc<Variant> {
     compile_path(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/xiangqi.variant"
+        "/scripts/fairy-stockfish/xiangqi.variant"
     ))
     .unwrap()
 }
@@ -1035,7 +1037,7 @@ fn teaching_squares_are_squares_the_piece_may_stand_on() {
 fn squares_to_stand_on_leave_out_promotion_and_goal_squares() {
     let v = compile_path(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/kingofthehill.variant"
+        "/scripts/fairy-stockfish/kingofthehill.variant"
     ))
     .unwrap();
     let stand = |name: &str, color| {
@@ -1088,7 +1090,7 @@ fn both_palaces_are_drawn_and_the_sides_are_red_and_black() {
     let pos = Position::start(&v);
     let d = Diagram::piece_in_position(&pos, v.geometry.parse_square("e1").unwrap()).unwrap();
     assert_eq!(d.caption, "Red General on e1");
-    let page = doc::page(&v, "scripts/xiangqi.variant");
+    let page = doc::page(&v, "scripts/fairy-stockfish/xiangqi.variant");
     assert!(
         page.contains("<p>The board has 9 files by 10 ranks (90 squares). Red moves first.</p>")
     );
@@ -1141,13 +1143,7 @@ fn explanations_read_as_plain_alternatives() {
         betza("mRcpR"),
         "A piece with Betza `mRcpR` slides any number of squares orthogonally without capturing, or captures orthogonally by hopping over exactly one piece (the screen, at any distance) and taking the first piece beyond it."
     );
-    let script = |name: &str| {
-        compile_path(&format!(
-            "{}/scripts/{name}.variant",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap()
-    };
+    let script = |name: &str| compile_path(&common::oracle::script_path(name)).unwrap();
     let paragraph = |v: &Variant, piece: &str, line: usize| {
         let kind = varia::teach::find_piece(v, piece).unwrap();
         explain::explain_piece(v, kind)
@@ -1254,7 +1250,7 @@ fn explanations_of_pieces_in_hand() {
     let kind = |v: &Variant, name: &str| {
         PieceKind(v.pieces.iter().position(|p| p.name == name).unwrap() as u8)
     };
-    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    let crazyhouse = compile_path("scripts/fairy-stockfish/crazyhouse.variant").unwrap();
     assert_eq!(
         hand_rule(&crazyhouse, kind(&crazyhouse, "Pawn")).unwrap(),
         "When captured, it goes to the capturer's hand and changes sides. From the hand it \
@@ -1295,7 +1291,7 @@ fn explanations_of_pieces_in_hand() {
          sees them; Black's follow by the board's symmetry.)"
     );
     // The rules page says it too, under the piece.
-    let page = doc::page(&crazyhouse, "scripts/crazyhouse.variant");
+    let page = doc::page(&crazyhouse, "scripts/fairy-stockfish/crazyhouse.variant");
     assert!(
         page.contains("on any empty square of ranks 2 to 7"),
         "{page}"
@@ -1336,7 +1332,7 @@ fn illegal_drops_are_explained_by_the_rule_they_break() {
     );
     assert_eq!(why(&pos, "G@a2"), "there is no gold in your hand");
     assert_eq!(why(&pos, "P@c4"), "c4 is not empty");
-    let chess = compile_path("scripts/crazyhouse.variant").unwrap();
+    let chess = compile_path("scripts/fairy-stockfish/crazyhouse.variant").unwrap();
     let pos = Position::from_fen(
         &chess,
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 1",
@@ -1354,7 +1350,7 @@ fn illegal_drops_are_explained_by_the_rule_they_break() {
     assert_eq!(why(&pos, "N@a3"), "a knight on a3 does not end the check");
     assert!(parse_move(&pos, "N@g3").is_ok(), "g3 blocks the check");
     // No hands at all.
-    let plain = compile_path("scripts/kingofthehill.variant").unwrap();
+    let plain = compile_path("scripts/fairy-stockfish/kingofthehill.variant").unwrap();
     let pos = Position::start(&plain);
     assert_eq!(why(&pos, "N@e4"), "this variant has no pieces in hand");
 }
@@ -1365,7 +1361,7 @@ fn illegal_drops_are_explained_by_the_rule_they_break() {
 /// Alfils a side).
 #[test]
 fn svg_diagrams_draw_the_hands() {
-    let crazyhouse = compile_path("scripts/crazyhouse.variant").unwrap();
+    let crazyhouse = compile_path("scripts/fairy-stockfish/crazyhouse.variant").unwrap();
     let pos = Position::from_fen(
         &crazyhouse,
         "r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR[NNnpQ] w KQkq - 0 1",

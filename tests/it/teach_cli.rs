@@ -16,7 +16,7 @@ fn explain_a_piece_of_a_script() {
 
 #[test]
 fn explain_every_piece_of_a_script() {
-    let o = varia(&["explain", "scripts/xiangqi.variant"]);
+    let o = varia(&["explain", "scripts/fairy-stockfish/xiangqi.variant"]);
     assert!(o.status.success());
     let text = stdout(&o);
     let heads: Vec<&str> = text
@@ -133,7 +133,7 @@ fn diagram_and_doc_write_files() {
 #[test]
 fn show_and_diagram_put_hurdles_for_a_hopper() {
     // The xiangqi Cannon alone: Soldiers two squares away on its four lines.
-    let o = varia(&["show", "scripts/xiangqi.variant", "Cannon"]);
+    let o = varia(&["show", "scripts/fairy-stockfish/xiangqi.variant", "Cannon"]);
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(
@@ -148,7 +148,13 @@ fn show_and_diagram_put_hurdles_for_a_hopper() {
     let board: String = out.lines().skip(1).take(13).collect();
     assert_eq!(board.matches(" ! ").count(), 9, "{out}");
     // In a corner: two lines, two hurdles.
-    let o = varia(&["show", "scripts/xiangqi.variant", "C", "--at", "a1"]);
+    let o = varia(&[
+        "show",
+        "scripts/fairy-stockfish/xiangqi.variant",
+        "C",
+        "--at",
+        "a1",
+    ]);
     assert!(o.status.success());
     let out = stdout(&o);
     assert_eq!(out.matches("^P^").count(), 2, "{out}");
@@ -266,7 +272,7 @@ fn diagram_of_a_position_without_kings() {
 /// `varia dump` writes the rules in the language's words.
 #[test]
 fn dump_prints_the_language_words() {
-    let o = varia(&["dump", "scripts/kingofthehill.variant"]);
+    let o = varia(&["dump", "scripts/fairy-stockfish/kingofthehill.variant"]);
     assert!(o.status.success());
     let text = stdout(&o);
     let rules: Vec<&str> = text
@@ -300,7 +306,7 @@ fn dump_prints_the_language_words() {
         ("xiangqi", "sides \"Red\" \"Black\""),
         ("xiangqi", "# no move rule"),
     ] {
-        let o = varia(&["dump", &format!("scripts/{script}.variant")]);
+        let o = varia(&["dump", &crate::common::oracle::script_file(script)]);
         let text = stdout(&o);
         assert!(text.lines().any(|l| l == line), "{script}: {text}");
         for debug in [
@@ -362,7 +368,7 @@ fn explain_betza_errors_show_the_string_alone() {
 fn show_in_a_position_with_hands_lists_both_hands() {
     let o = varia(&[
         "show",
-        "scripts/crazyhouse.variant",
+        "scripts/fairy-stockfish/crazyhouse.variant",
         "Knight",
         "--at",
         "b1",
@@ -377,7 +383,13 @@ fn show_in_a_position_with_hands_lists_both_hands() {
     assert_eq!(lines[2].trim_end(), "  8   r   .   b   q   k   b   n   r");
     assert_eq!(lines[11], "    White's hand: Q N×2");
     // The setup has both hands empty.
-    let o = varia(&["show", "scripts/crazyhouse.variant", "Knight", "--at", "b1"]);
+    let o = varia(&[
+        "show",
+        "scripts/fairy-stockfish/crazyhouse.variant",
+        "Knight",
+        "--at",
+        "b1",
+    ]);
     let text = stdout(&o);
     assert!(
         !text.contains("hand"),

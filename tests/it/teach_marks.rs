@@ -34,7 +34,7 @@ fn set(names: &[&str]) -> BTreeSet<String> {
 fn a_lame_leg_is_marked_as_the_blocker() {
     // Horse e5, a black soldier on e6: d7 and f7 are blocked, the rest free.
     let d = diagram(
-        "xiangqi.variant",
+        "fairy-stockfish/xiangqi.variant",
         "4k4/9/9/9/4p4/4N4/9/9/9/4K4 w - - 0 1",
         "e5",
     );
@@ -69,7 +69,7 @@ fn a_cannon_screen_is_marked() {
     // Cannon e3, own soldier e5 (the screen), black chariot e8 (taken over it),
     // generals d1 and f10.
     let d = diagram(
-        "xiangqi.variant",
+        "fairy-stockfish/xiangqi.variant",
         "5k3/9/4r4/9/9/4P4/9/4C4/9/3K5 w - - 0 1",
         "e3",
     );

@@ -319,13 +319,11 @@ fn setoption_chooses_a_scripted_variant_and_announces_it() {
             dir.display()
         )],
     );
-    // Every script of the folder, by file name, sorted.
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
+    // Every script of the folder and the catalogue, by file name, sorted.
+    let mut names: Vec<String> = varia::scripts_in_folder(&dir)
         .unwrap()
-        .filter_map(|e| {
-            let name = e.ok()?.file_name().into_string().ok()?;
-            Some(name.strip_suffix(".variant")?.to_string())
-        })
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
     assert!(names.len() > 20 && names.contains(&"grand-betza".to_string()));

@@ -156,7 +156,7 @@ fn post_shows_thinking_and_question_mark_moves_now() {
 
 #[test]
 fn a_scripted_variant_is_described_with_setup_and_piece_commands() {
-    let script = manifest_dir().join("scripts/xiangqi.variant");
+    let script = manifest_dir().join("scripts/fairy-stockfish/xiangqi.variant");
     let answers = Answers::default();
     let code = varia::protocol::xboard::run(
         std::io::Cursor::new("protover 2\nvariant xiangqi\nquit\n"),
@@ -188,7 +188,7 @@ fn a_scripted_variant_is_described_with_setup_and_piece_commands() {
 /// pieces `P& fmWfceFifmnDj@7`, `N& N@8`, `K& KO2@8`), and drops by `usermove P@e4`.
 #[test]
 fn crazyhouse_is_set_up_with_holdings_and_takes_drops() {
-    let script = manifest_dir().join("scripts/crazyhouse.variant");
+    let script = manifest_dir().join("scripts/fairy-stockfish/crazyhouse.variant");
     let answers = Answers::default();
     // After 1.e4 d5 2.exd5 Qxd5 3.P@e4 Qa5, White's e-pawn (the dropped
     // one) may advance; a Queen is in no hand, and Black's pawn cannot be
@@ -222,7 +222,7 @@ fn crazyhouse_is_set_up_with_holdings_and_takes_drops() {
 /// `piece H& BN`, `piece K& KO2`); gating moves by `usermove g1f3h`.
 #[test]
 fn s_chess_is_set_up_without_holdings_and_takes_gating_moves() {
-    let script = manifest_dir().join("scripts/seirawan.variant");
+    let script = manifest_dir().join("scripts/fairy-stockfish/seirawan.variant");
     let answers = Answers::default();
     let input = "xboard\nprotover 2\nnew\nvariant seirawan\nforce\nusermove g1f3h\n\
                  usermove g8f6h\nusermove b1c3h\nquit\n";

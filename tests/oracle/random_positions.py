@@ -3,7 +3,7 @@
 
 Usage:
     python3 tests/oracle/random_positions.py VARIANT COUNT SEED [--config FILE.ini] [--max-plies N]
-                                             [--fen-every K]
+                                             [--fen-every K] [--also COUNT SEED MAX_PLIES]...
 
 Plays random games with pyffish (the Python binding of Fairy-Stockfish) from
 the start position of VARIANT, choosing each move with random.Random(SEED)
@@ -43,6 +43,13 @@ K-th ply of a game (ply 0, K, 2K, ...); other lines have "-" in its place,
 and a reader replays NEXT from the line before. Each pyffish call costs
 about 2 ms (it re-initialises the variant), so K = 8 nearly halves the
 oracle's time. The default, 1, prints every FEN.
+
+VARIANT may be several names separated by commas: the lines of each, in
+turn, from one process.
+
+--also COUNT SEED MAX_PLIES (repeatable) prints COUNT more lines after
+those, from games seeded SEED of up to MAX_PLIES plies: several runs in one
+process, as importing pyffish takes most of a second.
 
 --config FILE.ini loads Fairy-Stockfish variant definitions first, with
 pyffish.load_variant_config(open(FILE).read()).
@@ -92,6 +99,10 @@ def main(argv=None):
                     help="plies per game before starting a new one (default 80)")
     ap.add_argument("--fen-every", type=int, default=1, metavar="K",
                     help="print the FEN on every K-th ply of a game only, '-' elsewhere (default 1)")
+    ap.add_argument("--also", type=int, nargs=3, action="append", default=[],
+                    metavar=("COUNT", "SEED", "MAX_PLIES"),
+                    help="then print COUNT more lines, of games seeded SEED of up to MAX_PLIES plies "
+                         "(one process: importing pyffish takes most of a second)")
     args = ap.parse_args(argv)
     if args.count < 0 or args.max_plies < 0 or args.fen_every < 1:
         ap.error("COUNT and --max-plies must be >= 0, --fen-every >= 1")
@@ -100,16 +111,21 @@ def main(argv=None):
         with open(args.config) as f:
             pyffish.load_variant_config(f.read())
     # pyffish crashes (segfault) on an unknown variant name, so check first.
-    if args.variant not in pyffish.variants():
-        ap.error("unknown variant %r (not built into pyffish %s%s)" % (
-            args.variant, ".".join(map(str, pyffish.version())),
-            " nor defined in " + args.config if args.config else ""))
+    variants = args.variant.split(",")
+    for variant in variants:
+        if variant not in pyffish.variants():
+            ap.error("unknown variant %r (not built into pyffish %s%s)" % (
+                variant, ".".join(map(str, pyffish.version())),
+                " nor defined in " + args.config if args.config else ""))
 
     out = sys.stdout
-    gen = positions(args.variant, args.seed, args.max_plies, args.fen_every)
-    for _ in range(args.count):
-        fen, legal, nxt = next(gen)
-        out.write(fen + "\t" + " ".join(legal) + "\t" + nxt + "\n")
+    runs = [(args.count, args.seed, args.max_plies)] + [tuple(a) for a in args.also]
+    for variant in variants:
+        for count, seed, max_plies in runs:
+            gen = positions(variant, seed, max_plies, args.fen_every)
+            for _ in range(count):
+                fen, legal, nxt = next(gen)
+                out.write(fen + "\t" + " ".join(legal) + "\t" + nxt + "\n")
     out.flush()
 
 

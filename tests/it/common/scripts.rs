@@ -15,14 +15,14 @@ board 8 x 8
 setup "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 "#;
 
-/// Every `scripts/*.variant`, by file stem, in name order.
+/// Every `scripts/*.variant` and catalogue script
+/// (`scripts/fairy-stockfish/*.variant`), by file stem, in name order.
 pub fn every_script() -> Vec<(String, Arc<Variant>)> {
-    let mut paths: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
-        .collect();
-    paths.sort();
+    let paths = varia::scripts_in_folder(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts"
+    )))
+    .unwrap();
     paths
         .iter()
         .map(|p| {
@@ -32,9 +32,65 @@ pub fn every_script() -> Vec<(String, Arc<Variant>)> {
         .collect()
 }
 
-/// The scripts, then the fairy stdlib as `fairy`.
+/// The catalogue scripts the teaching tests look at, besides every script
+/// of `scripts/` itself: one for each rule or kind of piece the catalogue
+/// has (its other scripts repeat their pieces and rules; their words are
+/// checked through these, and their moves in `catalogue.rs`).
+pub const TEACHING_CATALOGUE: &[&str] = &[
+    "3check",
+    "5check",
+    "antichess",
+    "armageddon",
+    "atomic",
+    "breakthrough",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "codrus",
+    "coregal",
+    "crazyhouse",
+    "dragon",
+    "euroshogi",
+    "extinction",
+    "giveaway",
+    "grasshopper",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "kyotoshogi",
+    "legan",
+    "losers",
+    "minishogi",
+    "nocastle",
+    "omicron",
+    "pawnsideways",
+    "seirawan",
+    "shako",
+    "shogi",
+    "shouse",
+    "threekings",
+    "torpedo",
+    "xiangqi",
+];
+
+/// The scripts of `scripts/` and [`TEACHING_CATALOGUE`], by name.
+pub fn teaching_scripts() -> Vec<(String, Arc<Variant>)> {
+    every_script()
+        .into_iter()
+        .filter(|(name, _)| TEACHING_CATALOGUE.contains(&name.as_str()) || !is_catalogue_only(name))
+        .collect()
+}
+
+/// Whether a script is in the catalogue only (not in `scripts/` itself).
+pub fn is_catalogue_only(name: &str) -> bool {
+    !std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts"))
+        .join(format!("{name}.variant"))
+        .is_file()
+}
+
+/// The teaching scripts, then the fairy stdlib as `fairy`.
 pub fn scripts_and_fairy() -> Vec<(String, Arc<Variant>)> {
-    let mut out = every_script();
+    let mut out = teaching_scripts();
     out.push((
         "fairy".to_string(),
         compile_source("fairy.variant", FAIRY).unwrap(),

@@ -1,0 +1,265 @@
+//! The Fairy-Stockfish catalogue, `scripts/fairy-stockfish/`: one script
+//! per FS built-in variant, named as FS names it, each checked against FS
+//! itself. A script's perft fixture (`tests/perft/fairy-stockfish/NAME.perft`,
+//! FS's counts from the start and two random middle positions, written by
+//! `tools/fairy-stockfish-perft.py`) must match, and so must the legal moves
+//! of seeded random pyffish games, short and long (promotions and endings
+//! reached), move for move.
+//!
+//! The scripts that came before this module are checked in the modules of
+//! their rules (`ELSEWHERE`); [`every_catalogue_script_is_checked`] keeps
+//! both lists true to the folder.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use crate::common;
+use common::oracle::{compare, manifest_dir, oracle_short_and_long, require_pyffish, script};
+
+/// Perft from the fixture (lines up to a million nodes: the start
+/// position at depth 4 on most boards; `VARIA_PERFT_BUDGET` runs more), then 100 positions of 80-ply games and 200 of
+/// 200-ply games (a pyffish call costs 2 to 6 ms, and the catalogue is
+/// long: `tools/fairy-stockfish-perft.py --check NAME --positions N`
+/// compares many more while a script is written).
+fn check_against_fairy_stockfish(name: &str, seed: u64) {
+    crate::perft::run_suite_within(&format!("fairy-stockfish/{name}.perft"), 1_000_000);
+    let variant = script(name);
+    let (short, long) = oracle_short_and_long(name, 100, 200, seed);
+    compare(&variant, &short);
+    compare(&variant, &long);
+}
+
+macro_rules! catalogue {
+    ($($test:ident: $name:literal, $seed:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                check_against_fairy_stockfish($name, $seed);
+            }
+        )*
+        /// The variants this module checks.
+        const CHECKED_HERE: &[&str] = &[$($name),*];
+    };
+}
+
+catalogue! {
+    almost: "almost", 101;
+    amazon: "amazon", 103;
+    armageddon: "armageddon", 105;
+    breakthrough: "breakthrough", 107;
+    capablanca: "capablanca", 109;
+    capahouse: "capahouse", 111;
+    centaur: "centaur", 113;
+    chancellor: "chancellor", 115;
+    chaturanga: "chaturanga", 117;
+    checkshogi: "checkshogi", 119;
+    chigorin: "chigorin", 121;
+    clobber: "clobber", 123;
+    clobber10: "clobber10", 125;
+    dragon: "dragon", 127;
+    embassy: "embassy", 129;
+    euroshogi: "euroshogi", 131;
+    fairy: "fairy", 133;
+    fox_and_hounds: "fox-and-hounds", 135;
+    gardner: "gardner", 137;
+    georgian: "georgian", 139;
+    gorogoro: "gorogoro", 141;
+    gothic: "gothic", 143;
+    grasshopper: "grasshopper", 145;
+    gustav3: "gustav3", 147;
+    hoppelpoppel: "hoppelpoppel", 149;
+    janus: "janus", 151;
+    judkins: "judkins", 153;
+    knightmate: "knightmate", 155;
+    legan: "legan", 157;
+    loop_chess: "loop", 159;
+    losalamos: "losalamos", 161;
+    misere: "misere", 163;
+    modern: "modern", 165;
+    newzealand: "newzealand", 167;
+    nightrider: "nightrider", 169;
+    okisakishogi: "okisakishogi", 171;
+    omicron: "omicron", 173;
+    paradigm: "paradigm", 175;
+    pawnsideways: "pawnsideways", 177;
+    perfect: "perfect", 179;
+    pocketknight: "pocketknight", 181;
+    raazuvaa: "raazuvaa", 183;
+    shako: "shako", 185;
+    sortofalmost: "sortofalmost", 187;
+    tencubed: "tencubed", 189;
+    torpedo: "torpedo", 191;
+    troitzky: "troitzky", 193;
+    yarishogi: "yarishogi", 195;
+}
+
+/// The catalogue scripts checked in other modules, with the module whose
+/// tests compare them with FS (perft fixture and pyffish differential).
+const ELSEWHERE: &[(&str, &str)] = &[
+    ("3check", "hooks.rs"),
+    ("5check", "differential.rs"),
+    ("antichess", "compulsory.rs"),
+    ("atomic", "hooks.rs"),
+    ("berolina", "berolina.rs"),
+    ("chess", "differential.rs"),
+    ("chessgi", "hands.rs"),
+    ("codrus", "compulsory.rs"),
+    ("coregal", "royals.rs"),
+    ("crazyhouse", "hands.rs"),
+    ("extinction", "extinction.rs"),
+    ("giveaway", "compulsory.rs"),
+    ("kinglet", "extinction.rs"),
+    ("kingofthehill", "hooks.rs"),
+    ("kyotoshogi", "hands.rs"),
+    ("losers", "compulsory.rs"),
+    ("mini", "hands.rs"),
+    ("minishogi", "hands.rs"),
+    ("nocastle", "differential.rs"),
+    ("seirawan", "gating.rs"),
+    ("shogi", "hands.rs"),
+    ("shouse", "gating.rs"),
+    ("threekings", "extinction.rs"),
+    ("xiangqi", "xiangqi.rs"),
+];
+
+/// Every script of the folder is checked here or in the module `ELSEWHERE`
+/// names (which mentions it), has a perft fixture naming it, and is a
+/// variant of the pyffish installed; no name is listed twice.
+#[test]
+fn every_catalogue_script_is_checked() {
+    let folder = manifest_dir().join("scripts/fairy-stockfish");
+    let scripts: BTreeSet<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut listed: Vec<&str> = CHECKED_HERE.to_vec();
+    listed.extend(ELSEWHERE.iter().map(|(n, _)| *n));
+    let listed_set: BTreeSet<String> = listed.iter().map(|s| s.to_string()).collect();
+    assert_eq!(listed.len(), listed_set.len(), "a variant is listed twice");
+    assert_eq!(scripts, listed_set, "the folder and the lists differ");
+    for (name, module) in ELSEWHERE {
+        let text = std::fs::read_to_string(manifest_dir().join("tests/it").join(module)).unwrap();
+        assert!(
+            text.contains(&format!("\"{name}\"")),
+            "{module} does not check {name}"
+        );
+    }
+    for name in &scripts {
+        let fixture = manifest_dir().join(format!("tests/perft/fairy-stockfish/{name}.perft"));
+        let text = std::fs::read_to_string(&fixture)
+            .unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("script scripts/")
+                    && l.ends_with(&format!("/{name}.variant"))),
+            "{} names another script",
+            fixture.display()
+        );
+    }
+    require_pyffish();
+    let out = Command::new("python3")
+        .args(["-c", "import pyffish; print(' '.join(pyffish.variants()))"])
+        .output()
+        .unwrap();
+    let known: BTreeSet<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let unknown: Vec<&String> = scripts.difference(&known).collect();
+    assert!(
+        unknown.is_empty(),
+        "not Fairy-Stockfish variants: {unknown:?}"
+    );
+}
+
+/// `promote white …` and `promote black …` (Chigorin chess): each side's
+/// pawns promote to its own army's pieces only. By hand, from the rules
+/// (FS's `chigorin` gives the same sets: the pyffish differential above).
+#[test]
+fn each_side_promotes_to_its_own_army() {
+    use common::moves::moves_from;
+    use varia::vm::Position;
+    let v = script("chigorin");
+    let white = Position::from_fen(&v, "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1").unwrap();
+    let expected: BTreeSet<String> = ["b7b8c", "b7b8r", "b7b8n"].map(String::from).into();
+    assert_eq!(moves_from(&white, "b7"), expected);
+    let black = Position::from_fen(&v, "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1").unwrap();
+    let expected: BTreeSet<String> = ["g2g1q", "g2g1r", "g2g1b"].map(String::from).into();
+    assert_eq!(moves_from(&black, "g2"), expected);
+}
+
+/// `remove Queen` takes the imported Queen out: its letter is free for
+/// another piece (a Fers here), which moves as a Fers.
+#[test]
+fn a_removed_piece_leaves_its_letter_and_the_fen() {
+    let v = varia::compile_source(
+        "queenless.variant",
+        "variant \"Q\"\nimport orthodox\nremove Queen\npiece Fers Q \"F\"\n\
+         promote Pawn in rank last to Fers\nboard 8 x 8\n\
+         setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+    )
+    .unwrap();
+    let names: Vec<&str> = v.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["King", "Rook", "Bishop", "Knight", "Pawn", "Fers"]);
+    let pos = varia::vm::Position::start(&v);
+    let fers: BTreeSet<String> = common::moves::moves_from(&pos, "d1");
+    assert!(fers.is_empty(), "the Fers on d1 is boxed in: {fers:?}");
+    let pos = varia::vm::Position::from_fen(&v, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1").unwrap();
+    assert_eq!(
+        common::moves::moves_from(&pos, "a1"),
+        common::moves::set("a1", "b2")
+    );
+}
+
+/// `draws win for black` (Armageddon): a stalemate of either side, the
+/// move rule and repetition are Black's wins, not draws. pyffish agrees on
+/// the stalemates (`game_result('armageddon', FEN, [])` is +32000 for
+/// Black to move stalemated, -32000 for White); checkmate is unchanged.
+#[test]
+fn armageddon_draws_are_black_wins() {
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome, Position};
+    let v = script("armageddon");
+    let outcome = |fen: &str| Position::from_fen(&v, fen).unwrap().outcome().unwrap();
+    let black_wins = |reason| Outcome::Decisive {
+        winner: Color::Black,
+        reason,
+    };
+    assert_eq!(
+        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        black_wins(EndReason::Stalemate)
+    );
+    assert_eq!(
+        outcome("8/8/8/8/8/6k1/5q2/7K w - - 0 1"),
+        black_wins(EndReason::Stalemate)
+    );
+    assert_eq!(
+        outcome("7k/8/8/8/8/8/8/R6K w - - 100 80"),
+        black_wins(EndReason::MoveRule)
+    );
+    assert_eq!(
+        outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Checkmate
+        }
+    );
+    let mut pos = Position::start(&v);
+    for _ in 0..2 {
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let mv = varia::notation::coord::parse_coord(&pos, m).unwrap();
+            pos.play(mv);
+        }
+    }
+    assert_eq!(pos.outcome().unwrap(), black_wins(EndReason::Repetition));
+    let chess = Position::from_fen(&script("chess"), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(
+        chess.outcome().unwrap(),
+        Outcome::Draw {
+            reason: EndReason::Stalemate
+        }
+    );
+}
