@@ -372,6 +372,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("loop", "hands"),
             ("minishogi", "hands"),
             ("nahbi", "hook"),
+            ("nocheckatomic", "captures explode"),
             ("okisakishogi", "hands"),
             ("omicron", "board … without"),
             ("pawnsideways", "piece Pawn P \"fsmWfceF\""),

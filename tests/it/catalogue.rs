@@ -78,19 +78,21 @@ catalogue! {
     modern: "modern", 165;
     newzealand: "newzealand", 167;
     nightrider: "nightrider", 169;
-    okisakishogi: "okisakishogi", 171;
-    omicron: "omicron", 173;
-    paradigm: "paradigm", 175;
-    pawnsideways: "pawnsideways", 177;
-    perfect: "perfect", 179;
-    pocketknight: "pocketknight", 181;
-    raazuvaa: "raazuvaa", 183;
-    shako: "shako", 185;
-    sortofalmost: "sortofalmost", 187;
-    tencubed: "tencubed", 189;
-    torpedo: "torpedo", 191;
-    troitzky: "troitzky", 193;
-    yarishogi: "yarishogi", 195;
+    nocheckatomic: "nocheckatomic", 171;
+    normal: "normal", 173;
+    okisakishogi: "okisakishogi", 175;
+    omicron: "omicron", 177;
+    paradigm: "paradigm", 179;
+    pawnsideways: "pawnsideways", 181;
+    perfect: "perfect", 183;
+    pocketknight: "pocketknight", 185;
+    raazuvaa: "raazuvaa", 187;
+    shako: "shako", 189;
+    sortofalmost: "sortofalmost", 191;
+    tencubed: "tencubed", 193;
+    torpedo: "torpedo", 195;
+    troitzky: "troitzky", 197;
+    yarishogi: "yarishogi", 199;
 }
 
 /// The catalogue scripts checked in other modules, with the module whose
