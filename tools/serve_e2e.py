@@ -30,6 +30,12 @@ FAILURES = []
 PASSED = []
 
 
+
+def script_path(name):
+    """scripts/NAME.variant, or the catalogue's scripts/fairy-stockfish/NAME.variant."""
+    top = f"scripts/{name}.variant"
+    return top if os.path.isfile(top) else f"scripts/fairy-stockfish/{name}.variant"
+
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what, flush=True)
     (PASSED if ok else FAILURES).append(what)
@@ -173,7 +179,7 @@ def moves_text(b):
 
 def check_piece(b, script, square, step):
     b.square(square)
-    got, want = marked(b), destinations(f"scripts/{script}.variant", square, b.js("document.getElementById('fen').value"))
+    got, want = marked(b), destinations(script_path(script), square, b.js("document.getElementById('fen').value"))
     check(got == want and len(want) > 0,
           f"{script}: {square}'s marked squares {sorted(got)} are `varia moves`' {sorted(want)}")
     explain = b.js("document.getElementById('explain').textContent")

@@ -45,6 +45,26 @@ impl<'i> Cursor<'i> {
         }
     }
 
+    /// The names that follow (`A, B, C`: the commas are not pairs).
+    fn names(&mut self, source: SourceId) -> Vec<Spanned<String>> {
+        let mut out = Vec::new();
+        while let Some(p) = self.next_if(Rule::ident) {
+            out.push(spanned_str(&p, source));
+        }
+        out
+    }
+
+    /// `white` or `black`, if one comes next.
+    fn side(&mut self) -> Option<Side> {
+        self.next_if(Rule::side).map(|s| {
+            if s.as_str() == "white" {
+                Side::White
+            } else {
+                Side::Black
+            }
+        })
+    }
+
     fn next_any(&mut self) -> Result<Pair<'i, Rule>> {
         self.pairs
             .next()
@@ -206,10 +226,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_remove)?;
-            let mut pieces = Vec::new();
-            while let Some(p) = c.next_if(Rule::ident) {
-                pieces.push(spanned_str(&p, source));
-            }
+            let pieces = c.names(source);
             Ok(Item::Remove(pieces, span))
         }
         Rule::goal_decl
@@ -236,9 +253,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
             c.next(Rule::kw_with)?;
             let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
-            while let Some(p) = c.next_if(Rule::ident) {
-                pieces.push(spanned_str(&p, source));
-            }
+            pieces.extend(c.names(source));
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::Goal(GoalDecl {
                 region,
@@ -254,11 +269,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next(Rule::kw_draws)?;
             c.next(Rule::kw_win)?;
             c.next(Rule::kw_for)?;
-            let side = if c.next(Rule::side)?.as_str() == "white" {
-                Side::White
-            } else {
-                Side::Black
-            };
+            let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
             Ok(Item::DrawOdds(side, span))
         }
         Rule::extinction_decl => {
@@ -272,12 +283,11 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 c.next(Rule::kw_but)?;
                 Some(spanned_u32(&c.next(Rule::int)?, source)?)
             };
-            let mut pieces = Vec::new();
-            if c.next_if(Rule::kw_piece).is_none() {
-                while let Some(p) = c.next_if(Rule::ident) {
-                    pieces.push(spanned_str(&p, source));
-                }
-            }
+            let pieces = if c.next_if(Rule::kw_piece).is_none() {
+                c.names(source)
+            } else {
+                Vec::new()
+            };
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::Extinction(ExtinctionDecl {
                 pieces,
@@ -291,12 +301,11 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_captures)?;
             c.next(Rule::kw_explode)?;
-            let mut spared = Vec::new();
-            if c.next_if(Rule::kw_sparing).is_some() {
-                while let Some(p) = c.next_if(Rule::ident) {
-                    spared.push(spanned_str(&p, source));
-                }
-            }
+            let spared = if c.next_if(Rule::kw_sparing).is_some() {
+                c.names(source)
+            } else {
+                Vec::new()
+            };
             Ok(Item::Explosion(spared, span))
         }
         Rule::check_limit_decl => {
@@ -477,17 +486,9 @@ fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Restric
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_restrict)?;
-    let side = c.next_if(Rule::side).map(|s| {
-        if s.as_str() == "white" {
-            Side::White
-        } else {
-            Side::Black
-        }
-    });
+    let side = c.side();
     let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
-    while let Some(p) = c.next_if(Rule::ident) {
-        pieces.push(spanned_str(&p, source));
-    }
+    pieces.extend(c.names(source));
     let rule = c.next_any()?;
     let rule_span = span_of(&rule, source);
     let kind = rule.as_rule();
@@ -569,22 +570,14 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_promote)?;
-    let side = c.next_if(Rule::side).map(|s| {
-        if s.as_str() == "white" {
-            Side::White
-        } else {
-            Side::Black
-        }
-    });
+    let side = c.side();
     let piece = spanned_str(&c.next(Rule::ident)?, source);
     c.next(Rule::kw_in)?;
     let from_too = c.next_if(Rule::promote_or_from).is_some();
     let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
     c.next(Rule::kw_to)?;
     let mut choices = vec![spanned_str(&c.next(Rule::ident)?, source)];
-    while let Some(p) = c.next_if(Rule::ident) {
-        choices.push(spanned_str(&p, source));
-    }
+    choices.extend(c.names(source));
     let optional = c.next_if(Rule::promote_optional).is_some();
     Ok(PromotionDecl {
         side,
@@ -601,12 +594,11 @@ fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDec
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_demote)?;
-    let mut pieces = Vec::new();
-    if c.next_if(Rule::demote_promoted).is_none() {
-        while let Some(p) = c.next_if(Rule::ident) {
-            pieces.push(spanned_str(&p, source));
-        }
-    }
+    let pieces = if c.next_if(Rule::demote_promoted).is_none() {
+        c.names(source)
+    } else {
+        Vec::new()
+    };
     c.next(Rule::kw_to)?;
     let to = spanned_str(&c.next(Rule::ident)?, source);
     Ok(DemoteDecl { pieces, to, span })
@@ -616,10 +608,7 @@ fn lower_gate_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<GateDecl> {
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
     c.next(Rule::kw_gate)?;
-    let mut pieces = Vec::new();
-    while let Some(p) = c.next_if(Rule::ident) {
-        pieces.push(spanned_str(&p, source));
-    }
+    let pieces = c.names(source);
     c.next(Rule::kw_in)?;
     let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
     Ok(GateDecl {
@@ -637,10 +626,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     if c.next_if(Rule::drop_none).is_some() {
         return Ok(Item::DropNone(span));
     }
-    let mut pieces = Vec::new();
-    while let Some(p) = c.next_if(Rule::ident) {
-        pieces.push(spanned_str(&p, source));
-    }
+    let pieces = c.names(source);
     let region = match c.next_if(Rule::kw_in) {
         Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
         None => None,
