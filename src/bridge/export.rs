@@ -481,6 +481,10 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             let _ = writeln!(out, "extinctionValue = {}", value(rule.result));
             let _ = writeln!(out, "extinctionPieceTypes = {types}");
             let _ = writeln!(out, "extinctionPieceCount = {}", rule.at_most);
+            if rule.bare_back {
+                let _ = writeln!(out, "extinctionOpponentPieceCount = {}", rule.at_most + 1);
+                let _ = writeln!(out, "extinctionClaim = true");
+            }
         }
         _ => {
             return Err(refuse(

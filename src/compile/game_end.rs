@@ -160,6 +160,7 @@ fn extinctions(
             kinds,
             at_most,
             result: result(e.result.value),
+            bare_back: e.bare_back,
         });
     }
     out

@@ -216,7 +216,16 @@ impl Variant {
                 0 => "every".to_string(),
                 n => format!("all but {n}"),
             };
-            writeln!(f, "losing {count} {what} {}", GameResult::word(rule.result))?;
+            let back = if rule.bare_back {
+                " unless bared back"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "losing {count} {what} {}{back}",
+                GameResult::word(rule.result)
+            )?;
         }
         if let Some(limit) = e.check_limit {
             writeln!(

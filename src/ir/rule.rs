@@ -217,6 +217,13 @@ pub struct Extinction {
     pub at_most: u32,
     /// What it means for the side left with so few.
     pub result: GameResult,
+    /// `unless bared back` (shatranj's bare king, Fairy-Stockfish's
+    /// `extinctionOpponentPieceCount` with `extinctionClaim`): the rule
+    /// applies only while the other side has more than `at_most` left, and
+    /// to the side to move only while no single capture of its own could
+    /// leave the other side as few (it may bare back: then neither loses
+    /// by this rule).
+    pub bare_back: bool,
 }
 
 /// `captures explode sparing Pawn`: a capture removes the capturing piece

@@ -389,6 +389,9 @@ pub struct ExtinctionDecl {
     pub at_most: Option<Spanned<u32>>,
     /// What being left with so few means for that side.
     pub result: Spanned<GameResult>,
+    /// `unless bared back`: not while the other side is left as few, nor
+    /// while the side to move can still leave it so with one capture.
+    pub bare_back: bool,
     /// The declaration's span.
     pub span: Span,
 }

@@ -289,10 +289,12 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 Vec::new()
             };
             let result = lower_game_result(c.next(Rule::game_result)?, source);
+            let bare_back = c.next_if(Rule::bare_back).is_some();
             Ok(Item::Extinction(ExtinctionDecl {
                 pieces,
                 at_most,
                 result,
+                bare_back,
                 span,
             }))
         }

@@ -1008,6 +1008,12 @@ fn extinction_sentence(variant: &Variant, rule: &Extinction) -> String {
             join_or_comma(&each)
         }
     };
+    if rule.bare_back {
+        return format!(
+            "A player left {left}{hand} {verb}, unless the opponent is left as few too, or is \
+             left so by the player's very next move (baring back: then the game goes on)."
+        );
+    }
     format!("A player left {left}{hand} {verb} at once.")
 }
 

@@ -132,6 +132,9 @@ impl Position {
             for side in sides {
                 for rule in &rules.extinctions {
                     if let Some((kind, left)) = self.ran_out(rule, side) {
+                        if rule.bare_back && !self.cannot_bare_back(rule, side, kind) {
+                            continue;
+                        }
                         let reason = EndReason::PiecesLost { side, kind, left };
                         return Some((winner_when(side, rule.result), reason));
                     }
@@ -160,6 +163,37 @@ impl Position {
             }
         }
         None
+    }
+
+    /// For a rule `unless bared back` that `side` has run out by (of `kind`,
+    /// None: all pieces): whether the other side has more left than the
+    /// rule allows, and if `side` is to move, more than one capture of its
+    /// own could take it down to (as Fairy-Stockfish's
+    /// `extinctionOpponentPieceCount` with `extinctionClaim`).
+    fn cannot_bare_back(&self, rule: &Extinction, side: Color, kind: Option<PieceKind>) -> bool {
+        let other = side.opposite();
+        let on_board = self.board.by_color.get(other);
+        let left = match kind {
+            None => {
+                let in_hand: u32 = (0..self.variant.pieces.len())
+                    .map(|k| {
+                        u32::from(self.in_hand(Piece {
+                            color: other,
+                            kind: PieceKind(k as u8),
+                        }))
+                    })
+                    .sum();
+                on_board.len() as u32 + in_hand
+            }
+            Some(kind) => {
+                on_board
+                    .iter()
+                    .filter(|sq| Piece::from_code(self.board[sq.index()]).kind == kind)
+                    .count() as u32
+                    + u32::from(self.in_hand(Piece { color: other, kind }))
+            }
+        };
+        left > rule.at_most + u32::from(side == self.side)
     }
 
     /// Whether `side` has run out of pieces as `rule` counts them: the kind

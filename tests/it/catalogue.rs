@@ -56,6 +56,7 @@ catalogue! {
     chigorin: "chigorin", 121;
     clobber: "clobber", 123;
     clobber10: "clobber10", 125;
+    courier: "courier", 201;
     dragon: "dragon", 127;
     embassy: "embassy", 129;
     euroshogi: "euroshogi", 131;
@@ -88,6 +89,7 @@ catalogue! {
     pocketknight: "pocketknight", 185;
     raazuvaa: "raazuvaa", 187;
     shako: "shako", 189;
+    shatranj: "shatranj", 203;
     sortofalmost: "sortofalmost", 191;
     tencubed: "tencubed", 193;
     torpedo: "torpedo", 195;

@@ -80,3 +80,56 @@ fn three_kings_ends_when_a_king_is_lost() {
     let text = describe(&pos, &pos.outcome().unwrap());
     assert_eq!(text, "Black has only 2 Kings left, White wins (1-0)");
 }
+
+/// Shatranj's bare king (`losing all but 1 piece loses unless bared
+/// back`), derived by hand and checked against pyffish's game end
+/// (`is_immediate_game_end`) in each position: a bare king loses, but not
+/// while its own move could still bare the other king, and never when
+/// both kings are bare.
+#[test]
+fn a_bare_king_loses_unless_it_bares_back() {
+    let variant = script("shatranj");
+    let over = |fen: &str| {
+        let pos = Position::from_fen(&variant, fen).unwrap();
+        (describe(&pos, &pos.outcome().unwrap()), coords(&pos).len())
+    };
+    // Black's bare king on a8 against king and rook, Black to move: it
+    // may still take the rook on a7 (undefended) and bare White back.
+    let (text, moves) = over("k7/R7/8/8/8/8/8/3K4 b - - 0 1");
+    assert_eq!((text.as_str(), moves), ("the game goes on", 2));
+    // It does: both kings are bare, and the game goes on (to the move rule).
+    let mut pos = Position::from_fen(&variant, "k7/R7/8/8/8/8/8/3K4 b - - 0 1").unwrap();
+    pos.play_unchecked(parse_move(&pos, "Kxa7").unwrap());
+    assert_eq!(describe(&pos, &pos.outcome().unwrap()), "the game goes on");
+    // It does not (Kb8): Black, bare after its own move, loses.
+    let mut pos = Position::from_fen(&variant, "k7/R7/8/8/8/8/8/3K4 b - - 0 1").unwrap();
+    pos.play_unchecked(parse_move(&pos, "Kb8").unwrap());
+    assert!(coords(&pos).is_empty());
+    let text = describe(&pos, &pos.outcome().unwrap());
+    assert!(text.ends_with("White wins (1-0)"), "{text}");
+    // Against two pieces besides the king no single capture bares White:
+    // Black, to move, has lost already.
+    let (text, moves) = over("k7/R7/8/8/8/8/8/3KN3 b - - 0 1");
+    assert!(text.ends_with("White wins (1-0)") && moves == 0, "{text}");
+    for (fen, ended) in [
+        ("k7/R7/8/8/8/8/8/3K4 b - - 0 1", false),
+        ("1k6/R7/8/8/8/8/8/3K4 w - - 0 2", true),
+        ("k7/R7/8/8/8/8/8/3KN3 b - - 0 1", true),
+        ("8/k7/8/8/8/8/8/3K4 w - - 0 2", false),
+    ] {
+        let script = format!(
+            "import pyffish as sf\nprint(sf.is_immediate_game_end('shatranj', '{fen}', [])[0])"
+        );
+        let out = std::process::Command::new("python3")
+            .args(["-c", &script])
+            .output()
+            .expect("python3");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            if ended { "True" } else { "False" },
+            "pyffish at {fen}"
+        );
+        let pos = Position::from_fen(&variant, fen).unwrap();
+        assert_eq!(coords(&pos).is_empty(), ended, "varia at {fen}");
+    }
+}
