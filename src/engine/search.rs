@@ -27,6 +27,23 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 96;
+/// Reverse futility pruning: the deepest node it applies to, and its margin per ply.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_CP: i32 = 90;
+/// Null-move pruning searches `depth - 1 - (this + depth / 4)` plies.
+const NULL_MOVE_REDUCTION: i32 = 3;
+/// Late-move pruning: the deepest node whose late quiet moves are skipped.
+const LATE_MOVE_DEPTH: i32 = 3;
+/// Futility pruning of quiet moves: the deepest node, and the margin per ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_CP: i32 = 100;
+/// Quiescence: a capture that leaves the score this far below alpha is skipped.
+const DELTA_MARGIN_CP: i32 = 200;
+/// Quiescence: a capture of a defended piece worth this much less than its
+/// taker is skipped.
+const BAD_CAPTURE_SLACK_CP: i32 = 50;
+/// Aspiration windows: the first half-width around the last score.
+const ASPIRATION_CP: i32 = 35;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +136,10 @@ pub struct Engine {
     tt: Vec<TtEntry>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Late-move reductions by depth and move number.
+    reductions: Vec<[i32; 64]>,
+    /// By piece kind: whether having one makes null-move pruning safe.
+    null_move_pieces: Vec<bool>,
     cells: usize,
     buffers: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
@@ -149,6 +170,22 @@ impl Engine {
             tt: vec![TtEntry::default(); 1 << bits.clamp(8, 26)],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
+            reductions: (0..64)
+                .map(|d| {
+                    let mut row = [0; 64];
+                    for (i, r) in row.iter_mut().enumerate().skip(1) {
+                        if d > 0 {
+                            *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+                        }
+                    }
+                    row
+                })
+                .collect(),
+            null_move_pieces: variant
+                .pieces
+                .iter()
+                .map(|p| !p.royal && !p.resets_move_rule)
+                .collect(),
             cells,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -220,7 +257,7 @@ impl Engine {
         let max_depth = limits.depth.clamp(1, MAX_PLY as u32 - 8);
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = self.negamax(&mut pos, depth as i32, 0, -INF, INF);
+            let score = self.search_root(&mut pos, depth as i32, result.score);
             if self.aborted {
                 // A partly searched iteration still improves on the last
                 // one if its first (the previous best) move was searched.
@@ -262,6 +299,35 @@ impl Engine {
         result
     }
 
+    /// One iteration: first in a narrow window around the last score
+    /// (aspiration), widened on each side it fails to until the score
+    /// falls inside.
+    fn search_root(&mut self, pos: &mut Position, depth: i32, last: i32) -> i32 {
+        if depth < 4 || last.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth, 0, -INF, INF, true);
+        }
+        let mut delta = ASPIRATION_CP;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(pos, depth, 0, alpha, beta, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1_000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
     /// Stops the search because a hook failed (the first failure is kept).
     fn stop_on_hook_error(&mut self, error: HookError) -> i32 {
         // Raising the stop flag also interrupts a running hook (its budget's
@@ -277,7 +343,7 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0
+        if self.nodes & 127 == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.node_limit.is_some_and(|n| self.nodes >= n))
@@ -342,6 +408,7 @@ impl Engine {
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        null_allowed: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
@@ -364,10 +431,41 @@ impl Engine {
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(pos, ply, alpha, beta);
         }
+        let pv_node = beta - alpha > 1;
         let key = pos.hash();
         let (tt_move, cut) = self.tt_probe(key, depth, ply, alpha, beta);
         if let Some(score) = cut {
-            return score;
+            if !pv_node || self.tt_exact(key) {
+                return score;
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: so far above beta that one side's move
+            // at this little depth will not bring it back.
+            if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_CP * depth >= beta
+            {
+                return static_eval;
+            }
+            // Null move: if passing still holds beta, a real move would
+            // too (not where passing could be best: without pieces other
+            // than pawns and the royal, zugzwang is common).
+            if null_allowed && depth >= 2 && static_eval >= beta && self.has_pieces(pos) {
+                let r = NULL_MOVE_REDUCTION + depth / 4;
+                let undo = pos.play_null();
+                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                pos.unplay_null(undo);
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         if let Err(e) = pos.legal_moves_in_place(&mut moves) {
@@ -385,24 +483,44 @@ impl Engine {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut quiets_searched = 0;
+        let prune_quiets = !pv_node && !in_check && ply > 0;
         for i in 0..moves.len() {
             bring_best_forward(&mut moves, &mut scores, i);
             let mv = moves[i];
+            let tactical = mv.promotion.is_some() || pos.is_capture(mv);
             let quiet = scores[i] < 80_000;
+            if prune_quiets && i > 0 && !tactical && best > -MATE_BOUND {
+                // Late quiet moves of a shallow node, and quiet moves
+                // that cannot lift a hopeless eval to alpha, are skipped.
+                if depth <= LATE_MOVE_DEPTH && quiets_searched >= 3 + 2 * depth * depth {
+                    continue;
+                }
+                if depth <= FUTILITY_DEPTH && static_eval + FUTILITY_CP * (depth + 1) <= alpha {
+                    continue;
+                }
+            }
             let undo = pos.play_unchecked(mv);
             let gives_check = pos.is_check();
+            if !tactical {
+                quiets_searched += 1;
+            }
             let mut score;
             if i == 0 {
-                score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+                score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
             } else {
-                let reduce = if depth >= 3 && i >= 4 && quiet && !in_check && !gives_check {
-                    1 + (i >= 12) as i32
+                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)] - pv_node as i32;
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
-                score = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && (reduce > 0 || score < beta) {
-                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+                score = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && reduce > 0 {
+                    score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
                 }
             }
             pos.unplay(mv, undo);
@@ -442,6 +560,30 @@ impl Engine {
             bound,
         };
         best
+    }
+
+    /// Whether the side to move has a piece that is neither royal nor
+    /// pawn-like (one that resets the move rule), on the board or in hand:
+    /// where null-move pruning is safe enough.
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let variant = pos.variant();
+        pos.pieces_of(side).iter().any(|sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| self.null_move_pieces[p.kind.0 as usize])
+        }) || (variant.hands.is_some()
+            && (0..variant.pieces.len()).any(|k| {
+                pos.in_hand(crate::ir::piece::Piece {
+                    color: side,
+                    kind: crate::ir::piece::PieceKind(k as u8),
+                }) > 0
+            }))
+    }
+
+    /// Whether the table's entry for `key` holds an exact score.
+    fn tt_exact(&self, key: u64) -> bool {
+        let entry = self.tt[(key as usize) & (self.tt.len() - 1)];
+        entry.key == key && entry.bound == EXACT
     }
 
     /// The transposition table's move for this position, and its score
@@ -505,6 +647,21 @@ impl Engine {
         if let Some(score) = self.decided(pos, ply) {
             return score;
         }
+        let in_check = pos.is_check();
+        // Standing pat: the side to move may decline every capture
+        // (not when in check: then every evasion is searched).
+        let stand = if in_check {
+            -INF
+        } else {
+            self.eval.evaluate(pos)
+        };
+        if stand >= beta || ply >= MAX_PLY - 1 {
+            return if in_check {
+                self.eval.evaluate(pos)
+            } else {
+                stand
+            };
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         if let Err(e) = pos.legal_moves_in_place(&mut moves) {
             self.buffers[ply] = moves;
@@ -514,16 +671,41 @@ impl Engine {
             self.buffers[ply] = moves;
             return Self::terminal(pos, ply);
         }
-        let stand = self.eval.evaluate(pos);
-        if stand >= beta || ply >= MAX_PLY - 1 {
-            self.buffers[ply] = moves;
-            return stand;
-        }
         alpha = alpha.max(stand);
         let mut best = stand;
-        moves.retain(|m| {
-            m.kind == MoveKind::EnPassant || m.promotion.is_some() || pos.piece_at(m.to).is_some()
-        });
+        if !in_check {
+            let them = pos.side_to_move().opposite();
+            let values = &self.eval.values;
+            moves.retain(|m| {
+                if m.promotion.is_some() {
+                    return true;
+                }
+                let victim = if m.kind == MoveKind::EnPassant {
+                    values
+                        .iter()
+                        .copied()
+                        .filter(|&v| v > 0)
+                        .min()
+                        .unwrap_or(100)
+                } else {
+                    match pos.piece_at(m.to) {
+                        Some(p) => values[p.kind.0 as usize],
+                        None => return false,
+                    }
+                };
+                // Delta pruning: even this capture leaves it below alpha.
+                if stand + victim + DELTA_MARGIN_CP < alpha {
+                    return false;
+                }
+                // A capture by a more valuable piece of a defended one
+                // loses material (unless the exchange is worth it
+                // later, which the main search sees).
+                let attacker = pos
+                    .piece_at(m.from)
+                    .map_or(0, |p| values[p.kind.0 as usize]);
+                !(attacker > victim + BAD_CAPTURE_SLACK_CP && pos.is_attacked(m.to, them))
+            });
+        }
         let mut scores: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(pos, m, None, ply))

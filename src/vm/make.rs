@@ -22,6 +22,14 @@ pub struct Undo {
     captured_promoted: bool,
 }
 
+/// What [`Position::unplay_null`] needs to take a passed turn back.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    en_passant: Option<EnPassant>,
+    halfmoves: u32,
+    hash: u64,
+}
+
 /// Why a move could not be played; the position is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -601,6 +609,39 @@ impl Position {
         self.fullmoves = undo.fullmoves;
         self.hash = undo.hash;
         self.counters = undo.counters;
+        self.history.pop();
+    }
+
+    /// Passes the turn without moving (the engine's null move: "if I could
+    /// skip this move, would I still be fine?"). Not a move of any variant:
+    /// no hook runs and nothing counts it. Clears the en passant chance
+    /// and the move rule's count, so that repetitions are looked for only
+    /// after it. Take it back with [`Position::unplay_null`].
+    pub fn play_null(&mut self) -> NullUndo {
+        let undo = NullUndo {
+            en_passant: self.en_passant,
+            halfmoves: self.halfmoves,
+            hash: self.hash,
+        };
+        self.history.push(self.hash);
+        let mut h = self.hash;
+        if let Some(ep) = self.en_passant.take() {
+            for sq in ep.passed.iter() {
+                h ^= self.variant.zobrist.en_passant[sq.index()];
+            }
+        }
+        self.halfmoves = 0;
+        self.side = self.side.opposite();
+        self.hash = h ^ self.variant.zobrist.black_to_move;
+        undo
+    }
+
+    /// Takes back [`Position::play_null`].
+    pub fn unplay_null(&mut self, undo: NullUndo) {
+        self.side = self.side.opposite();
+        self.en_passant = undo.en_passant;
+        self.halfmoves = undo.halfmoves;
+        self.hash = undo.hash;
         self.history.pop();
     }
 

@@ -21,7 +21,7 @@ pub mod setup;
 
 pub use hook_error::HookError;
 pub use legality::legal_move_generations;
-pub use make::{PlayError, Undo};
+pub use make::{NullUndo, PlayError, Undo};
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};
 pub use position::{EnPassant, Position, PositionError, PositionErrorKind};

@@ -132,8 +132,10 @@ fn assert_finds_mate_in_one(name: &str, fen: &str, what: &str) -> Move {
     mv
 }
 
-/// No mate in one exists; the engine's move at depth 4 is scored as a
-/// mate in two, and after it every defence allows a mate at once, which
+/// No mate in one exists; the engine's move at depth 6 is scored as a
+/// mate in two (at depth 4 the null move and futility pruning may still
+/// hide it behind a large material lead: the mate's last move is then
+/// searched at depth 1 or less), and after it every defence allows a mate at once, which
 /// the engine finds.
 fn assert_finds_mate_in_two(name: &str, fen: &str, what: &str) -> Move {
     let pos = at(name, fen);
@@ -141,7 +143,7 @@ fn assert_finds_mate_in_two(name: &str, fen: &str, what: &str) -> Move {
         !has_mate_in_one(&pos),
         "{name}: a mate in one exists, not a two-mover"
     );
-    let (mv, score) = best(&pos, 4);
+    let (mv, score) = best(&pos, 6);
     assert_eq!(score, MATE - 3, "{name} ({what}): score");
     let mut after = pos.clone();
     after.play_unchecked(mv);
@@ -336,4 +338,75 @@ fn a_goal_reached_scores_as_a_mate_at_depth_one_and_two() {
     let pos = at("kingofthehill", "7k/8/8/8/8/5K2/8/8 b - - 0 1");
     let (_, score) = best(&pos, 2);
     assert_eq!(score, -(MATE - 2));
+}
+
+/// The search never answers with an illegal move. In every script (the
+/// seeds and the catalogue), a seeded game of random moves and engine
+/// answers: each answer comes from a small node budget (so that most
+/// searches are cut off mid-iteration, as under a clock, and the pruning
+/// and the null move are exercised), is checked against the rules VM's
+/// legal moves, and is played.
+#[test]
+fn every_engine_answer_is_legal_in_random_positions_of_every_script() {
+    const ANSWERS: usize = 30;
+    let mut answers = 0;
+    for (i, (name, v)) in crate::common::scripts::every_script().iter().enumerate() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (i as u64 * 0x1000_0001));
+        let mut pos = Position::start(v);
+        let mut engine = Engine::with_table_bits(&pos, 12);
+        for _ in 0..ANSWERS {
+            for _ in 0..rng.next() % 3 {
+                let moves = pos.legal_moves().unwrap();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+            let legal = pos.legal_moves().unwrap();
+            if legal.is_empty() {
+                pos = Position::start(v);
+                continue;
+            }
+            let nodes = 200 + rng.next() % 2_000;
+            let limits = Limits {
+                depth: 64,
+                time: None,
+                nodes: Some(nodes),
+            };
+            let r = engine.search(&pos, limits, |_| {});
+            let mv = r
+                .best
+                .unwrap_or_else(|| panic!("{name}: no answer at {}", write_fen(&pos)));
+            assert!(
+                legal.contains(&mv),
+                "{name}: the engine answered {mv:?}, not a legal move, at {}",
+                write_fen(&pos)
+            );
+            assert!(r.pv.first() == Some(&mv), "{name}: the PV starts elsewhere");
+            pos.play_unchecked(mv);
+            answers += 1;
+        }
+    }
+    assert!(answers >= 2_000, "only {answers} answers checked");
+}
+
+/// A search for a given time answers within 50 ms of it, in the
+/// slowest-noded variants too (Large Nahbi runs a hook at every move; Grand
+/// Betza has the largest board of the seeds): the clock is read every 128
+/// nodes. This bounds the search's own overrun, which is what a protocol's
+/// clock sees; the test machine's load is not part of it.
+#[test]
+fn a_timed_search_answers_within_50_ms_of_its_time() {
+    for name in ["chess", "grand-betza", "large-nahbi", "shogi"] {
+        let pos = Position::start(&variant(name));
+        let mut engine = Engine::with_table_bits(&pos, 16);
+        let limit = std::time::Duration::from_millis(150);
+        let r = engine.search(&pos, Limits::time(limit), |_| {});
+        assert!(r.best.is_some(), "{name}: no move");
+        assert!(
+            r.elapsed <= limit + std::time::Duration::from_millis(50),
+            "{name}: {:?} for a {limit:?} search",
+            r.elapsed
+        );
+    }
 }
