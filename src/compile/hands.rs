@@ -65,7 +65,7 @@ pub(super) fn hands_plan(
         demoted: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         promoted_to: None,
         drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
-        one_per_file: vec![false; kinds],
+        per_file: vec![0; kinds],
         no_mate: vec![false; kinds],
         faces: vec![None; kinds],
         hand_kind: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
@@ -119,7 +119,14 @@ pub(super) fn hands_plan(
                 hands.drop_squares[code] = *both.get(color);
             }
             let has = |r: DropRule| d.rules.iter().any(|x| x.value == r);
-            hands.one_per_file[k] = has(DropRule::OnePerFile);
+            hands.per_file[k] = d
+                .rules
+                .iter()
+                .find_map(|r| match r.value {
+                    DropRule::PerFile(n) => Some(n),
+                    _ => None,
+                })
+                .unwrap_or(0);
             hands.no_mate[k] = has(DropRule::NoMate);
             never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
             if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {

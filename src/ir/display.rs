@@ -291,8 +291,10 @@ impl Variant {
             .code();
             let squares = &h.drop_squares[code as usize];
             let mut rules = String::new();
-            if h.one_per_file[k] {
-                rules.push_str(" one-per-file");
+            match h.per_file[k] {
+                0 => {}
+                1 => rules.push_str(" one-per-file"),
+                n => rules.push_str(&format!(" {n}-per-file")),
             }
             if h.no_mate[k] {
                 rules.push_str(" no-mate");

@@ -29,9 +29,10 @@ pub struct Hands {
     /// on (as its side sees the drop region; squares from which it could
     /// never move again left out when its `drop` says `never-stuck`).
     pub drop_squares: Vec<SquareSet>,
-    /// Per piece kind: no two unpromoted pieces of this kind of one side
-    /// on a file (`one-per-file`, shogi's nifu): a drop may not make two.
-    pub one_per_file: Vec<bool>,
+    /// Per piece kind: at most this many unpromoted pieces of the kind of
+    /// one side on a file (`one-per-file`, shogi's nifu; `2-per-file`,
+    /// Tori shogi's swallows): a drop may not make more. 0: no limit.
+    pub per_file: Vec<u8>,
     /// Per piece kind: a drop of it may not checkmate (`no-mate`,
     /// shogi's uchifuzume).
     pub no_mate: Vec<bool>,

@@ -507,12 +507,20 @@ fn parse_drop(
             format!("a {name} may not be dropped on {square}")
         }
         Some(h)
-            if h.one_per_file[kind.0 as usize]
-                && pos.pieces_of(piece.color).iter().any(|sq| {
-                    g.file_of(sq) == g.file_of(to) && pos.piece_at(sq) == Some(piece)
-                }) =>
+            if h.per_file[kind.0 as usize] > 0
+                && pos
+                    .pieces_of(piece.color)
+                    .iter()
+                    .filter(|sq| {
+                        g.file_of(*sq) == g.file_of(to) && pos.piece_at(*sq) == Some(piece)
+                    })
+                    .count()
+                    >= h.per_file[kind.0 as usize] as usize =>
         {
-            format!("a {name} may not be dropped on a file that has one of your {name}s")
+            match h.per_file[kind.0 as usize] {
+                1 => format!("a {name} may not be dropped on a file that has one of your {name}s"),
+                n => format!("a {name} may not be dropped on a file that has {n} of your {name}s"),
+            }
         }
         Some(_) if pos.is_check() => format!("a {name} on {square} does not end the check"),
         Some(h) if h.no_mate[kind.0 as usize] => {

@@ -449,8 +449,9 @@ pub struct DemoteDecl {
 /// A drop rule's restriction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DropRule {
-    /// `one-per-file`: no two unpromoted pieces of the kind of one side on a file.
-    OnePerFile,
+    /// `one-per-file` (`N-per-file`): no more than one (N) unpromoted
+    /// pieces of the kind of one side on a file.
+    PerFile(u8),
     /// `no-mate`: a drop of it may not checkmate.
     NoMate,
     /// `never-stuck`: not where the piece could never move again.

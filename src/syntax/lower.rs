@@ -635,8 +635,23 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     };
     let mut rules = Vec::new();
     while let Some(r) = c.next_if(Rule::drop_rule) {
-        let rule = match r.as_str() {
-            "one-per-file" => DropRule::OnePerFile,
+        let text = r.as_str();
+        let rule = match text {
+            "one-per-file" => DropRule::PerFile(1),
+            _ if text.ends_with("-per-file") => {
+                let n = text.trim_end_matches("-per-file");
+                match n.parse::<u8>() {
+                    Ok(n @ 1..=32) => DropRule::PerFile(n),
+                    _ => {
+                        return Err(ScriptError::new(
+                            Code::SyntaxNumber,
+                            format!("`{text}`: the count per file must be 1 to 32"),
+                            span_of(&r, source),
+                            "count out of range",
+                        ))
+                    }
+                }
+            }
             "no-mate" => DropRule::NoMate,
             "either-face" => DropRule::EitherFace,
             _ => DropRule::NeverStuck,

@@ -118,6 +118,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drop_none => "`none`",
         Rule::kw_gate | Rule::gate_decl => "`gate`",
         Rule::kw_one_per_file => "`one-per-file`",
+        Rule::n_per_file => "`2-per-file`",
         Rule::kw_no_mate => "`no-mate`",
         Rule::kw_never_stuck => "`never-stuck`",
         Rule::kw_either_face => "`either-face`",

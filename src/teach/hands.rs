@@ -119,10 +119,14 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
         text.push_str(&format!(" of {}", drop_squares_words(variant, &squares)));
     }
     let mut limits = Vec::new();
-    if hands.one_per_file.get(kind.0 as usize) == Some(&true) {
-        limits.push(format!(
+    match hands.per_file.get(kind.0 as usize).copied().unwrap_or(0) {
+        0 => {}
+        1 => limits.push(format!(
             "not on a file that already has an unpromoted {name} of its side"
-        ));
+        )),
+        n => limits.push(format!(
+            "not on a file that already has {n} unpromoted {name}s of its side"
+        )),
     }
     if hands.no_mate.get(kind.0 as usize) == Some(&true) {
         limits.push("not to give checkmate at once".to_string());

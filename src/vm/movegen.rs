@@ -122,10 +122,16 @@ impl Position {
                 continue;
             }
             let mut taken_files: u64 = 0;
-            if hands.one_per_file[k] {
+            let limit = hands.per_file[k];
+            if limit > 0 {
+                let mut on_file = [0u8; 32];
                 for sq in self.board.by_color.get(self.side).iter() {
                     if self.board[sq.index()] == code {
-                        taken_files |= 1 << g.file_of(sq);
+                        let f = g.file_of(sq) as usize;
+                        on_file[f] += 1;
+                        if on_file[f] >= limit {
+                            taken_files |= 1 << f;
+                        }
                     }
                 }
             }

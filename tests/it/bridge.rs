@@ -383,6 +383,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("seirawan", "hands"),
             ("shogi", "hands"),
             ("shouse", "hands"),
+            ("torishogi", "hands"),
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("troitzky", "board … without"),
             ("xiangqi", "sides"),

@@ -92,6 +92,7 @@ catalogue! {
     shatranj: "shatranj", 203;
     sortofalmost: "sortofalmost", 191;
     tencubed: "tencubed", 193;
+    torishogi: "torishogi", 205;
     torpedo: "torpedo", 195;
     troitzky: "troitzky", 197;
     yarishogi: "yarishogi", 199;

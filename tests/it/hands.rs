@@ -598,3 +598,35 @@ fn fairy_stockfish_short_fens_are_read() {
     let error = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/R3K3 w 0 x").unwrap_err();
     assert_eq!(error.to_string(), "no castling right is called `0`");
 }
+
+/// Tori shogi's `2-per-file`, derived by hand: White's swallows stand
+/// two on the a-file and one on the b-file; the one in hand may go on
+/// the b-file (a second there) but nowhere on the a-file (a third), and
+/// never on the last rank (never-stuck). A limit of 0 is refused.
+#[test]
+fn swallow_drops_allow_two_per_file_not_three() {
+    let variant = script("torishogi");
+    let pos = Position::from_fen(&variant, "3k3/7/7/7/S6/SS5/3K3[S] w - - 0 1").unwrap();
+    let drops: Vec<String> = coords(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("S@"))
+        .collect();
+    assert!(!drops.iter().any(|m| m.starts_with("S@a")), "{drops:?}");
+    assert!(drops.contains(&"S@b1".to_string()) && drops.contains(&"S@b6".to_string()));
+    assert!(!drops.contains(&"S@c7".to_string()));
+    // 7 files x 6 ranks below the last, minus the a-file (6), b1... the
+    // occupied squares b2 d1 (and a2 a3 on the a-file): 42 - 6 - 2 = 34.
+    assert_eq!(drops.len(), 34, "{drops:?}");
+    assert_eq!(
+        parse_move(&pos, "S@a4").unwrap_err().to_string(),
+        "a swallow may not be dropped on a file that has 2 of your swallows"
+    );
+    let text = varia::teach::explain::explain_piece(&variant, variant.kind_by_letter('S').unwrap());
+    assert!(
+        text.contains("not on a file that already has 2 unpromoted Swallows of its side"),
+        "{text}"
+    );
+    let source = "variant \"x\"\nimport orthodox\nboard 8 x 8\nhands keep captures\ndrop Pawn 0-per-file\nsetup \"4k3/8/8/8/8/8/8/4K3[] w - - 0 1\"\n";
+    let err = compile_source("x.variant", source).unwrap_err().to_string();
+    assert!(err.contains("the count per file must be 1 to 32"), "{err}");
+}
