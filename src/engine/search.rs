@@ -1,8 +1,15 @@
 //! The search: alpha-beta (principal variation search) with iterative
-//! deepening, a quiescence search over captures and promotions, a
-//! transposition table, check extensions, late-move reductions, and move
-//! ordering by the table's move, captures by value (most valuable victim,
-//! least valuable attacker), killer moves and the history heuristic.
+//! deepening and aspiration windows, a quiescence search over captures and
+//! promotions (standing pat before it generates moves, skipping captures
+//! that cannot reach alpha and captures of defended pieces by more
+//! valuable ones), a transposition table, check extensions, null-move
+//! pruning (not for a side with only pawn-like and royal pieces, where
+//! zugzwang is common), reverse futility, futility and late-move pruning
+//! of quiet moves near the leaves, logarithmic late-move reductions, and
+//! move ordering by the table's move, captures by value (most valuable
+//! victim, least valuable attacker), killer moves and the history
+//! heuristic. Each of these was kept only with a match showing it helps
+//! (BENCHMARKS.md, "Playing strength").
 //!
 //! It runs on the rules VM ([`crate::vm::Position`]) like everything else,
 //! so it plays every variant, and it scores game ends by the variant's
