@@ -509,6 +509,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
                 .letter
                 .to_ascii_lowercase();
             let _ = writeln!(out, "flagPiece = {letter}");
+            if goal.unattacked {
+                let _ = writeln!(out, "flagPieceSafe = true");
+            }
             let _ = writeln!(
                 out,
                 "flagRegionWhite = {}",

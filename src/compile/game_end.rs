@@ -131,6 +131,7 @@ fn goals(
             squares,
             region_name,
             result: result(g.result.value),
+            unattacked: g.unattacked,
         });
     }
     out

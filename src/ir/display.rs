@@ -196,9 +196,14 @@ impl Variant {
             };
             writeln!(
                 f,
-                "reaching {place} with {} {}",
+                "reaching {place} with {} {}{}",
                 names.join(", "),
-                GameResult::word(goal.result)
+                GameResult::word(goal.result),
+                if goal.unattacked {
+                    " if unattacked"
+                } else {
+                    ""
+                }
             )?;
         }
         for rule in &e.extinctions {

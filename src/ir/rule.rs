@@ -204,6 +204,11 @@ pub struct Goal {
     pub region_name: Option<String>,
     /// What reaching them means for the side that did.
     pub result: GameResult,
+    /// `if unattacked` (Fairy-Stockfish's `flagPieceSafe`): a piece there
+    /// counts only while no enemy piece attacks it, so that the other side
+    /// may still take it; when both sides have reached the goal so, the
+    /// game is drawn.
+    pub unattacked: bool,
 }
 
 /// `losing every King loses`: a side with at most `at_most` pieces of one

@@ -405,6 +405,8 @@ pub struct GoalDecl {
     pub pieces: Vec<Spanned<String>>,
     /// What reaching them means for the side that does.
     pub result: Spanned<GameResult>,
+    /// `if unattacked`: a piece there counts only while no enemy piece attacks it.
+    pub unattacked: bool,
     /// The whole declaration.
     pub span: Span,
 }

@@ -255,10 +255,12 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
             pieces.extend(c.names(source));
             let result = lower_game_result(c.next(Rule::game_result)?, source);
+            let unattacked = c.next_if(Rule::if_unattacked).is_some();
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
                 result,
+                unattacked,
                 span,
             }))
         }

@@ -934,6 +934,15 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             } else {
                 format!(" ({b}'s squares are the same seen from {b}'s side)")
             };
+            if goal.unattacked {
+                return format!(
+                    "A player who has {} on {place}{view} where no enemy piece attacks it {} \
+                     (one that arrives attacked may still be taken; if both players have one \
+                     there unattacked, the game is drawn).",
+                    article_list(&names),
+                    verb(goal.result)
+                );
+            }
             format!(
                 "A player who gets {} onto {place}{view} {} at once.",
                 article_list(&names),

@@ -142,16 +142,33 @@ impl Position {
             }
         }
         for goal in &rules.goals {
-            for side in sides {
+            let reached_by = |side: Color| {
                 let on = goal
                     .squares
                     .get(side)
                     .intersection(self.board.by_color.get(side));
-                let reached = on.iter().find(|sq| {
+                on.iter().find(|&sq| {
                     goal.kinds
                         .contains(&Piece::from_code(self.board[sq.index()]).kind)
-                });
-                if let Some(square) = reached {
+                        && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
+                })
+            };
+            if goal.unattacked {
+                // Both there and unattacked: a draw (as Fairy-Stockfish).
+                if let (Some(square), Some(_)) =
+                    (reached_by(self.side), reached_by(self.side.opposite()))
+                {
+                    let reason = EndReason::GoalReached {
+                        side: self.side,
+                        kind: Piece::from_code(self.board[square.index()]).kind,
+                        square,
+                        region: goal.region_name.clone(),
+                    };
+                    return Some((None, reason));
+                }
+            }
+            for side in sides {
+                if let Some(square) = reached_by(side) {
                     let reason = EndReason::GoalReached {
                         side,
                         kind: Piece::from_code(self.board[square.index()]).kind,

@@ -362,6 +362,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("coregal", "royal"),
             ("crazyhouse", "hands"),
             ("diamond", "symmetry rotate"),
+            ("dobutsu", "hands"),
             ("dragon", "hands"),
             ("euroshogi", "hands"),
             ("gorogoro", "hands"),

@@ -56,6 +56,7 @@ catalogue! {
     chigorin: "chigorin", 121;
     clobber: "clobber", 123;
     clobber10: "clobber10", 125;
+    dobutsu: "dobutsu", 207;
     courier: "courier", 201;
     dragon: "dragon", 127;
     embassy: "embassy", 129;
@@ -267,4 +268,65 @@ fn armageddon_draws_are_black_wins() {
             reason: EndReason::Stalemate
         }
     );
+}
+
+/// Dobutsu's `reaching far with Lion wins if unattacked`, derived by hand
+/// and checked against pyffish's `is_immediate_game_end` (and its result)
+/// in each position: White's Lion on b4, the far rank.
+#[test]
+fn a_lion_on_the_far_rank_wins_only_unattacked() {
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome, Position};
+    require_pyffish();
+    let v = script("dobutsu");
+    let cases = [
+        // Attacked by the Giraffe on a4: the game goes on, and Black may
+        // take it (Gxb4) or let it stand.
+        ("gL1/3/2l/3[] b - - 0 1", None),
+        // Nothing attacks it: White has won.
+        ("1L1/3/2l/g2[] b - - 0 1", Some(Some(Color::White))),
+        // Black's Lion stands on Black's far rank (a1) unattacked too: drawn.
+        ("1L1/3/3/l2[] w - - 0 1", Some(None)),
+    ];
+    for (fen, expected) in cases {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let outcome = pos.outcome().unwrap();
+        let got = match outcome {
+            Outcome::Ongoing => None,
+            Outcome::Decisive {
+                winner,
+                reason: EndReason::GoalReached { .. },
+            } => Some(Some(winner)),
+            Outcome::Draw {
+                reason: EndReason::GoalReached { .. },
+            } => Some(None),
+            other => panic!("{fen}: {other:?}"),
+        };
+        assert_eq!(got, expected, "{fen}");
+        assert_eq!(
+            pos.legal_moves().unwrap().is_empty(),
+            expected.is_some(),
+            "{fen}"
+        );
+        let out = Command::new("python3")
+            .args([
+                "-c",
+                &format!(
+                    "import pyffish as sf\nprint(*sf.is_immediate_game_end('dobutsu', '{fen}', []))"
+                ),
+            ])
+            .output()
+            .unwrap();
+        let fs = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let want = match expected {
+            None => "False 0".to_string(),
+            Some(None) => "True 0".to_string(),
+            // From the side to move's view (Black): a loss, a negative mate score.
+            Some(Some(_)) => "True -".to_string(),
+        };
+        assert!(fs.starts_with(&want), "pyffish at {fen}: {fs}");
+    }
+    let pos = Position::from_fen(&v, "gL1/3/2l/3[] b - - 0 1").unwrap();
+    let takes = varia::notation::coord::parse_coord(&pos, "a4b4").unwrap();
+    assert!(pos.legal_moves().unwrap().contains(&takes));
 }
