@@ -512,6 +512,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             if goal.unattacked {
                 let _ = writeln!(out, "flagPieceSafe = true");
             }
+            if goal.after_reply {
+                let _ = writeln!(out, "flagMove = true");
+            }
             let _ = writeln!(
                 out,
                 "flagRegionWhite = {}",

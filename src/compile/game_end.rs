@@ -132,6 +132,7 @@ fn goals(
             region_name,
             result: result(g.result.value),
             unattacked: g.unattacked,
+            after_reply: g.after_reply,
         });
     }
     out

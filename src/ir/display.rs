@@ -201,6 +201,8 @@ impl Variant {
                 GameResult::word(goal.result),
                 if goal.unattacked {
                     " if unattacked"
+                } else if goal.after_reply {
+                    " after a reply"
                 } else {
                     ""
                 }

@@ -209,6 +209,10 @@ pub struct Goal {
     /// may still take it; when both sides have reached the goal so, the
     /// game is drawn.
     pub unattacked: bool,
+    /// `after a reply` (Fairy-Stockfish's `flagMove`): reaching the goal
+    /// ends the game only once the other side has moved and the piece is
+    /// still there, the reaching side to move.
+    pub after_reply: bool,
 }
 
 /// `losing every King loses`: a side with at most `at_most` pieces of one

@@ -407,6 +407,9 @@ pub struct GoalDecl {
     pub result: Spanned<GameResult>,
     /// `if unattacked`: a piece there counts only while no enemy piece attacks it.
     pub unattacked: bool,
+    /// `after a reply`: it counts only for the side to move (the piece
+    /// stood there through the other side's move).
+    pub after_reply: bool,
     /// The whole declaration.
     pub span: Span,
 }

@@ -256,11 +256,13 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             pieces.extend(c.names(source));
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             let unattacked = c.next_if(Rule::if_unattacked).is_some();
+            let after_reply = c.next_if(Rule::after_reply).is_some();
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
                 result,
                 unattacked,
+                after_reply,
                 span,
             }))
         }

@@ -100,6 +100,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::extinction_decl => "`losing every PIECE loses`",
         Rule::bare_back => "`unless bared back`",
         Rule::if_unattacked => "`if unattacked`",
+        Rule::after_reply => "`after a reply`",
         Rule::kw_captures => "`captures`",
         Rule::kw_explode => "`explode`",
         Rule::kw_sparing => "`sparing`",

@@ -943,6 +943,14 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
                     verb(goal.result)
                 );
             }
+            if goal.after_reply {
+                return format!(
+                    "A player who gets {} onto {place}{view} {} if it is still there after the \
+                     opponent's next move (the opponent may take it or drive it off first).",
+                    article_list(&names),
+                    verb(goal.result)
+                );
+            }
             format!(
                 "A player who gets {} onto {place}{view} {} at once.",
                 article_list(&names),

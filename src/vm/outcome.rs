@@ -168,6 +168,9 @@ impl Position {
                 }
             }
             for side in sides {
+                if goal.after_reply && side != self.side {
+                    continue;
+                }
                 if let Some(square) = reached_by(side) {
                     let reason = EndReason::GoalReached {
                         side,

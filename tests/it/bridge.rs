@@ -305,6 +305,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "grasshopper",
             "hoppelpoppel",
             "janus",
+            "jesonmor",
             "kinglet",
             "kingofthehill",
             "knightmate",

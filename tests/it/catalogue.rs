@@ -57,6 +57,7 @@ catalogue! {
     clobber: "clobber", 123;
     clobber10: "clobber10", 125;
     dobutsu: "dobutsu", 207;
+    jesonmor: "jesonmor", 209;
     courier: "courier", 201;
     dragon: "dragon", 127;
     embassy: "embassy", 129;
@@ -329,4 +330,51 @@ fn a_lion_on_the_far_rank_wins_only_unattacked() {
     let pos = Position::from_fen(&v, "gL1/3/2l/3[] b - - 0 1").unwrap();
     let takes = varia::notation::coord::parse_coord(&pos, "a4b4").unwrap();
     assert!(pos.legal_moves().unwrap().contains(&takes));
+}
+
+/// Jeson Mor's `reaching centre with Knight wins after a reply`, derived
+/// by hand and checked against pyffish's `is_immediate_game_end`: White's
+/// knight has just reached e5; Black may take it (the knight on d7 can),
+/// and only if it is still there with White to move has White won.
+#[test]
+fn a_knight_on_the_centre_wins_after_the_reply() {
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome, Position};
+    require_pyffish();
+    let v = script("jesonmor");
+    let cases = [
+        ("n8/3n5/9/9/4N4/9/9/9/N8 b - - 1 1", false),
+        ("n8/9/9/9/4N4/9/5n3/9/N8 w - - 2 2", true),
+        // Black's knight took it and stands there: White may answer.
+        ("n8/9/9/9/4n4/9/9/9/N8 w - - 0 2", false),
+    ];
+    for (fen, ended) in cases {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let outcome = pos.outcome().unwrap();
+        if ended {
+            assert!(
+                matches!(
+                    outcome,
+                    Outcome::Decisive {
+                        winner: Color::White,
+                        reason: EndReason::GoalReached { .. }
+                    }
+                ),
+                "{fen}: {outcome:?}"
+            );
+        } else {
+            assert_eq!(outcome, Outcome::Ongoing, "{fen}");
+        }
+        let out = Command::new("python3")
+            .args([
+                "-c",
+                &format!(
+                    "import pyffish as sf\nprint(sf.is_immediate_game_end('jesonmor', '{fen}', [])[0])"
+                ),
+            ])
+            .output()
+            .unwrap();
+        let fs = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        assert_eq!(fs, if ended { "True" } else { "False" }, "pyffish at {fen}");
+    }
 }
