@@ -452,26 +452,8 @@ impl Engine {
             self.eval.evaluate(pos)
         };
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
-            // Reverse futility: so far above beta that one side's move
-            // at this little depth will not bring it back.
-            if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_CP * depth >= beta
-            {
-                return static_eval;
-            }
-            // Null move: if passing still holds beta, a real move would
-            // too (not where passing could be best: without pieces other
-            // than pawns and the royal, zugzwang is common).
-            if null_allowed && depth >= 2 && static_eval >= beta && self.has_pieces(pos) {
-                let r = NULL_MOVE_REDUCTION + depth / 4;
-                let undo = pos.play_null();
-                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-                pos.unplay_null(undo);
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            if let Some(score) = self.prune_node(pos, depth, ply, beta, static_eval, null_allowed) {
+                return score;
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -497,39 +479,25 @@ impl Engine {
             let mv = moves[i];
             let tactical = mv.promotion.is_some() || pos.is_capture(mv);
             let quiet = scores[i] < 80_000;
-            if prune_quiets && i > 0 && !tactical && best > -MATE_BOUND {
-                // Late quiet moves of a shallow node, and quiet moves
-                // that cannot lift a hopeless eval to alpha, are skipped.
-                if depth <= LATE_MOVE_DEPTH && quiets_searched >= 3 + 2 * depth * depth {
-                    continue;
-                }
-                if depth <= FUTILITY_DEPTH && static_eval + FUTILITY_CP * (depth + 1) <= alpha {
-                    continue;
-                }
+            if prune_quiets
+                && i > 0
+                && !tactical
+                && best > -MATE_BOUND
+                && quiet_is_futile(depth, quiets_searched, static_eval, alpha)
+            {
+                continue;
             }
             let undo = pos.play_unchecked(mv);
             let gives_check = pos.is_check();
             if !tactical {
                 quiets_searched += 1;
             }
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
-                    let r = self.reductions[(depth as usize).min(63)][i.min(63)] - pv_node as i32;
-                    r.clamp(0, depth - 2)
-                } else {
-                    0
-                };
-                score = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha, true);
-                if score > alpha && reduce > 0 {
-                    score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
-                }
-            }
+                let reducible = quiet && !in_check && !gives_check;
+                self.search_later_move(pos, depth, ply, alpha, beta, i, reducible, pv_node)
+            };
             pos.unplay(mv, undo);
             if self.aborted {
                 self.buffers[ply] = moves;
@@ -551,9 +519,25 @@ impl Engine {
             }
         }
         self.buffers[ply] = moves;
-        let bound = if best >= beta {
+        self.tt_store(key, best_move, best, ply, depth, (alpha0, beta));
+        best
+    }
+
+    /// Stores a node's result: its best move and score, a lower bound if
+    /// it failed high, an upper bound if it failed low (`window`: the
+    /// node's alpha and beta as it was entered), exact otherwise.
+    fn tt_store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        ply: usize,
+        depth: i32,
+        window: (i32, i32),
+    ) {
+        let bound = if score >= window.1 {
             LOWER
-        } else if best > alpha0 {
+        } else if score > window.0 {
             EXACT
         } else {
             UPPER
@@ -561,12 +545,77 @@ impl Engine {
         let slot = (key as usize) & (self.tt.len() - 1);
         self.tt[slot] = TtEntry {
             key,
-            mv: best_move,
-            score: score_to_tt(best, ply),
+            mv,
+            score: score_to_tt(score, ply),
             depth: depth as i16,
             bound,
         };
-        best
+    }
+
+    /// The cuts tried before a node's moves (not at the root, in check, in
+    /// the principal variation or near mates): the score to return, if one
+    /// applies.
+    fn prune_node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+        null_allowed: bool,
+    ) -> Option<i32> {
+        // Reverse futility: so far above beta that one side's move at
+        // this little depth will not bring it back.
+        if depth <= REVERSE_FUTILITY_DEPTH && static_eval - REVERSE_FUTILITY_CP * depth >= beta {
+            return Some(static_eval);
+        }
+        // Null move: if passing still holds beta, a real move would too
+        // (not where passing could be best: without pieces other than
+        // pawns and the royal, zugzwang is common).
+        if null_allowed && depth >= 2 && static_eval >= beta && self.has_pieces(pos) {
+            let r = NULL_MOVE_REDUCTION + depth / 4;
+            let undo = pos.play_null();
+            let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            pos.unplay_null(undo);
+            if self.aborted {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// A move after the first (already played on `pos`, the `i`-th): a
+    /// null-window search, reduced for a late quiet move, searched again
+    /// at full depth and then with the full window when it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_later_move(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        i: usize,
+        reducible: bool,
+        pv_node: bool,
+    ) -> i32 {
+        let reduce = if depth >= 3 && i >= 3 && reducible {
+            let r = self.reductions[(depth as usize).min(63)][i.min(63)] - pv_node as i32;
+            r.clamp(0, depth - 2)
+        } else {
+            0
+        };
+        let mut score = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha, true);
+        if score > alpha && reduce > 0 {
+            score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
+        }
+        score
     }
 
     /// Whether the side to move has a piece that is neither royal nor
@@ -777,6 +826,14 @@ impl Engine {
             None => 0,
         }
     }
+}
+
+/// Whether a quiet move of a shallow node is skipped: a late one (after
+/// `3 + 2·depth²` quiet moves), or one that cannot lift an eval this far
+/// below alpha to it.
+fn quiet_is_futile(depth: i32, quiets_searched: i32, static_eval: i32, alpha: i32) -> bool {
+    (depth <= LATE_MOVE_DEPTH && quiets_searched >= 3 + 2 * depth * depth)
+        || (depth <= FUTILITY_DEPTH && static_eval + FUTILITY_CP * (depth + 1) <= alpha)
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {
