@@ -74,10 +74,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
     ("extinctionPieceTypes", ""),
-    ("flagMove", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
@@ -290,6 +288,8 @@ const TRANSLATED: &[&str] = &[
     "flagRegion",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagMove",
+    "flagPieceSafe",
     "pieceDrops",
     "capturesToHand",
     "dropRegionWhite",
@@ -1254,9 +1254,23 @@ fn write_game_end(
                 ));
             }
         }
+        let modifier = match (
+            options.flag("flagPieceSafe", false)?,
+            options.flag("flagMove", false)?,
+        ) {
+            (false, false) => "",
+            (true, false) => " if unattacked",
+            (false, true) => " after a reply",
+            (true, true) => {
+                return Err(options.error(
+                    "flagMove",
+                    "`flagMove` with `flagPieceSafe`: varia cannot say that yet",
+                ))
+            }
+        };
         let _ = writeln!(
             out,
-            "reaching {} with {} wins",
+            "reaching {} with {} wins{modifier}",
             region_text(&region, board),
             pieces.join(", ")
         );

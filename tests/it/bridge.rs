@@ -102,6 +102,7 @@ const MATCHING: &[&str] = &[
     "microchess",
     "sixthrank",
     "rooksquare",
+    "squatter",
     "petty",
 ];
 
@@ -115,16 +116,14 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("connectDiagonal", 1),
     ("connectN", 12),
     ("diagonalLines", 1),
-    ("doubleStepRegionWhite", 6),
+    ("doubleStepRegionWhite", 7),
     ("dropNoDoubled", 4),
     ("dropPromoted", 2),
     ("extinctionPieceCount", 3),
     ("extinctionPieceTypes", 10),
     ("firstRankPawnDrops", 1),
-    ("flagMove", 1),
     ("flagPieceBlockedWin", 1),
     ("flagPieceCount", 3),
-    ("flagPieceSafe", 1),
     ("flyingGeneral", 2),
     ("immobilityIllegal", 4),
     ("king", 2),
@@ -458,6 +457,7 @@ fn import_export_import_is_stable() {
             ("gothhouse", "hands"),
             ("doublearmy", "piece Pawn P \"fmWfceF\""),
             ("rooksquare", "reaching"),
+            ("squatter", "reaching"),
         ]
     );
 }
