@@ -191,14 +191,19 @@ impl Position {
     /// own could take it down to (as Fairy-Stockfish's
     /// `extinctionOpponentPieceCount` with `extinctionClaim`).
     fn cannot_bare_back(&self, rule: &Extinction, side: Color, kind: Option<PieceKind>) -> bool {
-        let other = side.opposite();
-        let on_board = self.board.by_color.get(other);
-        let left = match kind {
+        self.pieces_left(side.opposite(), kind) > rule.at_most + u32::from(side == self.side)
+    }
+
+    /// How many pieces of `kind` (None: of every kind) `side` has, on the
+    /// board and in hand.
+    fn pieces_left(&self, side: Color, kind: Option<PieceKind>) -> u32 {
+        let on_board = self.board.by_color.get(side);
+        match kind {
             None => {
                 let in_hand: u32 = (0..self.variant.pieces.len())
                     .map(|k| {
                         u32::from(self.in_hand(Piece {
-                            color: other,
+                            color: side,
                             kind: PieceKind(k as u8),
                         }))
                     })
@@ -210,26 +215,19 @@ impl Position {
                     .iter()
                     .filter(|sq| Piece::from_code(self.board[sq.index()]).kind == kind)
                     .count() as u32
-                    + u32::from(self.in_hand(Piece { color: other, kind }))
+                    + u32::from(self.in_hand(Piece { color: side, kind }))
             }
-        };
-        left > rule.at_most + u32::from(side == self.side)
+        }
     }
 
     /// Whether `side` has run out of pieces as `rule` counts them: the kind
     /// (None: all its pieces) and how many are left, on the board and in hand.
     fn ran_out(&self, rule: &Extinction, side: Color) -> Option<(Option<PieceKind>, u32)> {
-        let on_board = self.board.by_color.get(side);
         if rule.kinds.is_empty() {
-            let in_hand: u32 = (0..self.variant.pieces.len())
-                .map(|k| {
-                    let kind = PieceKind(k as u8);
-                    u32::from(self.in_hand(Piece { color: side, kind }))
-                })
-                .sum();
-            let left = on_board.len() as u32 + in_hand;
+            let left = self.pieces_left(side, None);
             return (left <= rule.at_most).then_some((None, left));
         }
+        let on_board = self.board.by_color.get(side);
         // One pass over the side's pieces counts every kind.
         let mut on = [0u32; MAX_PIECE_KINDS];
         for sq in on_board.iter() {

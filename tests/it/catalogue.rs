@@ -14,7 +14,9 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 use crate::common;
-use common::oracle::{compare, manifest_dir, oracle_short_and_long, require_pyffish, script};
+use common::oracle::{
+    compare, fs_immediate_game_end, manifest_dir, oracle_short_and_long, require_pyffish, script,
+};
 
 /// Perft from the fixture (lines up to a million nodes: the start
 /// position at depth 4 on most boards; `VARIA_PERFT_BUDGET` runs more), then 100 positions of 80-ply games and 200 of
@@ -309,23 +311,15 @@ fn a_lion_on_the_far_rank_wins_only_unattacked() {
             expected.is_some(),
             "{fen}"
         );
-        let out = Command::new("python3")
-            .args([
-                "-c",
-                &format!(
-                    "import pyffish as sf\nprint(*sf.is_immediate_game_end('dobutsu', '{fen}', []))"
-                ),
-            ])
-            .output()
-            .unwrap();
-        let fs = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        let want = match expected {
-            None => "False 0".to_string(),
-            Some(None) => "True 0".to_string(),
-            // From the side to move's view (Black): a loss, a negative mate score.
-            Some(Some(_)) => "True -".to_string(),
+        let (ended, score) = fs_immediate_game_end("dobutsu", fen);
+        let fs_verdict = match (ended, score.signum()) {
+            (false, _) => None,
+            (true, 0) => Some(None),
+            // A mate score from the side to move's view.
+            (true, _) if score < 0 => Some(Some(pos.side_to_move().opposite())),
+            (true, _) => Some(Some(pos.side_to_move())),
         };
-        assert!(fs.starts_with(&want), "pyffish at {fen}: {fs}");
+        assert_eq!(fs_verdict, expected, "pyffish at {fen}: {ended} {score}");
     }
     let pos = Position::from_fen(&v, "gL1/3/2l/3[] b - - 0 1").unwrap();
     let takes = varia::notation::coord::parse_coord(&pos, "a4b4").unwrap();
@@ -365,16 +359,10 @@ fn a_knight_on_the_centre_wins_after_the_reply() {
         } else {
             assert_eq!(outcome, Outcome::Ongoing, "{fen}");
         }
-        let out = Command::new("python3")
-            .args([
-                "-c",
-                &format!(
-                    "import pyffish as sf\nprint(sf.is_immediate_game_end('jesonmor', '{fen}', [])[0])"
-                ),
-            ])
-            .output()
-            .unwrap();
-        let fs = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        assert_eq!(fs, if ended { "True" } else { "False" }, "pyffish at {fen}");
+        assert_eq!(
+            fs_immediate_game_end("jesonmor", fen).0,
+            ended,
+            "pyffish at {fen}"
+        );
     }
 }

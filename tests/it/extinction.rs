@@ -6,7 +6,7 @@
 use crate::common;
 use common::moves::moves as coords;
 
-use common::oracle::{compare_long_games, script};
+use common::oracle::{compare_long_games, fs_immediate_game_end, script};
 
 use varia::notation::fen::write_fen;
 use varia::notation::san::parse_move;
@@ -117,16 +117,9 @@ fn a_bare_king_loses_unless_it_bares_back() {
         ("k7/R7/8/8/8/8/8/3KN3 b - - 0 1", true),
         ("8/k7/8/8/8/8/8/3K4 w - - 0 2", false),
     ] {
-        let script = format!(
-            "import pyffish as sf\nprint(sf.is_immediate_game_end('shatranj', '{fen}', [])[0])"
-        );
-        let out = std::process::Command::new("python3")
-            .args(["-c", &script])
-            .output()
-            .expect("python3");
         assert_eq!(
-            String::from_utf8_lossy(&out.stdout).trim(),
-            if ended { "True" } else { "False" },
+            fs_immediate_game_end("shatranj", fen).0,
+            ended,
             "pyffish at {fen}"
         );
         let pos = Position::from_fen(&variant, fen).unwrap();

@@ -65,6 +65,24 @@ pub fn require_pyffish() {
     CHECKED.get_or_init(check_pyffish);
 }
 
+/// Fairy-Stockfish's own verdict on a position (pyffish's
+/// `is_immediate_game_end`): whether a rule has ended the game, and its
+/// score for the side to move (0 a draw, negative a loss).
+pub fn fs_immediate_game_end(variant: &str, fen: &str) -> (bool, i64) {
+    require_pyffish();
+    let script =
+        format!("import pyffish as sf\nprint(*sf.is_immediate_game_end('{variant}', '{fen}', []))");
+    let out = Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut words = text.split_whitespace();
+    let ended = words.next() == Some("True");
+    let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
+    (ended, score)
+}
+
 fn check_pyffish() {
     let out = Command::new("python3")
         .args(["-c", "import pyffish"])
