@@ -69,11 +69,8 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionValue", "none"),
-    ("extinctionClaim", "false"),
     ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
-    ("extinctionPieceTypes", ""),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("connectN", "0"),
@@ -290,6 +287,11 @@ const TRANSLATED: &[&str] = &[
     "flagRegionBlack",
     "flagMove",
     "flagPieceSafe",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
     "pieceDrops",
     "capturesToHand",
     "dropRegionWhite",
@@ -1275,6 +1277,58 @@ fn write_game_end(
             pieces.join(", ")
         );
     }
+    write_extinction(options, out)
+}
+
+/// Running out of pieces: FS's extinction options as `losing …` (each
+/// piece type counted on its own, `*` all pieces together, as varia's rule).
+fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if options.text("extinctionValue", "none") == "none" {
+        return Ok(());
+    }
+    let result = result_word(options, "extinctionValue", "none")?;
+    let what = match options.text("extinctionPieceTypes", "").trim() {
+        "" => {
+            return Err(options.error(
+                "extinctionPieceTypes",
+                "an extinction rule without piece types",
+            ))
+        }
+        "*" => "piece".to_string(),
+        letters => super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| {
+                options.error(
+                    "extinctionPieceTypes",
+                    format!("no piece has the letter `{c}`"),
+                )
+            })?
+            .iter()
+            .filter_map(|k| named(options, k))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let count = options.number("extinctionPieceCount", 0)?;
+    let opponent = options.number("extinctionOpponentPieceCount", 0)?;
+    let back = match (opponent, options.flag("extinctionClaim", false)?) {
+        (0, false) => "",
+        (m, true) if m == count + 1 => " unless bared back",
+        _ => {
+            return Err(options.error(
+                "extinctionOpponentPieceCount",
+                format!(
+                    "varia can say 0 (without extinctionClaim), or {} with extinctionClaim \
+                     (`unless bared back`)",
+                    count + 1
+                ),
+            ))
+        }
+    };
+    let left = if count == 0 {
+        "every".to_string()
+    } else {
+        format!("all but {count}")
+    };
+    let _ = writeln!(out, "losing {left} {what} {result}{back}");
     Ok(())
 }
 
