@@ -497,6 +497,7 @@ fn parse_drop(
             .map_or(kind, |h| h.hand_kind[kind.0 as usize]),
         ..piece
     };
+    let file_full = pos.drop_file_limit_reached(piece, to);
     let message = match &variant.hands {
         None => "this variant has no pieces in hand".to_string(),
         Some(_) if pos.in_hand(held) == 0 => {
@@ -506,22 +507,15 @@ fn parse_drop(
         Some(h) if !h.drop_squares[piece.code() as usize].contains(to) => {
             format!("a {name} may not be dropped on {square}")
         }
-        Some(h)
-            if h.per_file[kind.0 as usize] > 0
-                && pos
-                    .pieces_of(piece.color)
-                    .iter()
-                    .filter(|sq| {
-                        g.file_of(*sq) == g.file_of(to) && pos.piece_at(*sq) == Some(piece)
-                    })
-                    .count()
-                    >= h.per_file[kind.0 as usize] as usize =>
-        {
-            match h.per_file[kind.0 as usize] {
-                1 => format!("a {name} may not be dropped on a file that has one of your {name}s"),
-                n => format!("a {name} may not be dropped on a file that has {n} of your {name}s"),
+        Some(_) if file_full.is_some() => match file_full {
+            Some(1) => {
+                format!("a {name} may not be dropped on a file that has one of your {name}s")
             }
-        }
+            n => format!(
+                "a {name} may not be dropped on a file that has {} of your {name}s",
+                n.unwrap_or(0)
+            ),
+        },
         Some(_) if pos.is_check() => format!("a {name} on {square} does not end the check"),
         Some(h) if h.no_mate[kind.0 as usize] => {
             format!("a {name} may not be dropped to give checkmate")

@@ -132,13 +132,7 @@ pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
             "{a} {name} may not be dropped on {square}: it is not in the {name}'s drop region"
         );
     }
-    let limit = hands.per_file.get(kind.0 as usize).copied().unwrap_or(0);
-    let on_file = pos
-        .pieces_of(piece.color)
-        .iter()
-        .filter(|sq| g.file_of(*sq) == g.file_of(to) && pos.piece_at(*sq) == Some(piece))
-        .count();
-    if limit > 0 && on_file >= limit as usize {
+    if let Some(limit) = pos.drop_file_limit_reached(piece, to) {
         return match limit {
             1 => format!("{a} {name} may not be dropped on a file that has one of your {name}s"),
             n => format!("{a} {name} may not be dropped on a file that has {n} of your {name}s"),

@@ -97,9 +97,22 @@ impl Position {
         }
     }
 
+    /// The per-file limit (`one-per-file`, `2-per-file`) a drop of `piece`
+    /// on `to` would exceed: its file already holds that many of them.
+    pub fn drop_file_limit_reached(&self, piece: Piece, to: Square) -> Option<u8> {
+        let limit = self.variant.hands.as_ref()?.per_file[piece.kind.0 as usize];
+        let g = &self.variant.geometry;
+        let on_file = self
+            .pieces_of(piece.color)
+            .iter()
+            .filter(|&sq| g.file_of(sq) == g.file_of(to) && self.piece_at(sq) == Some(piece))
+            .count();
+        (limit > 0 && on_file >= limit as usize).then_some(limit)
+    }
+
     /// Appends the drops of the side to move: each kind it holds in hand,
     /// on each empty square of that kind's drop squares, but on no file
-    /// that has one of its kind already when the kind is `one-per-file`;
+    /// that has as many of its kind as its `N-per-file` allows;
     /// and a kind with `either-face` also as its other face, on that
     /// face's drop squares. (`no-mate` is a legality rule: see `legality`.)
     pub(crate) fn drop_moves(&self, out: &mut Vec<Move>) {
