@@ -33,6 +33,10 @@ pub(super) struct Declarations<'a> {
     pub explosion: Single<'a, Item>,
     /// `draws win for …` (an [`Item::DrawOdds`]).
     pub draw_odds: Single<'a, Item>,
+    /// `counting board …`, the board's honour.
+    pub counting_board: Single<'a, ast::CountingDecl>,
+    /// `counting bare …`, the pieces' honour.
+    pub counting_bare: Single<'a, ast::CountingDecl>,
     /// `captures compulsory` (an [`Item::CompulsoryCapture`]).
     pub compulsory_capture: Single<'a, Item>,
     /// `hands …` (an [`Item::Hands`]).
@@ -87,6 +91,8 @@ pub(super) fn collect<'a>(
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
+        counting_board: Single::new(),
+        counting_bare: Single::new(),
         draw_odds: Single::new(),
         hands: Single::new(),
         demotes: Vec::new(),
@@ -178,6 +184,16 @@ impl<'a> Declarations<'a> {
                 self.explosion
                     .set(item, src, *span, "the explosion rule", errors)
             }
+            Item::Counting(c) => match c.kind {
+                ast::CountingKind::Board(_) => {
+                    self.counting_board
+                        .set(c, src, c.span, "the board's count", errors)
+                }
+                ast::CountingKind::Bare { .. } => {
+                    self.counting_bare
+                        .set(c, src, c.span, "a bare side's count", errors)
+                }
+            },
             Item::CompulsoryCapture(span) => {
                 self.compulsory_capture
                     .set(item, src, *span, "`captures compulsory`", errors)

@@ -321,7 +321,17 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         Some(&(s, p)) if p != "-" => read_castling(variant, &board, s, p)?,
         _ => (Vec::new(), Vec::new()),
     };
+    // A running count (`counting …`) stands in the en passant field, and
+    // the plies counted in the halfmove clock's (as Fairy-Stockfish
+    // writes them).
+    let count_limit = match fields.get(3) {
+        Some(&(s, p)) if variant.game_end.counting.is_some() && is_number(&(s, p)) => {
+            Some(read_count(p).map_err(|message| err(message, s, s + p.len()))?)
+        }
+        _ => None,
+    };
     let en_passant = match fields.get(3) {
+        _ if count_limit.is_some() => None,
         None | Some((_, "-")) => None,
         Some(&(s, p)) => Some(read_en_passant(geometry, &board, s, p)?),
     };
@@ -331,7 +341,11 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
             Some(&(s, p)) => read_count(p).map_err(|message| err(message, s, s + p.len())),
         }
     };
-    let halfmoves = number(4, 0)?;
+    let mut halfmoves = number(4, 0)?;
+    let count = count_limit.filter(|&l| l > 0).map(|limit| {
+        let ply = std::mem::take(&mut halfmoves);
+        (limit, ply)
+    });
     let fullmoves = number(5, 1)?;
     if fullmoves == 0 {
         let (s, p) = fields[5 + shift];
@@ -348,6 +362,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         hands,
         promoted,
         gates,
+        count,
     })
 }
 

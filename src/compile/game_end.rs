@@ -9,7 +9,10 @@ use crate::compile::region::{self, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
 use crate::ir::piece::{Color, PieceDef, PieceKind};
-use crate::ir::rule::{CheckLimit, Explosion, Extinction, GameEndRules, GameResult, Goal};
+use crate::ir::rule::{
+    BareCount, BareLimit, BoardCount, CheckLimit, Counting, Explosion, Extinction, GameEndRules,
+    GameResult, Goal,
+};
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
 use crate::syntax::ast::{self, Item};
@@ -29,6 +32,7 @@ pub(super) fn game_end_rules(
     let goals = goals(geometry, symmetry, &decls.goals, evaluator, defs, errors);
     let check_limit = check_limit(decls.check_limit.get(), counters, errors);
     let extinctions = extinctions(&decls.extinctions, defs, errors);
+    let counting = counting(decls, defs, errors);
     let explosion = match decls.explosion.get() {
         Some(Item::Explosion(spared, _)) => Some(Explosion {
             spared: spared
@@ -45,7 +49,8 @@ pub(super) fn game_end_rules(
             .stalemate
             .get()
             .map_or(GameResult::Draws, |r| result(r.value)),
-        move_rule: decls.move_rule.get().map(|n| n.value),
+        // `move-rule 0`: none (a script's way to drop an imported one).
+        move_rule: decls.move_rule.get().map(|n| n.value).filter(|&n| n > 0),
         repetition: decls.repetition.get().map(|n| n.value),
         goals,
         check_limit,
@@ -56,6 +61,7 @@ pub(super) fn game_end_rules(
             Some(Item::DrawOdds(ast::Side::Black, _)) => Some(Color::Black),
             _ => None,
         },
+        counting,
     };
     if let Some(mate) = decls.checkmate.get() {
         if !has_royal && mate.value.is_some() {
@@ -166,6 +172,61 @@ fn extinctions(
         });
     }
     out
+}
+
+/// `counting board …` and `counting bare …`.
+fn counting(
+    decls: &Declarations<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<Counting> {
+    let kinds = |names: &[Spanned<String>], errors: &mut Vec<ScriptError>| -> Vec<PieceKind> {
+        names
+            .iter()
+            .filter_map(|n| find_kind(defs, n, errors))
+            .collect()
+    };
+    let board = decls.counting_board.get().and_then(|c| match &c.kind {
+        ast::CountingKind::Board(moves) => {
+            count_in_range(moves, "counting board", errors);
+            Some(BoardCount {
+                moves: moves.value,
+                unless_on_board: kinds(&c.unless_on_board, errors),
+            })
+        }
+        ast::CountingKind::Bare { .. } => None,
+    });
+    let bare = decls.counting_bare.get().and_then(|c| match &c.kind {
+        ast::CountingKind::Bare {
+            from_pieces,
+            limits,
+            otherwise,
+        } => {
+            let mut out = Vec::new();
+            for (moves, at_least, kind) in limits {
+                count_in_range(moves, "counting bare", errors);
+                count_in_range(at_least, "counting bare", errors);
+                if let Some(kind) = find_kind(defs, kind, errors) {
+                    out.push(BareLimit {
+                        moves: moves.value,
+                        at_least: at_least.value,
+                        kind,
+                    });
+                }
+            }
+            if let Some(n) = otherwise {
+                count_in_range(n, "counting bare", errors);
+            }
+            Some(BareCount {
+                from_pieces: *from_pieces,
+                unless_on_board: kinds(&c.unless_on_board, errors),
+                limits: out,
+                otherwise: otherwise.as_ref().map(|n| n.value),
+            })
+        }
+        ast::CountingKind::Board(_) => None,
+    });
+    (board.is_some() || bare.is_some()).then_some(Counting { board, bare })
 }
 
 /// `giving N checks wins|loses|draws`: the rule, and its counter `checks`

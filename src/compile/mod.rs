@@ -164,6 +164,9 @@ fn build_from(
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
+    let some_piece_only_takes_checker = defs
+        .iter()
+        .any(|d| d.only_takes_checker.white || d.only_takes_checker.black);
     let mut variant = Variant {
         name: decls
             .name
@@ -179,6 +182,7 @@ fn build_from(
         hooks,
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
+        some_piece_only_takes_checker,
         start_fen: setup_decl.value.clone(),
         // Replaced below by the whole setup, read once the variant is built.
         start: placement_only(&start_codes),
@@ -213,6 +217,7 @@ fn placement_only(start_codes: &[u8]) -> Setup {
         hands: Vec::new(),
         promoted: Vec::new(),
         gates: Vec::new(),
+        count: None,
     }
 }
 

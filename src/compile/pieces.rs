@@ -11,7 +11,7 @@ use crate::compile::region::{self, RegionEvaluator};
 use crate::compile::restrict;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Geometry;
-use crate::ir::piece::{PieceDef, PieceKind, MAX_PIECE_KINDS};
+use crate::ir::piece::{ByColor, PieceDef, PieceKind, MAX_PIECE_KINDS};
 use crate::ir::{Border, Region, Symmetry};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast;
@@ -110,6 +110,7 @@ pub(super) fn piece_defs(
             resets_move_rule: false,
             moves_back: false,
             region_rules: Vec::new(),
+            only_takes_checker: ByColor::default(),
             span: p.span,
         });
     }
@@ -143,6 +144,13 @@ pub(super) fn add_piece_rules(
     );
     for (kind, rule) in rules {
         defs[kind.0 as usize].region_rules.push(rule);
+    }
+    for (kind, colors) in
+        restrict::checker_takers(&decls.restricts, &|n, e| find_kind(defs, n, e), errors)
+    {
+        let flags = &mut defs[kind.0 as usize].only_takes_checker;
+        flags.white |= colors.white;
+        flags.black |= colors.black;
     }
     // A piece whose promotion is `optional` (shogi's) does not reset the
     // counter: Fairy-Stockfish resets it on captures and pawn moves only,

@@ -71,7 +71,10 @@ pub fn restrictions(
 ) -> Vec<(PieceKind, RegionRule)> {
     let mut out = Vec::new();
     let by_name: HashMap<&str, &Border> = borders.iter().map(|b| (b.name.as_str(), b)).collect();
-    for decl in decls {
+    for decl in decls
+        .iter()
+        .filter(|d| !matches!(d.policy, Policy::TakeChecker))
+    {
         let border = |name: &Spanned<String>, errors: &mut Vec<ScriptError>| -> Option<Border> {
             match by_name.get(name.value.as_str()) {
                 Some(b) => Some((*b).clone()),
@@ -114,6 +117,7 @@ pub fn restrictions(
             Policy::StayIn(r) => region(r, errors).map(RegionPolicy::StayIn),
             Policy::NeverEnter(r) => region(r, errors).map(RegionPolicy::NeverEnter),
             Policy::NeverLand(r) => region(r, errors).map(RegionPolicy::NeverLand),
+            Policy::TakeChecker => None,
         };
         let kinds: Vec<Option<PieceKind>> = decl
             .pieces
@@ -134,6 +138,32 @@ pub fn restrictions(
                     policy: policy.clone(),
                 },
             ));
+        }
+    }
+    out
+}
+
+/// The pieces of `restrict … : in check only take the checker`, with the
+/// sides the rule binds.
+pub fn checker_takers(
+    decls: &[&ast::RestrictDecl],
+    kind_by_name: &KindByName<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Vec<(PieceKind, ByColor<bool>)> {
+    let mut out = Vec::new();
+    for decl in decls
+        .iter()
+        .filter(|d| matches!(d.policy, Policy::TakeChecker))
+    {
+        let colors = ByColor::from_fn(|c| match decl.side {
+            None => true,
+            Some(ast::Side::White) => c == Color::White,
+            Some(ast::Side::Black) => c == Color::Black,
+        });
+        for piece in &decl.pieces {
+            if let Some(kind) = kind_by_name(piece, errors) {
+                out.push((kind, colors));
+            }
         }
     }
     out

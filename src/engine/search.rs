@@ -13,8 +13,8 @@
 //!
 //! It runs on the rules VM ([`crate::vm::Position`]) like everything else,
 //! so it plays every variant, and it scores game ends by the variant's
-//! own rules (checkmate, stalemate, move rule, repetition, and the
-//! variant's own game ends: goals, checks to give, royal pieces blown up,
+//! own rules (checkmate, stalemate, move rule, repetition, a count run
+//! out, and the variant's own game ends: goals, checks to give, royal pieces blown up,
 //! game-end hooks, each a win or loss at its distance like a mate). It stops at
 //! its depth, time or node limit, or when its stop flag is raised (the
 //! REPL raises it on Ctrl-C). What a position is worth lives in
@@ -402,7 +402,7 @@ impl Engine {
 
     fn is_draw(pos: &Position) -> bool {
         let rules = &pos.variant().game_end;
-        if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) {
+        if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
             return true;
         }
         rules.repetition.is_some() && pos.repetitions() >= 2

@@ -117,6 +117,11 @@ impl Variant {
                 writeln!(f, "{line} [{}]", modes.join(","))?;
             }
             self.write_promotions(f, PieceKind(i as u8))?;
+            for color in Color::ALL {
+                if *p.only_takes_checker.get(color) {
+                    writeln!(f, "  in check only takes the checker {}", side_word(color))?;
+                }
+            }
         }
         Ok(())
     }
@@ -162,6 +167,49 @@ impl Variant {
                     names.join(" ")
                 )?;
             }
+        }
+        Ok(())
+    }
+
+    /// Makruk's counts, as the script writes them.
+    fn write_counting(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        counting: &crate::ir::rule::Counting,
+    ) -> fmt::Result {
+        let names = |kinds: &[PieceKind]| -> String {
+            let names: Vec<&str> = kinds.iter().map(|k| self.piece(*k).name.as_str()).collect();
+            names.join(", ")
+        };
+        if let Some(board) = &counting.board {
+            writeln!(
+                f,
+                "counting board {} when no {}",
+                board.moves,
+                names(&board.unless_on_board)
+            )?;
+        }
+        if let Some(bare) = &counting.bare {
+            let terms: Vec<String> = bare
+                .limits
+                .iter()
+                .map(|l| {
+                    format!(
+                        "{} against {} {}",
+                        l.moves,
+                        l.at_least,
+                        self.piece(l.kind).name
+                    )
+                })
+                .chain(bare.otherwise.map(|n| format!("{n} otherwise")))
+                .collect();
+            writeln!(
+                f,
+                "counting bare{} when no {}: {}",
+                if bare.from_pieces { " from pieces" } else { "" },
+                names(&bare.unless_on_board),
+                terms.join(", ")
+            )?;
         }
         Ok(())
     }
@@ -233,6 +281,9 @@ impl Variant {
                 "losing {count} {what} {}{back}",
                 GameResult::word(rule.result)
             )?;
+        }
+        if let Some(counting) = &e.counting {
+            self.write_counting(f, counting)?;
         }
         if let Some(limit) = e.check_limit {
             writeln!(

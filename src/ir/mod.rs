@@ -91,6 +91,9 @@ pub struct Variant {
     pub explosion: Option<rule::Explosion>,
     /// A side that can capture must (`captures compulsory`).
     pub compulsory_capture: bool,
+    /// Some piece may move only to take the checker while its side is in
+    /// check ([`piece::PieceDef::only_takes_checker`]).
+    pub some_piece_only_takes_checker: bool,
     /// Pieces in hand and drops (`hands`), if the variant has them.
     pub hands: Option<hand::Hands>,
 }

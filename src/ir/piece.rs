@@ -141,6 +141,10 @@ pub struct PieceDef {
     pub moves_back: bool,
     /// Where it may not go (borders it may not cross, regions it stays in …).
     pub region_rules: Vec<crate::ir::rule::RegionRule>,
+    /// `restrict King: in check only take the checker` (Makpong): for each
+    /// side, whether the piece may move, while its side is in check, only
+    /// to capture the one piece giving check.
+    pub only_takes_checker: ByColor<bool>,
     /// Where it was declared.
     pub span: Span,
 }

@@ -162,6 +162,8 @@ pub struct GameEndRules {
     /// `draws win for black`: the side every drawn game is a win for
     /// (Armageddon's draw odds).
     pub draw_odds: Option<Color>,
+    /// `counting board …` and `counting bare …`: Makruk's counting rules.
+    pub counting: Option<Counting>,
 }
 
 impl Default for GameEndRules {
@@ -176,6 +178,7 @@ impl Default for GameEndRules {
             extinctions: Vec::new(),
             royal_loss: false,
             draw_odds: None,
+            counting: None,
         }
     }
 }
@@ -233,6 +236,60 @@ pub struct Extinction {
     /// leave the other side as few (it may bare back: then neither loses
     /// by this rule).
     pub bare_back: bool,
+}
+
+/// Makruk's counting rules, as Fairy-Stockfish counts them (its
+/// `countingRule`): once a count is running, the game is drawn when more
+/// plies than its limit have been counted (checkmate first). The VM keeps
+/// the running count (`Count`, in the VM; FEN writes it in place of the
+/// en passant and halfmove fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// `counting board N when no A`: the board's honour.
+    pub board: Option<BoardCount>,
+    /// `counting bare …`: the pieces' honour, for a side left with one piece.
+    pub bare: Option<BareCount>,
+}
+
+/// `counting board 64 when no Pawn`: with no piece of `unless_on_board`
+/// left on the board and both sides having more than one piece, the side to
+/// move counts to `moves` moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardCount {
+    /// The count's limit in moves.
+    pub moves: u32,
+    /// No count while a piece of these kinds (either side's) is on the board.
+    pub unless_on_board: Vec<PieceKind>,
+}
+
+/// `counting bare from pieces when no Pawn: 8 against 2 Rook, …, 64
+/// otherwise`: a side left with one piece (and no piece of
+/// `unless_on_board` on the board) counts to the first limit whose pieces
+/// the other side has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BareCount {
+    /// `from pieces`: the count starts at the number of pieces on the board
+    /// (and as soon as the bare side's own capture takes the last piece of
+    /// `unless_on_board`); else at 0.
+    pub from_pieces: bool,
+    /// No count while a piece of these kinds is on the board.
+    pub unless_on_board: Vec<PieceKind>,
+    /// The limits, first that applies wins.
+    pub limits: Vec<BareLimit>,
+    /// The limit in moves when none applies (None: no count then).
+    pub otherwise: Option<u32>,
+}
+
+/// `8 against 2 Rook`: the limit in moves when the other side has at least
+/// `at_least` pieces of `kind` on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BareLimit {
+    /// The limit in moves.
+    pub moves: u32,
+    /// How many of the kind the other side must have.
+    pub at_least: u32,
+    /// The kind.
+    pub kind: PieceKind,
 }
 
 /// `captures explode sparing Pawn`: a capture removes the capturing piece

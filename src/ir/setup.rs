@@ -38,6 +38,10 @@ pub struct Setup {
     /// gate, named by file in the castling field (`BCDFGbcdfg`); castling
     /// rights name the castling king and rook.
     pub gates: Vec<Square>,
+    /// A running count of the counting rules (`counting …`): its limit and
+    /// the plies counted, from the FEN's en passant and halfmove fields
+    /// when the first is a number (as Fairy-Stockfish writes a count).
+    pub count: Option<(u32, u32)>,
 }
 
 /// Why no piece can be the one that just passed an en passant square.

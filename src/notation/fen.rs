@@ -84,7 +84,13 @@ pub fn write_fen(pos: &Position) -> String {
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
-    out.push_str(&en_passant_field(pos));
+    // A running count stands in the en passant and halfmove fields (as
+    // Fairy-Stockfish writes it; counting variants have no en passant).
+    let count = pos.count();
+    match count {
+        Some(c) => out.push_str(&c.limit.to_string()),
+        None => out.push_str(&en_passant_field(pos)),
+    }
     if !variant.counters.is_empty() {
         out.push_str(&format!(
             " {}+{}",
@@ -92,7 +98,8 @@ pub fn write_fen(pos: &Position) -> String {
             pos.counter(0, Color::Black)
         ));
     }
-    out.push_str(&format!(" {} {}", pos.halfmoves(), pos.fullmoves()));
+    let clock = count.map_or(pos.halfmoves(), |c| c.ply);
+    out.push_str(&format!(" {} {}", clock, pos.fullmoves()));
     out
 }
 

@@ -58,6 +58,8 @@ pub enum Item {
     CheckLimit(Spanned<u32>, Spanned<GameResult>),
     /// `losing every A, B wins|loses|draws`, `losing all but N A …`.
     Extinction(ExtinctionDecl),
+    /// `counting board N when no A` or `counting bare [from pieces] when no A: …`.
+    Counting(CountingDecl),
     /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
     Explosion(Vec<Spanned<String>>, Span),
     /// `captures compulsory`, and the declaration's span.
@@ -101,6 +103,7 @@ impl Item {
             Item::Goal(g) => g.span,
             Item::CheckLimit(n, _) => n.span,
             Item::Extinction(e) => e.span,
+            Item::Counting(c) => c.span,
             Item::Explosion(_, span) | Item::Hands(_, span) => *span,
             Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,
@@ -377,6 +380,8 @@ pub enum Policy {
     NeverEnter(RegionExpr),
     /// `never land in REGION`.
     NeverLand(RegionExpr),
+    /// `in check only take the checker`.
+    TakeChecker,
 }
 
 /// `losing every King loses`, `losing all but 2 King loses`, `losing every piece wins`.
@@ -394,6 +399,37 @@ pub struct ExtinctionDecl {
     pub bare_back: bool,
     /// The declaration's span.
     pub span: Span,
+}
+
+/// `counting board 64 when no Pawn` (the board's honour) or `counting bare
+/// from pieces when no Pawn: 8 against 2 Rook, …, 64 otherwise` (the
+/// pieces' honour).
+#[derive(Clone, Debug)]
+pub struct CountingDecl {
+    /// Which count: the board's honour or a bare side's.
+    pub kind: CountingKind,
+    /// `when no A, B`: no count while a piece of these kinds is on the board.
+    pub unless_on_board: Vec<Spanned<String>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The two counts of [`CountingDecl`].
+#[derive(Clone, Debug)]
+pub enum CountingKind {
+    /// `counting board N`: N moves.
+    Board(Spanned<u32>),
+    /// `counting bare [from pieces] …: N against [M] A, …, N otherwise`.
+    Bare {
+        /// `from pieces`: the count starts at the number of pieces on the board.
+        from_pieces: bool,
+        /// `N against [M] A`: the moves, how many of the kind the other side
+        /// has at least (1 when not written), and the kind; the first that
+        /// applies is the limit.
+        limits: Vec<(Spanned<u32>, Spanned<u32>, Spanned<String>)>,
+        /// `N otherwise`: the limit when none applies (no count without it).
+        otherwise: Option<Spanned<u32>>,
+    },
 }
 
 /// `reaching hill with King wins`.

@@ -7,9 +7,9 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult, GateDecl, GoalDecl, HookDecl,
-    Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
-    RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
+    CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult,
+    GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
+    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -229,6 +229,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let pieces = c.names(source);
             Ok(Item::Remove(pieces, span))
         }
+        Rule::counting_decl => lower_counting_decl(pair, source).map(Item::Counting),
         Rule::goal_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
@@ -241,6 +242,63 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::repetition_decl => lower_game_end_rule(pair, source),
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
     }
+}
+
+/// `counting board N when no A` or `counting bare [from pieces] when no A: …`.
+fn lower_counting_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<CountingDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_counting)?;
+    let which = c.next_any()?;
+    let rule = which.as_rule();
+    let mut c = Cursor::new(which, source);
+    let when = |c: &mut Cursor<'_>| -> Result<Vec<Spanned<String>>> {
+        let mut w = Cursor::new(c.next(Rule::counting_when)?, source);
+        w.next(Rule::counting_word_when_no)?;
+        Ok(w.names(source))
+    };
+    if rule == Rule::counting_board {
+        c.next(Rule::kw_board)?;
+        let moves = spanned_u32(&c.next(Rule::int)?, source)?;
+        let unless_on_board = when(&mut c)?;
+        return Ok(CountingDecl {
+            kind: CountingKind::Board(moves),
+            unless_on_board,
+            span,
+        });
+    }
+    c.next(Rule::counting_word_bare)?;
+    let from_pieces = c.next_if(Rule::counting_from_pieces).is_some();
+    let unless_on_board = when(&mut c)?;
+    let mut limits = Vec::new();
+    while let Some(limit) = c.next_if(Rule::counting_limit) {
+        let limit_span = span_of(&limit, source);
+        let mut l = Cursor::new(limit, source);
+        let moves = spanned_u32(&l.next(Rule::int)?, source)?;
+        l.next(Rule::kw_against)?;
+        let at_least = match l.next_if(Rule::int) {
+            Some(n) => spanned_u32(&n, source)?,
+            None => Spanned::new(1, limit_span),
+        };
+        let kind = spanned_str(&l.next(Rule::ident)?, source);
+        limits.push((moves, at_least, kind));
+    }
+    let otherwise = match c.next_if(Rule::counting_otherwise) {
+        Some(o) => Some(spanned_u32(
+            &Cursor::new(o, source).next(Rule::int)?,
+            source,
+        )?),
+        None => None,
+    };
+    Ok(CountingDecl {
+        kind: CountingKind::Bare {
+            from_pieces,
+            limits,
+            otherwise,
+        },
+        unless_on_board,
+        span,
+    })
 }
 
 /// A declaration of how the game ends.
@@ -525,6 +583,7 @@ fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Restric
             p.next(Rule::kw_in)?;
             Policy::NeverLand(lower_region_expr(p.next(Rule::region_expr)?, source)?)
         }
+        Rule::policy_take_checker => Policy::TakeChecker,
         other => return Err(internal(rule_span, Rule::policy, Some(other))),
     };
     Ok(RestrictDecl {

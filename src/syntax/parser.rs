@@ -77,12 +77,14 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::border_decl => "`border`",
         Rule::restrict_decl => "`restrict`",
         Rule::side => "`white` or `black`",
-        Rule::policy => "a rule: `never cross B`, `cross B only beside it`, `stay in R`, `never enter R` or `never land in R`",
+        Rule::policy => "a rule: `never cross B`, `cross B only beside it`, `stay in R`, `never enter R`, `never land in R` or `in check only take the checker`",
         Rule::policy_never_cross => "`never cross`",
         Rule::policy_cross_beside => "`cross … only beside it`",
         Rule::policy_stay_in => "`stay in`",
         Rule::policy_never_enter => "`never enter`",
         Rule::policy_never_land => "`never land in`",
+        Rule::policy_take_checker => "`in check only take the checker`",
+        Rule::take_the_checker => "`take the checker`",
         Rule::also_decl => "`also`",
                 Rule::also_royal => "`against royal`",
                 Rule::kw_hook => "`hook`",
@@ -106,6 +108,14 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_sparing => "`sparing`",
         Rule::explosion_decl => "`captures explode`",
         Rule::kw_compulsory => "`compulsory`",
+        Rule::kw_counting | Rule::counting_decl => "`counting`",
+        Rule::counting_board => "`board N when no PIECE`",
+        Rule::counting_bare | Rule::counting_word_bare => "`bare`",
+        Rule::counting_limit => "a limit such as `16 against Rook`",
+        Rule::counting_otherwise => "`N otherwise`",
+        Rule::counting_word_otherwise => "`otherwise`",
+        Rule::counting_when | Rule::counting_word_when_no => "`when no PIECE`",
+        Rule::counting_from_pieces => "`from pieces`",
         Rule::kw_remove => "`remove`",
         Rule::kw_win => "`win`",
         Rule::kw_for => "`for`",
@@ -229,7 +239,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting (see README.md)"
     } else {
         "see README.md for the syntax"
     };

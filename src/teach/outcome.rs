@@ -12,6 +12,7 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
         EndReason::MoveRule => format!("{}-move rule", variant.game_end.move_rule.unwrap_or(50)),
+        EndReason::Counting { moves } => format!("the count of {moves} moves ran out"),
         EndReason::Repetition => format!(
             "{}-fold repetition",
             variant.game_end.repetition.unwrap_or(3)

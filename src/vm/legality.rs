@@ -93,6 +93,7 @@ impl Position {
         if self.variant.pieces_can_vanish() {
             self.filter_by_hooks(out)?;
             self.keep_legal_with_effects(out)?;
+            keep_checker_captures_if_checked(self, out);
             keep_captures_if_compulsory(self, out);
             return Ok(());
         }
@@ -125,6 +126,7 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        keep_checker_captures_if_checked(self, out);
         keep_captures_if_compulsory(self, out);
         Ok(())
     }
@@ -211,6 +213,17 @@ impl Position {
         Ok(out)
     }
 
+    /// The squares of the pieces that attack a royal piece of the side to
+    /// move (none when it is not in check).
+    pub fn checkers(&self) -> SquareSet {
+        let us = self.side;
+        let mut checkers = SquareSet::EMPTY;
+        for royal in self.board.royals.get(us).iter() {
+            checkers = checkers.union(&self.attackers_of(royal, us.opposite()));
+        }
+        checkers
+    }
+
     /// Whether `mv` is legal here; only this move is tested.
     ///
     /// # Errors
@@ -266,7 +279,9 @@ impl Position {
                 return Ok(());
             }
             // Effects need the full make, hence a position to play on.
-            return self.clone().keep_legal_with_effects(out);
+            self.clone().keep_legal_with_effects(out)?;
+            keep_checker_captures_if_checked(self, out);
+            return Ok(());
         }
         if self.royal_safety_applies() {
             self.retain_royal_safe(out);
@@ -277,6 +292,7 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        keep_checker_captures_if_checked(self, out);
         Ok(())
     }
 
@@ -540,6 +556,28 @@ impl RoyalSafety {
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
     }
+}
+
+/// `restrict King: in check only take the checker` (Makpong): while the
+/// side to move is in check, a move of such a piece is legal only if it
+/// captures the one piece giving check (none in a double check).
+#[inline]
+fn keep_checker_captures_if_checked(pos: &Position, out: &mut Vec<Move>) {
+    if !pos.variant.some_piece_only_takes_checker || !pos.is_check() {
+        return;
+    }
+    let us = pos.side;
+    let checkers = pos.checkers();
+    let checker = (checkers.len() == 1)
+        .then(|| checkers.iter().next())
+        .flatten();
+    out.retain(|&mv| {
+        let restricted = !matches!(mv.kind, MoveKind::Drop(_))
+            && pos
+                .piece_at(mv.from)
+                .is_some_and(|p| *pos.variant.piece(p.kind).only_takes_checker.get(us));
+        !restricted || (Some(mv.to) == checker && mv.kind != MoveKind::EnPassant)
+    });
 }
 
 /// `captures compulsory`: of all the legal moves `out`, only the captures

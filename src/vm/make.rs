@@ -18,6 +18,7 @@ pub struct Undo {
     fullmoves: u32,
     hash: u64,
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
+    count: crate::vm::counting::Count,
     /// The captured piece was a promoted one (variants that remember them).
     captured_promoted: bool,
 }
@@ -142,6 +143,7 @@ impl Position {
             fullmoves: self.fullmoves,
             hash: self.hash,
             counters: self.counters,
+            count: self.count,
             captured_promoted: false,
         };
         self.history.push(self.hash);
@@ -232,6 +234,9 @@ impl Position {
         }
         if let Some(limit) = self.variant.game_end.check_limit {
             self.count_check(limit.counter);
+        }
+        if self.variant.game_end.counting.is_some() {
+            self.advance_count(captured, mv.promotion.is_some());
         }
         Undo { captured, ..undo }
     }
@@ -609,6 +614,7 @@ impl Position {
         self.fullmoves = undo.fullmoves;
         self.hash = undo.hash;
         self.counters = undo.counters;
+        self.count = undo.count;
         self.history.pop();
     }
 

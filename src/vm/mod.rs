@@ -8,6 +8,7 @@
 
 mod attacks;
 mod board;
+mod counting;
 mod hook_error;
 pub mod hooks;
 mod legality;
@@ -19,6 +20,7 @@ pub mod perft;
 pub mod position;
 pub mod setup;
 
+pub use counting::Count;
 pub use hook_error::HookError;
 pub use legality::legal_move_generations;
 pub use make::{NullUndo, PlayError, Undo};

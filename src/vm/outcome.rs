@@ -28,6 +28,11 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred the set number of times.
     Repetition,
+    /// A count of the counting rules (`counting …`) ran out.
+    Counting {
+        /// The count's limit, in moves.
+        moves: u32,
+    },
     /// A side was left without royal pieces (`captures explode`).
     RoyalExploded {
         /// The side whose royal pieces were blown up.
@@ -313,6 +318,13 @@ impl Position {
                     reason: EndReason::MoveRule,
                 });
             }
+        }
+        if self.count_has_run_out() {
+            return Ok(Outcome::Draw {
+                reason: EndReason::Counting {
+                    moves: self.count.limit / 2,
+                },
+            });
         }
         if let Some(n) = rules.repetition {
             if self.repetitions() >= n {

@@ -52,6 +52,8 @@ pub struct Position {
     /// The squares of promoted pieces, for variants that remember them
     /// (`demote promoted to …`).
     pub(crate) promoted: SquareSet,
+    /// The running count of the counting rules (`counting …`).
+    pub(crate) count: crate::vm::counting::Count,
 }
 
 impl PartialEq for Position {
@@ -244,6 +246,9 @@ impl Position {
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
             hands: [0; HAND_SLOTS],
             promoted: SquareSet::EMPTY,
+            count: setup.count.map_or_else(Default::default, |(limit, ply)| {
+                crate::vm::counting::Count { limit, ply }
+            }),
         };
         for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
             pos.hands[code] = n;

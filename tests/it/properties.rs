@@ -306,6 +306,28 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
             !after.is_royal_attacked(us) && !drop_mate_forbidden(pos, mv, &after)
         })
         .collect();
+    // `restrict … in check only take the checker`: in check, such a piece
+    // may only capture the one piece attacking a royal piece.
+    if pos.is_check() {
+        let geometry = &pos.variant().geometry;
+        let checkers: Vec<_> = geometry
+            .squares()
+            .iter()
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == us && pos.variant().piece(p.kind).royal)
+            })
+            .flat_map(|royal| pos.attackers_of(royal, them).iter().collect::<Vec<_>>())
+            .collect();
+        legal.retain(|mv| {
+            let restricted = !matches!(mv.kind, MoveKind::Drop(_))
+                && pos
+                    .piece_at(mv.from)
+                    .is_some_and(|p| *pos.variant().piece(p.kind).only_takes_checker.get(us));
+            !restricted
+                || (checkers.len() == 1 && checkers[0] == mv.to && mv.kind != MoveKind::EnPassant)
+        });
+    }
     // `captures compulsory`: a capture (en passant too) if there is one.
     let captures = |mv: &Move| {
         mv.kind == MoveKind::EnPassant
