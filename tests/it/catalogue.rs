@@ -45,9 +45,11 @@ macro_rules! catalogue {
 }
 
 catalogue! {
+    ai_wok: "ai-wok", 211;
     almost: "almost", 101;
     amazon: "amazon", 103;
     armageddon: "armageddon", 105;
+    asean: "asean", 213;
     breakthrough: "breakthrough", 107;
     capablanca: "capablanca", 109;
     capahouse: "capahouse", 111;
@@ -77,6 +79,8 @@ catalogue! {
     judkins: "judkins", 153;
     knightmate: "knightmate", 155;
     legan: "legan", 157;
+    makpong: "makpong", 215;
+    makruk: "makruk", 217;
     loop_chess: "loop", 159;
     losalamos: "losalamos", 161;
     misere: "misere", 163;

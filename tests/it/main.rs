@@ -21,6 +21,7 @@ mod bridge;
 mod catalogue;
 mod cli;
 mod compulsory;
+mod counting;
 mod diagnostics;
 mod diamond;
 mod differential;

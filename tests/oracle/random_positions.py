@@ -4,6 +4,7 @@
 Usage:
     python3 tests/oracle/random_positions.py VARIANT COUNT SEED [--config FILE.ini] [--max-plies N]
                                              [--fen-every K] [--also COUNT SEED MAX_PLIES]...
+                                             [--start FEN]... [--optional-end]
 
 Plays random games with pyffish (the Python binding of Fairy-Stockfish) from
 the start position of VARIANT, choosing each move with random.Random(SEED)
@@ -51,6 +52,15 @@ turn, from one process.
 those, from games seeded SEED of up to MAX_PLIES plies: several runs in one
 process, as importing pyffish takes most of a second.
 
+--start FEN (repeatable) starts the games from these positions instead of
+the variant's start, in turn (game 1 from the first, game 2 from the
+second, ...): endgames, where rules such as counting are reached.
+
+--optional-end adds a fourth field to every line that has a FEN: 1 if
+pyffish.is_optional_game_end(variant, FEN, []) says the game may end there
+(a count run out, the n-move rule; from the FEN alone, so never by
+repetition), else 0; "-" on lines without a FEN.
+
 --config FILE.ini loads Fairy-Stockfish variant definitions first, with
 pyffish.load_variant_config(open(FILE).read()).
 
@@ -64,12 +74,15 @@ import sys
 import pyffish
 
 
-def positions(variant, seed, max_plies, fen_every):
+def positions(variant, seed, max_plies, fen_every, starts):
     """Yield (fen or "-", sorted legal moves, next move or "") for the
-    positions of random games, forever."""
+    positions of random games, forever (from each of `starts` in turn, or
+    the variant's start)."""
     rng = random.Random(seed)
-    start = pyffish.start_fen(variant)
+    games = 0
     while True:
+        start = starts[games % len(starts)] if starts else pyffish.start_fen(variant)
+        games += 1
         moves = []
         while True:
             if len(moves) % fen_every == 0:
@@ -94,6 +107,10 @@ def main(argv=None):
     ap.add_argument("variant")
     ap.add_argument("count", type=int)
     ap.add_argument("seed", type=int)
+    ap.add_argument("--start", action="append", default=[], metavar="FEN",
+                    help="start the games from these positions, in turn (repeatable)")
+    ap.add_argument("--optional-end", action="store_true",
+                    help="add a fourth field: 1 if is_optional_game_end(variant, FEN, []), else 0")
     ap.add_argument("--config", metavar="FILE.ini", help="Fairy-Stockfish variants.ini to load first")
     ap.add_argument("--max-plies", type=int, default=80, metavar="N",
                     help="plies per game before starting a new one (default 80)")
@@ -122,10 +139,14 @@ def main(argv=None):
     runs = [(args.count, args.seed, args.max_plies)] + [tuple(a) for a in args.also]
     for variant in variants:
         for count, seed, max_plies in runs:
-            gen = positions(variant, seed, max_plies, args.fen_every)
+            gen = positions(variant, seed, max_plies, args.fen_every, args.start)
             for _ in range(count):
                 fen, legal, nxt = next(gen)
-                out.write(fen + "\t" + " ".join(legal) + "\t" + nxt + "\n")
+                line = fen + "\t" + " ".join(legal) + "\t" + nxt
+                if args.optional_end:
+                    ended = fen != "-" and pyffish.is_optional_game_end(variant, fen, [])[0]
+                    line += "\t" + ("-" if fen == "-" else "1" if ended else "0")
+                out.write(line + "\n")
     out.flush()
 
 

@@ -115,6 +115,10 @@ pub struct OracleLine {
     /// The move played from here (`None` when the game ends here: the next
     /// line starts a new game).
     pub next: Option<String>,
+    /// With the oracle's `--optional-end`, on a line with a FEN: whether
+    /// pyffish's `is_optional_game_end` says the game may end there (a
+    /// count run out, the n-move rule).
+    pub optional_end: Option<bool>,
 }
 
 impl OracleLine {
@@ -209,16 +213,23 @@ fn oracle_lines(
         .enumerate()
         .map(|(i, line)| {
             let fields: Vec<&str> = line.split('\t').collect();
-            let [fen, moves, next] = fields[..] else {
-                panic!(
-                    "oracle line {} has not 3 TAB-separated fields: {line:?}",
+            let (fen, moves, next, optional_end) = match fields[..] {
+                [fen, moves, next] => (fen, moves, next, None),
+                [fen, moves, next, end] => (fen, moves, next, Some(end)),
+                _ => panic!(
+                    "oracle line {} has not 3 or 4 TAB-separated fields: {line:?}",
                     i + 1
-                )
+                ),
             };
             OracleLine {
                 fen: (fen != "-").then(|| fen.to_string()),
                 moves: moves.split_ascii_whitespace().map(str::to_string).collect(),
                 next: (!next.is_empty()).then(|| next.to_string()),
+                optional_end: optional_end.and_then(|e| match e {
+                    "1" => Some(true),
+                    "0" => Some(false),
+                    _ => None,
+                }),
             }
         })
         .collect();
