@@ -101,6 +101,21 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's sides are White and Black",
         ));
     }
+    if variant.game_end.counting.is_some() {
+        return Err(refuse(
+            "counting",
+            "Fairy-Stockfish's counting rules count its own rook, khon, knight and pawn types, and the bridge writes every piece as a custom piece",
+        ));
+    }
+    if variant.pieces.iter().any(|p| {
+        !p.royal && (p.only_takes_checker.white || p.only_takes_checker.black)
+            || p.royal && p.only_takes_checker.white != p.only_takes_checker.black
+    }) {
+        return Err(refuse(
+            "restrict … in check only take the checker",
+            "Fairy-Stockfish's makpongRule holds for the king of both sides only",
+        ));
+    }
     if !variant.borders.is_empty() || variant.pieces.iter().any(|p| !p.region_rules.is_empty()) {
         return Err(refuse(
             "restrict",
@@ -466,6 +481,10 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
     if variant.compulsory_capture {
         let _ = writeln!(out, "mustCapture = true");
+    }
+    // check_exportable let only the kings of both sides through.
+    if variant.some_piece_only_takes_checker {
+        let _ = writeln!(out, "makpongRule = true");
     }
     match rules.extinctions.as_slice() {
         [] => {}

@@ -56,7 +56,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("makpongRule", "false"),
     ("flyingGeneral", "false"),
     ("flipEnclosedPieces", "none"),
     ("freeDrops", "false"),
@@ -78,7 +77,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("collinearN", "0"),
     ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
-    ("countingRule", "none"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
@@ -296,6 +294,8 @@ const TRANSLATED: &[&str] = &[
     "capturesToHand",
     "dropRegionWhite",
     "dropRegionBlack",
+    "makpongRule",
+    "countingRule",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -1277,7 +1277,90 @@ fn write_game_end(
             pieces.join(", ")
         );
     }
+    if options.flag("makpongRule", false)? {
+        if let Some(king) = named(options, "king") {
+            let _ = writeln!(out, "restrict {king}: in check only take the checker");
+        }
+    }
+    write_counting(options, out)?;
     write_extinction(options, out)
+}
+
+/// A limit of FS's pieces' honour: (moves, at least, FS's type); `None`:
+/// any other material.
+type CountLimit = (u32, u32, Option<&'static str>);
+
+/// FS's counting rules (`countingRule`, from `Position::counting_limit`):
+/// `makruk` counts the board's honour once no pawn is left and the pieces'
+/// honour for a bare king; `asean` the pieces' honour only. FS counts its
+/// own piece types (`pawn`, `rook`, `silver` — its khon — and `knight`); a limit against a
+/// type the section lacks never applies.
+fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    let rule = options.text("countingRule", "none").trim();
+    let (board, from_pieces, limits): (bool, bool, &[CountLimit]) = match rule {
+        "none" => return Ok(()),
+        "makruk" => (
+            true,
+            true,
+            &[
+                (8, 2, Some("rook")),
+                (16, 1, Some("rook")),
+                (22, 2, Some("silver")),
+                (32, 2, Some("knight")),
+                (44, 1, Some("silver")),
+                (64, 1, None),
+            ],
+        ),
+        "asean" => (
+            false,
+            false,
+            &[
+                (16, 1, Some("rook")),
+                (44, 1, Some("silver")),
+                (64, 1, Some("knight")),
+            ],
+        ),
+        "cambodian" => return Err(options.error(
+            "countingRule",
+            "varia cannot say Cambodian counting yet (its board's honour starts at three pieces)",
+        )),
+        other => {
+            return Err(options.error(
+                "countingRule",
+                format!(
+                    "not one of FS's counting rules (none, makruk, cambodian, asean): `{other}`"
+                ),
+            ))
+        }
+    };
+    let Some(pawn) = named(options, "pawn") else {
+        return Err(options.error(
+            "countingRule",
+            "FS counts once no `pawn` is left, and the section has no pawn: varia cannot say a count with nothing to wait for yet",
+        ));
+    };
+    if board {
+        let _ = writeln!(out, "counting board 64 when no {pawn}");
+    }
+    let terms: Vec<String> = limits
+        .iter()
+        .filter_map(|&(moves, at_least, kind)| match kind {
+            None => Some(format!("{moves} otherwise")),
+            Some(key) => named(options, key).map(|piece| match at_least {
+                1 => format!("{moves} against {piece}"),
+                n => format!("{moves} against {n} {piece}"),
+            }),
+        })
+        .collect();
+    if !terms.is_empty() {
+        let from = if from_pieces { " from pieces" } else { "" };
+        let _ = writeln!(
+            out,
+            "counting bare{from} when no {pawn}: {}",
+            terms.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// Running out of pieces: FS's extinction options as `losing …` (each

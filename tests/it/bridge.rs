@@ -355,6 +355,8 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
     assert_eq!(
         refused,
         [
+            ("ai-wok", "counting"),
+            ("asean", "counting"),
             ("atomic", "captures explode"),
             ("balbo", "board … without"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
@@ -375,6 +377,8 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("large-nahbi", "board 10 x 12"),
             ("legan", "symmetry rotate"),
             ("loop", "hands"),
+            ("makpong", "counting"),
+            ("makruk", "counting"),
             ("minishogi", "hands"),
             ("nahbi", "hook"),
             ("nocheckatomic", "captures explode"),
@@ -546,4 +550,35 @@ fn extinction_options_import_as_losing_rules() {
     let results = varia::bridge::import::import_ini(ini, &[]);
     let error = results[0].as_ref().unwrap_err();
     assert_eq!(error.option, "extinctionOpponentPieceCount");
+}
+
+/// A king that in check may only take the checker exports as FS's
+/// `makpongRule` and imports back as the same `restrict`; FS plays the
+/// exported section's check as the script does. The rule on any other
+/// piece is refused by name (FS's holds for the king only).
+#[test]
+fn the_makpong_king_exports_as_makpong_rule() {
+    let script = "variant \"Checker taker\"\nboard 8 x 8\nimport orthodox\n\
+                  restrict King: in check only take the checker\n\
+                  setup \"4k3/pppp1ppp/8/8/8/8/PPPPrPPP/4K3 w - - 0 1\"\n";
+    let variant = compile_source("taker.variant", script).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "taker").unwrap();
+    assert!(ini.contains("\nmakpongRule = true\n"), "{ini}");
+    let back = varia::bridge::import::import_ini(&ini, &[]);
+    let back = &back[0].as_ref().unwrap().script;
+    assert!(
+        back.contains("\nrestrict King: in check only take the checker\n"),
+        "{back}"
+    );
+    let sections = [("taker".to_string(), ini.clone())];
+    let theirs = pyffish_starts(&sections);
+    assert_eq!(theirs[0], varia_start(&variant));
+    assert_eq!(theirs[0].0, ["e1e2"]);
+    let rook = script.replace("restrict King", "restrict Rook");
+    let variant = compile_source("taker.variant", &rook).unwrap();
+    let refused = varia::bridge::export::export_variant(&variant, "taker").unwrap_err();
+    assert_eq!(
+        refused.declaration,
+        "restrict … in check only take the checker"
+    );
 }
