@@ -19,7 +19,7 @@ use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{Extinction, GameResult};
+use crate::ir::rule::{Counting, Extinction, GameResult};
 use crate::ir::{Symmetry, Variant};
 use crate::source::{SourceMap, Span};
 use crate::syntax::parse_betza;
@@ -893,6 +893,17 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
             "Every check to it counts: a player who gives check {times} {verb}."
         ));
     }
+    let takes_checker = def.only_takes_checker;
+    if takes_checker.white || takes_checker.black {
+        let whose = match (takes_checker.white, takes_checker.black) {
+            (true, true) => String::new(),
+            (true, false) => format!(" ({}'s only)", variant.side_name(Color::White)),
+            _ => format!(" ({}'s only)", variant.side_name(Color::Black)),
+        };
+        out.push(format!(
+            "In check it{whose} may move only to take the one piece giving check, never away; in a double check it cannot move at all."
+        ));
+    }
     if let Some(hooks) = &variant.hooks {
         use crate::ir::hook::HookPoint;
         if hooks.has(HookPoint::MoveFilter) {
@@ -985,10 +996,66 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             .iter()
             .map(|rule| extinction_sentence(variant, rule)),
     );
+    if let Some(counting) = &rules.counting {
+        out.extend(counting_sentences(variant, counting));
+    }
     if let Some(side) = rules.draw_odds {
         out.push(format!(
             "A game that would be drawn (by stalemate, repetition or the move rule) is a win for {} instead.",
             variant.side_name(side)
+        ));
+    }
+    out
+}
+
+/// Makruk's counts: the board's honour and the pieces' honour.
+fn counting_sentences(variant: &Variant, counting: &Counting) -> Vec<String> {
+    let names = |kinds: &[PieceKind]| -> String {
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|k| variant.piece(*k).name.clone())
+            .collect();
+        names.join(" or ")
+    };
+    let mut out = Vec::new();
+    if let Some(board) = &counting.board {
+        out.push(format!(
+            "Once no {} is left and both players have more than their king, the player to move starts counting, and the game is drawn when the count passes {} moves (a checkmate on the last move still wins).",
+            names(&board.unless_on_board),
+            board.moves
+        ));
+    }
+    if let Some(bare) = &counting.bare {
+        let limits: Vec<String> = bare
+            .limits
+            .iter()
+            .map(|l| {
+                let piece = &variant.piece(l.kind).name;
+                let against = match l.at_least {
+                    1 => format!("a {piece}"),
+                    n => format!("{} {piece}s", number_word(n as i32)),
+                };
+                format!("{} moves against {against}", l.moves)
+            })
+            .chain(
+                bare.otherwise
+                    .map(|n| format!("{n} moves against anything else")),
+            )
+            .collect();
+        let from = if bare.from_pieces {
+            "from the number of pieces on the board"
+        } else {
+            "from zero"
+        };
+        let otherwise = if bare.otherwise.is_some() {
+            ""
+        } else {
+            " (against anything else nothing is counted)"
+        };
+        out.push(format!(
+            "Once no {} is left, a player whose king stands alone counts {from}, and the game is drawn when the count passes a limit set by the opponent's strongest pieces, the first that applies: {}{otherwise}.",
+            names(&bare.unless_on_board),
+            limits.join(", ")
         ));
     }
     out

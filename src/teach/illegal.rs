@@ -274,10 +274,59 @@ fn reason_for(pos: &Position, from: Square, to: Square, promo: Option<PieceKind>
     if let Some(reason) = compulsion_reason(pos, from, to) {
         return reason;
     }
+    if let Some(reason) = checker_only_reason(pos, piece, from, to) {
+        return reason;
+    }
     if let Some(reason) = pseudo_legal_reason(pos, piece, from, to, promo) {
         return reason;
     }
     ray_reason(pos, piece, from, to)
+}
+
+/// `restrict … in check only take the checker` (Makpong's king): a move of
+/// its piece that does not take the one piece giving check.
+fn checker_only_reason(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> Option<(u8, String)> {
+    if !*pos
+        .variant()
+        .piece(piece.kind)
+        .only_takes_checker
+        .get(piece.color)
+        || !pos.is_check()
+    {
+        return None;
+    }
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    if !pseudo.iter().any(|m| m.from == from && m.to == to) {
+        return None;
+    }
+    let g = &pos.variant().geometry;
+    let checkers = pos.checkers();
+    let here = format!("the {} on {}", piece_name(pos, piece), g.name(from));
+    let checker = checkers.iter().next()?;
+    if checkers.len() > 1 {
+        return Some((
+            9,
+            format!("{} cannot move in a double check: in check it may only take the piece giving check", cap(&here)),
+        ));
+    }
+    (checker != to).then(|| {
+        (
+            9,
+            format!(
+                "In check, {here} may only take the piece giving check (the {} on {})",
+                pos.piece_at(checker)
+                    .map(|p| piece_name(pos, p))
+                    .unwrap_or_default(),
+                g.name(checker)
+            ),
+        )
+    })
 }
 
 /// `captures compulsory`: a move that would be legal but does not capture
@@ -593,6 +642,26 @@ mod tests {
 
     fn why(pos: &Position, text: &str) -> String {
         explain_text(pos, &parse_move(pos, text).unwrap_err())
+    }
+
+    /// Makpong's king in check: only taking the checker is allowed.
+    #[test]
+    fn a_king_that_only_takes_the_checker() {
+        let script = "variant \"Taker\"\nboard 8 x 8\nimport orthodox\n\
+                      restrict King: in check only take the checker\n\
+                      setup \"4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1\"\n";
+        let v = compile_source("taker", script).unwrap();
+        let double = Position::from_fen(&v, "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1").unwrap();
+        assert_eq!(
+            why(&double, "Ke2"),
+            "The king on e1 cannot move in a double check: in check it may only take the piece giving check"
+        );
+        let single = Position::from_fen(&v, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            why(&single, "Kf1"),
+            "In check, the king on e1 may only take the piece giving check (the rook on e2)"
+        );
+        assert!(parse_move(&single, "Kxe2").is_ok());
     }
 
     #[test]
