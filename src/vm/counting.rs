@@ -3,7 +3,6 @@
 //! Fairy-Stockfish does for its `countingRule` (`Position::do_move` and
 //! `count_limit` in its position.cpp), and whether it has run out.
 
-use crate::ir::geometry::SquareSet;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::Counting;
 use crate::vm::position::Position;
@@ -121,17 +120,8 @@ impl Position {
         if kinds.is_empty() {
             return false;
         }
-        let occupied: SquareSet = self.board.by_color.white.union(&self.board.by_color.black);
-        occupied
+        self.occupied()
             .iter()
             .any(|sq| kinds.contains(&Piece::from_code(self.board[sq.index()]).kind))
-    }
-
-    /// How many pieces of `kind` `side` has on the board.
-    fn count_on_board(&self, side: Color, kind: PieceKind) -> u32 {
-        self.pieces_of(side)
-            .iter()
-            .filter(|sq| Piece::from_code(self.board[sq.index()]).kind == kind)
-            .count() as u32
     }
 }

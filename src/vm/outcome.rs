@@ -216,10 +216,7 @@ impl Position {
                 on_board.len() as u32 + in_hand
             }
             Some(kind) => {
-                on_board
-                    .iter()
-                    .filter(|sq| Piece::from_code(self.board[sq.index()]).kind == kind)
-                    .count() as u32
+                self.count_on_board(side, kind)
                     + u32::from(self.in_hand(Piece { color: side, kind }))
             }
         }

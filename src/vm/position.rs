@@ -510,6 +510,14 @@ impl Position {
         self.board.by_color.get(color)
     }
 
+    /// How many pieces of `kind` `color` has on the board (not in hand).
+    pub fn count_on_board(&self, color: Color, kind: PieceKind) -> u32 {
+        self.pieces_of(color)
+            .iter()
+            .filter(|sq| Piece::from_code(self.board[sq.index()]).kind == kind)
+            .count() as u32
+    }
+
     /// The squares of pieces that have never moved.
     pub fn unmoved(&self) -> &SquareSet {
         &self.unmoved
