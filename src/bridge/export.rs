@@ -477,6 +477,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
     }
     let _ = writeln!(out, "stalemateValue = {}", value(rules.stalemate));
+    if rules.stalemate_by_fewer_pieces {
+        let _ = writeln!(out, "stalematePieceCount = true");
+    }
     let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
     if variant.compulsory_capture {

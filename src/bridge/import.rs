@@ -35,7 +35,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("blastOnCapture", "false"),
     ("checking", "true"),
     ("dropChecks", "true"),
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
     ("firstRankPawnDrops", "false"),
@@ -64,7 +63,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("perpetualCheckIllegal", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("stalematePieceCount", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
@@ -296,6 +294,8 @@ const TRANSLATED: &[&str] = &[
     "dropRegionBlack",
     "makpongRule",
     "countingRule",
+    "stalematePieceCount",
+    "mustCapture",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -1198,11 +1198,19 @@ fn write_game_end(
         "checkmate {}",
         result_word(options, "checkmateValue", "loss")?
     );
+    let fewer = if options.flag("stalematePieceCount", false)? {
+        " with fewer pieces"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "stalemate {}",
+        "stalemate {}{fewer}",
         result_word(options, "stalemateValue", "draw")?
     );
+    if options.flag("mustCapture", false)? {
+        let _ = writeln!(out, "captures compulsory");
+    }
     let n_move = options.number("nMoveRule", 50)?;
     if n_move > 0 {
         let _ = writeln!(out, "move-rule {n_move}");

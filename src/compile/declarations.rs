@@ -24,7 +24,8 @@ pub(super) struct Declarations<'a> {
     pub symmetry: Single<'a, Spanned<ast::Symmetry>>,
     pub setup: Single<'a, Spanned<String>>,
     pub checkmate: Single<'a, Spanned<Option<ast::GameResult>>>,
-    pub stalemate: Single<'a, Spanned<ast::GameResult>>,
+    /// `Item::Stalemate`.
+    pub stalemate: Single<'a, Item>,
     pub move_rule: Single<'a, Spanned<u32>>,
     pub repetition: Single<'a, Spanned<u32>>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
@@ -136,9 +137,9 @@ impl<'a> Declarations<'a> {
                 self.checkmate
                     .set(r, src, r.span, "what checkmate means", errors)
             }
-            Item::Stalemate(r) => {
+            Item::Stalemate(r, _) => {
                 self.stalemate
-                    .set(r, src, r.span, "what stalemate means", errors)
+                    .set(item, src, r.span, "what stalemate means", errors)
             }
             Item::MoveRule(n) => self.move_rule.set(n, src, n.span, "the move rule", errors),
             Item::Repetition(n) => {

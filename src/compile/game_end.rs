@@ -45,10 +45,11 @@ pub(super) fn game_end_rules(
     let has_royal = defs.iter().any(|d| d.royal);
     let rules = GameEndRules {
         checkmate: decls.checkmate.get().and_then(|r| r.value.map(result)),
-        stalemate: decls
-            .stalemate
-            .get()
-            .map_or(GameResult::Draws, |r| result(r.value)),
+        stalemate: match decls.stalemate.get() {
+            Some(Item::Stalemate(r, _)) => result(r.value),
+            _ => GameResult::Draws,
+        },
+        stalemate_by_fewer_pieces: matches!(decls.stalemate.get(), Some(Item::Stalemate(_, true))),
         // `move-rule 0`: none (a script's way to drop an imported one).
         move_rule: decls.move_rule.get().map(|n| n.value).filter(|&n| n > 0),
         repetition: decls.repetition.get().map(|n| n.value),

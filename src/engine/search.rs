@@ -362,12 +362,7 @@ impl Engine {
 
     /// The score of a position without legal moves, for the side to move.
     fn terminal(pos: &Position, ply: usize) -> i32 {
-        let rules = &pos.variant().game_end;
-        let result = match (pos.is_check(), rules.checkmate) {
-            (true, Some(r)) => r,
-            _ => rules.stalemate,
-        };
-        match result {
+        match pos.result_without_moves().0 {
             GameResult::Wins => MATE - ply as i32,
             GameResult::Loses => -(MATE - ply as i32),
             GameResult::Draws => 0,

@@ -222,7 +222,12 @@ impl Variant {
             Some(r) => writeln!(f, "checkmate {}", GameResult::word(r))?,
             None => writeln!(f, "# no checkmate rule")?,
         }
-        writeln!(f, "stalemate {}", GameResult::word(e.stalemate))?;
+        let fewer = if e.stalemate_by_fewer_pieces {
+            " with fewer pieces"
+        } else {
+            ""
+        };
+        writeln!(f, "stalemate {}{fewer}", GameResult::word(e.stalemate))?;
         match e.move_rule {
             Some(n) => writeln!(f, "move-rule {n}")?,
             None => writeln!(f, "# no move rule")?,

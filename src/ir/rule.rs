@@ -24,6 +24,15 @@ impl GameResult {
             GameResult::Draws => "draws",
         }
     }
+
+    /// The result for the other side: a win is the other's loss.
+    pub fn opposite(self) -> GameResult {
+        match self {
+            GameResult::Wins => GameResult::Loses,
+            GameResult::Loses => GameResult::Wins,
+            GameResult::Draws => GameResult::Draws,
+        }
+    }
 }
 
 /// One castling move of one side.
@@ -146,6 +155,11 @@ pub struct GameEndRules {
     pub checkmate: Option<GameResult>,
     /// What having no legal move, not in check, means for the side to move.
     pub stalemate: GameResult,
+    /// `stalemate … with fewer pieces` (Fairy-Stockfish's
+    /// `stalematePieceCount`): `stalemate` is the result for the
+    /// stalemated side only while it has fewer pieces on the board than the
+    /// other; with more, the opposite; with as many, a draw.
+    pub stalemate_by_fewer_pieces: bool,
     /// Draw after this many moves by each side without a capture or a
     /// promotable piece moving.
     pub move_rule: Option<u32>,
@@ -171,6 +185,7 @@ impl Default for GameEndRules {
         GameEndRules {
             checkmate: None,
             stalemate: GameResult::Draws,
+            stalemate_by_fewer_pieces: false,
             move_rule: None,
             repetition: None,
             goals: Vec::new(),

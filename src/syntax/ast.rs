@@ -36,8 +36,9 @@ pub enum Item {
     Castling(CastlingDecl),
     /// `checkmate wins|loses|draws`, or `checkmate none` (`None`).
     Checkmate(Spanned<Option<GameResult>>),
-    /// `stalemate wins|loses|draws`.
-    Stalemate(Spanned<GameResult>),
+    /// `stalemate wins|loses|draws`, and whether `with fewer pieces`
+    /// follows (the result then holds for the side with fewer pieces).
+    Stalemate(Spanned<GameResult>, bool),
     /// `move-rule N`.
     MoveRule(Spanned<u32>),
     /// `repetition N`.
@@ -93,7 +94,7 @@ impl Item {
             Item::Promotion(p) => p.span,
             Item::Castling(c) => c.span,
             Item::Checkmate(r) => r.span,
-            Item::Stalemate(r) => r.span,
+            Item::Stalemate(r, _) => r.span,
             Item::MoveRule(n) | Item::Repetition(n) => n.span,
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,

@@ -397,7 +397,8 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let mut c = Cursor::new(pair, source);
             c.next_any()?;
             let result = lower_game_result(c.next(Rule::game_result)?, source);
-            Ok(Item::Stalemate(result))
+            let fewer_pieces = c.next_if(Rule::with_fewer_pieces).is_some();
+            Ok(Item::Stalemate(result, fewer_pieces))
         }
         Rule::move_rule_decl | Rule::repetition_decl => {
             let is_move_rule = pair.as_rule() == Rule::move_rule_decl;

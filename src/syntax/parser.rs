@@ -103,6 +103,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::bare_back => "`unless bared back`",
         Rule::if_unattacked => "`if unattacked`",
         Rule::after_reply => "`after a reply`",
+        Rule::with_fewer_pieces => "`with fewer pieces`",
         Rule::kw_captures => "`captures`",
         Rule::kw_explode => "`explode`",
         Rule::kw_sparing => "`sparing`",

@@ -350,11 +350,14 @@ fn game_end_section(v: &Variant) -> String {
     if let Some(c) = e.checkmate {
         let _ = write!(end, "<li>A player who is checkmated {}.</li>", result(c));
     }
-    let _ = write!(
-        end,
-        "<li>A player who has no legal move but is not in check (stalemate) {}.</li>",
-        result(e.stalemate)
-    );
+    // Else game_end_sentences says it, with the pieces counted.
+    if !e.stalemate_by_fewer_pieces || e.stalemate == GameResult::Draws {
+        let _ = write!(
+            end,
+            "<li>A player who has no legal move but is not in check (stalemate) {}.</li>",
+            result(e.stalemate)
+        );
+    }
     for sentence in crate::teach::explain::game_end_sentences(v) {
         let _ = write!(end, "<li>{}</li>", inline(&sentence));
     }

@@ -999,6 +999,13 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
     if let Some(counting) = &rules.counting {
         out.extend(counting_sentences(variant, counting));
     }
+    if rules.stalemate_by_fewer_pieces && rules.stalemate != GameResult::Draws {
+        out.push(format!(
+            "A player who has no legal move (stalemate) {} with fewer pieces on the board than the opponent, {} with more, and draws with as many.",
+            verb(rules.stalemate),
+            verb(rules.stalemate.opposite())
+        ));
+    }
     if let Some(side) = rules.draw_odds {
         out.push(format!(
             "A game that would be drawn (by stalemate, repetition or the move rule) is a win for {} instead.",

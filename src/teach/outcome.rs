@@ -11,6 +11,10 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
     match reason {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
+        EndReason::StalemateCounted { pieces, against } => format!(
+            "stalemate with {pieces} {} against {against}",
+            plural(*pieces, "piece")
+        ),
         EndReason::MoveRule => format!("{}-move rule", variant.game_end.move_rule.unwrap_or(50)),
         EndReason::Counting { moves } => format!("the count of {moves} moves ran out"),
         EndReason::Repetition => format!(

@@ -24,6 +24,14 @@ pub enum EndReason {
     Checkmate,
     /// The side to move has no legal move and is not in check.
     Stalemate,
+    /// Stalemate scored by the pieces on the board (`stalemate … with
+    /// fewer pieces`).
+    StalemateCounted {
+        /// The stalemated side's pieces.
+        pieces: u32,
+        /// The other side's.
+        against: u32,
+    },
     /// The move rule (e.g. fifty moves) ran out.
     MoveRule,
     /// The same position occurred the set number of times.
@@ -268,6 +276,29 @@ impl Position {
         })
     }
 
+    /// What having no legal move means for the side to move, and why:
+    /// checkmate if in check and the variant checkmates, else stalemate
+    /// (`stalemate … with fewer pieces`: the result for the side with fewer
+    /// pieces on the board, the opposite for the side with more, a draw
+    /// when they have as many).
+    pub fn result_without_moves(&self) -> (GameResult, EndReason) {
+        let rules = &self.variant.game_end;
+        if let (true, Some(r)) = (self.is_check(), rules.checkmate) {
+            return (r, EndReason::Checkmate);
+        }
+        if !rules.stalemate_by_fewer_pieces {
+            return (rules.stalemate, EndReason::Stalemate);
+        }
+        let pieces = self.pieces_of(self.side).len() as u32;
+        let against = self.pieces_of(self.side.opposite()).len() as u32;
+        let result = match pieces.cmp(&against) {
+            std::cmp::Ordering::Less => rules.stalemate,
+            std::cmp::Ordering::Equal => GameResult::Draws,
+            std::cmp::Ordering::Greater => rules.stalemate.opposite(),
+        };
+        (result, EndReason::StalemateCounted { pieces, against })
+    }
+
     /// The outcome before draw odds (`draws win for black`).
     fn outcome_by_rules(&self, no_moves: Option<bool>) -> Result<Outcome, HookError> {
         let rules = &self.variant.game_end;
@@ -293,10 +324,7 @@ impl Position {
             None => self.legal_moves()?.is_empty(),
         };
         if no_moves {
-            let (result, reason) = match (self.is_check(), rules.checkmate) {
-                (true, Some(r)) => (r, EndReason::Checkmate),
-                _ => (rules.stalemate, EndReason::Stalemate),
-            };
+            let (result, reason) = self.result_without_moves();
             return Ok(match result {
                 GameResult::Wins => Outcome::Decisive {
                     winner: self.side,

@@ -83,6 +83,7 @@ fn survey() -> Outcome {
 const MATCHING: &[&str] = &[
     "allwayspawns",
     "3check-crazyhouse",
+    "coffeehouse",
     "indiangreat",
     "centaurking",
     "upsidedown",
@@ -91,6 +92,7 @@ const MATCHING: &[&str] = &[
     "minihouse",
     "ordamirror",
     "gothhouse",
+    "capture",
     "doublearmy",
     "pawnsmassacre",
     "crossing",
@@ -132,7 +134,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("materialCounting", 1),
     ("maxRank", 1),
     ("mobilityRegionWhiteCustomPiece2", 1),
-    ("mustCapture", 2),
     ("nMoveRuleTypesBlack", 1),
     ("oppositeCastling", 1),
     ("parent", 43),
@@ -167,12 +168,12 @@ fn every_fs_section_imports_and_matches_fs_or_names_its_option() {
 
 #[test]
 fn an_unsupported_option_is_named_with_its_line() {
-    let text = "[x:chess]\nmaxRank = 8\nmustCapture = true\n";
+    let text = "[x:chess]\nmaxRank = 8\nimmobilityIllegal = true\n";
     let results = varia::bridge::import::import_ini(text, &[]);
     let error = results[0].as_ref().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "[x] line 3: option `mustCapture`: varia can take only `mustCapture = false` (FS's default) for now, not `true`"
+        "[x] line 3: option `immobilityIllegal`: varia can take only `immobilityIllegal = false` (FS's default) for now, not `true`"
     );
     let results = varia::bridge::import::import_ini("[y:giveaway]\n", &[]);
     assert_eq!(results[0].as_ref().unwrap_err().option, "parent");
@@ -322,6 +323,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "shako",
             "shatranj",
             "sortofalmost",
+            "suicide",
             "tencubed",
             "threekings",
         ]
@@ -443,7 +445,7 @@ fn import_export_import_is_stable() {
         );
         round_trips += 1;
     }
-    assert_eq!(round_trips, 14);
+    assert_eq!(round_trips, 15);
     // Those FS section varia imports but the bridge cannot write back: an
     // FS double step from a region that is not the pawns' start rank
     // (varia's `also … from`), drops, a goal of several pieces.
@@ -456,6 +458,7 @@ fn import_export_import_is_stable() {
         [
             ("allwayspawns", "piece Custom1 P \"mWfceF\""),
             ("3check-crazyhouse", "hands"),
+            ("coffeehouse", "hands"),
             ("upsidedown", "piece Pawn P \"fmWfceF\""),
             ("semitorpedo", "piece Pawn P \"fmWfceF\""),
             ("minihouse", "hands"),
@@ -483,12 +486,12 @@ fn the_import_and_export_commands() {
     // FS's count (perft3.txt).
     assert_eq!(stdout(&out).trim(), fs_counts()["centaurking"].to_string());
 
-    let out = varia(&["import", ini, "capture", "nosuch"]);
+    let out = varia(&["import", ini, "cfour", "nosuch"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
         "error: [nosuch]: option `section`: no section of that name in the file\n\
-         error: [capture] line 652: option `mustCapture`: varia can take only `mustCapture = false` (FS's default) for now, not `true`\n"
+         error: [cfour] line 524: option `connectN`: varia can take only `connectN = 0` (FS's default) for now, not `4`\n"
     );
 
     let out = varia(&["export", "scripts/fairy-stockfish/atomic.variant"]);
@@ -580,5 +583,57 @@ fn the_makpong_king_exports_as_makpong_rule() {
     assert_eq!(
         refused.declaration,
         "restrict … in check only take the checker"
+    );
+}
+
+/// `stalemate wins with fewer pieces` exports as FS's
+/// `stalematePieceCount = true` and imports back as the same rule; FS
+/// scores a stalemate of the exported section as the script does (a side
+/// with two pawns against one, stalemated, loses).
+#[test]
+fn a_stalemate_by_fewer_pieces_exports_as_stalemate_piece_count() {
+    let variant = crate::common::oracle::script("suicide");
+    let ini = varia::bridge::export::export_variant(&variant, "varia-suicide").unwrap();
+    assert!(
+        ini.contains("\nstalemateValue = win\nstalematePieceCount = true\n"),
+        "{ini}"
+    );
+    // The import of a section with the option (a royal king: the bridge
+    // does not import royal-less sections yet).
+    let own =
+        "[fewer:chess]\nstalemateValue = win\nstalematePieceCount = true\nmustCapture = true\n";
+    let back = varia::bridge::import::import_ini(own, &[]);
+    let back = &back[0].as_ref().unwrap().script;
+    assert!(
+        back.contains("\nstalemate wins with fewer pieces\ncaptures compulsory\n"),
+        "{back}"
+    );
+    let imported = compile_source("fewer.variant", back).unwrap();
+    assert!(imported.game_end.stalemate_by_fewer_pieces);
+    assert!(imported.compulsory_capture);
+    let dir = crate::common::bin::temp_dir("bridge", "stalemate-count");
+    let file = dir.join("suicide.ini");
+    std::fs::write(&file, &ini).unwrap();
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, pyffish as sf\n\
+             sf.load_variant_config(open(sys.argv[1]).read())\n\
+             print(sf.game_result('varia-suicide', '8/8/8/8/p7/P7/P7/8 w - - 0 1', []))",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "-32000");
+    let pos = varia::vm::Position::from_fen(&variant, "8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.outcome().unwrap(),
+        varia::vm::Outcome::Decisive {
+            winner: varia::ir::piece::Color::Black,
+            reason: varia::vm::EndReason::StalemateCounted {
+                pieces: 2,
+                against: 1
+            }
+        }
     );
 }

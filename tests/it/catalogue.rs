@@ -131,6 +131,7 @@ const ELSEWHERE: &[(&str, &str)] = &[
     ("seirawan", "gating.rs"),
     ("shogi", "hands.rs"),
     ("shouse", "gating.rs"),
+    ("suicide", "compulsory.rs"),
     ("threekings", "extinction.rs"),
     ("xiangqi", "xiangqi.rs"),
 ];

@@ -1,13 +1,13 @@
 //! `captures compulsory` with the rules that come with it in the field:
-//! Antichess, Giveaway, Codrus and Losers against Fairy-Stockfish's built-ins
-//! of those names, and the one-move queries keeping the compulsion.
+//! Antichess, Giveaway, Codrus, Losers and Suicide against Fairy-Stockfish's
+//! built-ins of those names, and the one-move queries keeping the compulsion.
 
 use std::collections::BTreeSet;
 
 use crate::common;
 use common::moves::moves as coords;
 
-use common::oracle::{compare_long_games, script};
+use common::oracle::{compare_long_games, fs_game_result, script};
 
 use varia::notation::coord::parse_coord;
 use varia::teach::outcome::describe;
@@ -27,6 +27,7 @@ fn antichess_giveaway_codrus_and_losers_match_pyffish() {
         ("giveaway", 62),
         ("codrus", 63),
         ("losers", 64),
+        ("suicide", 65),
     ] {
         compare_long_games(name, 1000, seed, 2);
     }
@@ -83,5 +84,66 @@ fn antichess_is_won_by_losing_every_piece() {
     assert_eq!(
         describe(&pos, &pos.outcome().unwrap()),
         "White has no piece left, White wins (1-0)"
+    );
+}
+
+/// `stalemate wins with fewer pieces` (Suicide): a side without a move
+/// wins with fewer pieces on the board, loses with more, draws with as
+/// many; Antichess's stalemate is a win whatever the count. Positions
+/// derived by hand (blocked pawns, nothing else to move), each result
+/// pyffish's `game_result` too.
+#[test]
+fn suicide_scores_a_stalemate_by_the_pieces_left() {
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome};
+    let suicide = script("suicide");
+    let antichess = script("antichess");
+    let won_by = |winner, pieces, against| Outcome::Decisive {
+        winner,
+        reason: EndReason::StalemateCounted { pieces, against },
+    };
+    let cases = [
+        // White to move has two pawns against one: White loses.
+        ("8/8/8/8/p7/P7/P7/8 w - - 0 1", won_by(Color::Black, 2, 1)),
+        // One against two: White wins.
+        ("8/8/8/8/p7/P7/8/7k w - - 0 1", won_by(Color::White, 1, 2)),
+        // One each: a draw.
+        (
+            "8/8/8/8/p7/P7/8/8 w - - 0 1",
+            Outcome::Draw {
+                reason: EndReason::StalemateCounted {
+                    pieces: 1,
+                    against: 1,
+                },
+            },
+        ),
+        // Black to move, one against three: Black wins.
+        ("7K/8/8/8/p7/P7/P7/8 b - - 0 1", won_by(Color::Black, 1, 3)),
+    ];
+    for (fen, expected) in cases.clone() {
+        let pos = Position::from_fen(&suicide, fen).unwrap();
+        assert!(pos.legal_moves().unwrap().is_empty(), "{fen}");
+        let outcome = pos.outcome().unwrap();
+        assert_eq!(outcome, expected, "{fen}");
+        let fs = fs_game_result("suicide", fen);
+        let ours = match &outcome {
+            Outcome::Decisive { winner, .. } if *winner == pos.side_to_move() => 1,
+            Outcome::Decisive { .. } => -1,
+            _ => 0,
+        };
+        assert_eq!(fs.signum(), ours, "{fen}: FS scores {fs}");
+        let anti = Position::from_fen(&antichess, fen).unwrap();
+        let stalemate_wins = Outcome::Decisive {
+            winner: pos.side_to_move(),
+            reason: EndReason::Stalemate,
+        };
+        assert_eq!(anti.outcome().unwrap(), stalemate_wins, "{fen}");
+    }
+    assert_eq!(
+        describe(
+            &Position::from_fen(&suicide, cases[0].0).unwrap(),
+            &cases[0].1
+        ),
+        "stalemate with 2 pieces against 1, Black wins (0-1)"
     );
 }

@@ -83,6 +83,20 @@ pub fn fs_immediate_game_end(variant: &str, fen: &str) -> (bool, i64) {
     (ended, score)
 }
 
+/// Fairy-Stockfish's result for a game over at `fen` (pyffish's
+/// `game_result`, for a position without legal moves): its score for the
+/// side to move, 0 a draw, negative a loss.
+pub fn fs_game_result(variant: &str, fen: &str) -> i64 {
+    require_pyffish();
+    let script = format!("import pyffish as sf\nprint(sf.game_result('{variant}', '{fen}', []))");
+    let out = Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.trim().parse().expect("a score")
+}
+
 fn check_pyffish() {
     let out = Command::new("python3")
         .args(["-c", "import pyffish"])
