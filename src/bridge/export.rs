@@ -51,6 +51,19 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     // pawns, so its en passant squares go.
     if variant.tables.en_passant_sources.is_empty() {
         out.push_str("enPassantRegion = -\n");
+    } else if let Some(region) = &variant.en_passant_region {
+        for (color, option) in [
+            (Color::White, "enPassantRegionWhite"),
+            (Color::Black, "enPassantRegionBlack"),
+        ] {
+            let squares = region.get(color);
+            let text = if squares.is_empty() {
+                "-".to_string()
+            } else {
+                squares_text(variant, squares.iter())
+            };
+            let _ = writeln!(out, "{option} = {text}");
+        }
     }
     let _ = writeln!(out, "startFen = {}", variant.start_fen);
     Ok(out)
@@ -81,6 +94,17 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
         return Err(refuse(
             "captures explode",
             "the bridge does not write FS's atomic options yet",
+        ));
+    }
+    if variant.without_royal.white || variant.without_royal.black {
+        let side = if variant.without_royal.white {
+            "white"
+        } else {
+            "black"
+        };
+        return Err(refuse(
+            format!("{side} has no royal piece"),
+            "Fairy-Stockfish has no option for a side without its king",
         ));
     }
     if variant.hands.is_some() {
@@ -485,6 +509,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     if variant.compulsory_capture {
         let _ = writeln!(out, "mustCapture = true");
     }
+    if variant.checks_forbidden {
+        let _ = writeln!(out, "checking = false");
+    }
     // check_exportable let only the kings of both sides through.
     if variant.some_piece_only_takes_checker {
         let _ = writeln!(out, "makpongRule = true");
@@ -526,6 +553,12 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     }
     match rules.goals.as_slice() {
         [] => {}
+        [goal] if goal.answered => {
+            return Err(refuse(
+                "reaching … unless answered",
+                "the bridge does not write FS's racing kings rules yet",
+            ))
+        }
         [goal] if goal.result == GameResult::Wins && goal.kinds.len() == 1 => {
             let letter = variant.pieces[goal.kinds[0].0 as usize]
                 .letter
@@ -537,16 +570,18 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             if goal.after_reply {
                 let _ = writeln!(out, "flagMove = true");
             }
-            let _ = writeln!(
-                out,
-                "flagRegionWhite = {}",
-                squares_text(variant, goal.squares.white.iter())
-            );
-            let _ = writeln!(
-                out,
-                "flagRegionBlack = {}",
-                squares_text(variant, goal.squares.black.iter())
-            );
+            for (color, option) in [
+                (Color::White, "flagRegionWhite"),
+                (Color::Black, "flagRegionBlack"),
+            ] {
+                let squares = goal.squares.get(color);
+                let text = if squares.is_empty() {
+                    "-".to_string()
+                } else {
+                    squares_text(variant, squares.iter())
+                };
+                let _ = writeln!(out, "{option} = {text}");
+            }
         }
         _ => {
             return Err(refuse(

@@ -33,7 +33,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("blastOnCapture", "false"),
-    ("checking", "true"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
@@ -295,6 +294,7 @@ const TRANSLATED: &[&str] = &[
     "makpongRule",
     "countingRule",
     "stalematePieceCount",
+    "checking",
     "mustCapture",
 ];
 
@@ -1211,6 +1211,9 @@ fn write_game_end(
     if options.flag("mustCapture", false)? {
         let _ = writeln!(out, "captures compulsory");
     }
+    if !options.flag("checking", true)? {
+        let _ = writeln!(out, "checks forbidden");
+    }
     let n_move = options.number("nMoveRule", 50)?;
     if n_move > 0 {
         let _ = writeln!(out, "move-rule {n_move}");
@@ -1270,6 +1273,14 @@ fn write_game_end(
         ) {
             (false, false) => "",
             (true, false) => " if unattacked",
+            // FS decides a king's flagMove early and lets only Black
+            // answer (its racing kings rules): not `after a reply`.
+            (false, true) if named(options, "king").is_some_and(|k| pieces.contains(&k)) => {
+                return Err(options.error(
+                    "flagMove",
+                    "`flagMove` for the king is Racing Kings' reply rule (`white reaching … unless answered`), which the bridge does not write yet",
+                ))
+            }
             (false, true) => " after a reply",
             (true, true) => {
                 return Err(options.error(

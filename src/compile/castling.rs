@@ -68,6 +68,14 @@ pub fn castling_rules(
     rules
 }
 
+/// The start squares of the castling kings and rooks.
+pub fn castling_squares(rules: &[CastlingRule]) -> SquareSet {
+    rules
+        .iter()
+        .flat_map(|r| [r.king_from, r.rook_from])
+        .collect()
+}
+
 /// The kinds that take part in castling (kings and rooks), each once.
 pub fn castling_kinds(rules: &[CastlingRule]) -> Vec<PieceKind> {
     let mut kinds: Vec<PieceKind> = Vec::new();
@@ -247,7 +255,12 @@ fn slide_castling(
         let Some((kf, left, right)) =
             slide_castlers(cx, color, (k, king), (r, rook), strict, errors)
         else {
-            break;
+            // Declared by the script: one error is enough. Imported: that
+            // side cannot castle (Horde's White has no king), the other may.
+            if strict {
+                break;
+            }
+            continue;
         };
         let geometry = cx.geometry;
         let (rank, kfile) = (geometry.rank_of(kf), geometry.file_of(kf));

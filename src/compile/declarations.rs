@@ -34,6 +34,12 @@ pub(super) struct Declarations<'a> {
     pub explosion: Single<'a, Item>,
     /// `draws win for …` (an [`Item::DrawOdds`]).
     pub draw_odds: Single<'a, Item>,
+    /// `checks forbidden`.
+    pub checks_forbidden: Single<'a, Item>,
+    /// `white has no royal piece` (each an [`Item::WithoutRoyal`]).
+    pub without_royal: Vec<&'a Item>,
+    /// `en passant in …` (an [`Item::EnPassantRegion`]).
+    pub en_passant_region: Single<'a, Item>,
     /// `counting board …`, the board's honour.
     pub counting_board: Single<'a, ast::CountingDecl>,
     /// `counting bare …`, the pieces' honour.
@@ -95,6 +101,9 @@ pub(super) fn collect<'a>(
         counting_board: Single::new(),
         counting_bare: Single::new(),
         draw_odds: Single::new(),
+        without_royal: Vec::new(),
+        checks_forbidden: Single::new(),
+        en_passant_region: Single::new(),
         hands: Single::new(),
         demotes: Vec::new(),
         drops: Vec::new(),
@@ -202,6 +211,15 @@ impl<'a> Declarations<'a> {
             Item::DrawOdds(_, span) => {
                 self.draw_odds
                     .set(item, src, *span, "`draws win for`", errors)
+            }
+            Item::WithoutRoyal(..) => self.without_royal.push(item),
+            Item::ChecksForbidden(span) => {
+                self.checks_forbidden
+                    .set(item, src, *span, "`checks forbidden`", errors)
+            }
+            Item::EnPassantRegion(_, span) => {
+                self.en_passant_region
+                    .set(item, src, *span, "`en passant in`", errors)
             }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
             Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),

@@ -7,7 +7,7 @@ use crate::compile::declarations::Declarations;
 use crate::compile::pieces::find_kind;
 use crate::compile::region::{self, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
-use crate::ir::geometry::Geometry;
+use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
     BareCount, BareLimit, BoardCount, CheckLimit, Counting, Explosion, Extinction, GameEndRules,
@@ -118,7 +118,15 @@ fn goals(
     let mut out = Vec::new();
     for g in decls {
         let squares = match evaluator.eval(&g.region) {
-            Ok(set) => region::for_both_sides(geometry, set, symmetry),
+            Ok(set) => {
+                let mut both = region::for_both_sides(geometry, set, symmetry);
+                match g.side {
+                    Some(ast::Side::White) => both.black = SquareSet::EMPTY,
+                    Some(ast::Side::Black) => both.white = SquareSet::EMPTY,
+                    None => {}
+                }
+                both
+            }
             Err(e) => {
                 errors.push(e);
                 continue;
@@ -140,6 +148,7 @@ fn goals(
             result: result(g.result.value),
             unattacked: g.unattacked,
             after_reply: g.after_reply,
+            answered: g.answered,
         });
     }
     out

@@ -86,6 +86,14 @@ fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant,
 }
 
 /// The passes after the declarations are collected.
+/// The display name (`variant "…"`), or `Untitled`.
+fn variant_name(decls: &declarations::Declarations<'_>) -> String {
+    decls
+        .name
+        .get()
+        .map_or_else(|| "Untitled".to_string(), |n| n.value.clone())
+}
+
 fn build_from(
     files: &[ast::File],
     decls: &declarations::Declarations<'_>,
@@ -154,24 +162,26 @@ fn build_from(
         errors,
     );
 
+    let en_passant_region =
+        pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
     let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
     if !errors.is_empty() {
         return None;
     }
-
-    let tables = tables::build_tables(&geometry, symmetry, &defs, &promotion);
+    let tables = tables::build_tables(
+        &geometry,
+        symmetry,
+        &defs,
+        &promotion,
+        en_passant_region.as_ref(),
+    );
     tables::mark_reversible_moves(&mut defs, &geometry, &tables);
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
-    let some_piece_only_takes_checker = defs
-        .iter()
-        .any(|d| d.only_takes_checker.white || d.only_takes_checker.black);
+    let some_piece_only_takes_checker = pieces::some_piece_only_takes_checker(&defs);
     let mut variant = Variant {
-        name: decls
-            .name
-            .get()
-            .map_or_else(|| "Untitled".to_string(), |n| n.value.clone()),
+        name: variant_name(decls),
         side_names: side_names(decls),
         geometry,
         symmetry,
@@ -182,16 +192,16 @@ fn build_from(
         hooks,
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
+        checks_forbidden: decls.checks_forbidden.get().is_some(),
+        without_royal: pieces::without_royal(decls),
+        en_passant_region,
         some_piece_only_takes_checker,
         start_fen: setup_decl.value.clone(),
         // Replaced below by the whole setup, read once the variant is built.
         start: placement_only(&start_codes),
         start_codes,
         promotion,
-        castling_squares: castling
-            .iter()
-            .flat_map(|r| [r.king_from, r.rook_from])
-            .collect(),
+        castling_squares: castling::castling_squares(&castling),
         castling_kinds: castling::castling_kinds(&castling),
         castling,
         game_end,

@@ -10,11 +10,11 @@ use crate::compile::declarations::Declarations;
 use crate::compile::region::{self, RegionEvaluator};
 use crate::compile::restrict;
 use crate::diagnostics::{Code, ScriptError};
-use crate::ir::geometry::Geometry;
-use crate::ir::piece::{ByColor, PieceDef, PieceKind, MAX_PIECE_KINDS};
+use crate::ir::geometry::{Geometry, SquareSet};
+use crate::ir::piece::{ByColor, Color, PieceDef, PieceKind, MAX_PIECE_KINDS};
 use crate::ir::{Border, Region, Symmetry};
 use crate::source::{SourceId, Span, Spanned};
-use crate::syntax::ast;
+use crate::syntax::ast::{self, Item};
 
 /// The region evaluator over the declared regions, and the regions
 /// evaluated in declaration order (the broken ones reported).
@@ -240,4 +240,44 @@ pub(super) fn find_kind(
             None
         }
     }
+}
+
+/// `white has no royal piece`: the sides that play without one.
+pub(super) fn without_royal(decls: &Declarations<'_>) -> ByColor<bool> {
+    ByColor::from_fn(|c| {
+        decls.without_royal.iter().any(|item| {
+            matches!(
+                (item, c),
+                (Item::WithoutRoyal(ast::Side::White, _), Color::White)
+                    | (Item::WithoutRoyal(ast::Side::Black, _), Color::Black)
+            )
+        })
+    })
+}
+
+/// `en passant in R`: where each side's captures en passant may land.
+pub(super) fn en_passant_region(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    evaluator: &mut RegionEvaluator<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<ByColor<SquareSet>> {
+    let Some(Item::EnPassantRegion(region, _)) = decls.en_passant_region.get() else {
+        return None;
+    };
+    match evaluator.eval(region) {
+        Ok(set) => Some(region::for_both_sides(geometry, set, symmetry)),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
+/// Whether some piece may move only to take the checker while its side is
+/// in check (`restrict … in check only take the checker`).
+pub(super) fn some_piece_only_takes_checker(defs: &[PieceDef]) -> bool {
+    defs.iter()
+        .any(|d| d.only_takes_checker.white || d.only_takes_checker.black)
 }

@@ -162,10 +162,8 @@ fn problems(variant: &Variant, setup: &Setup) -> Vec<SetupProblem> {
             problems.push(SetupProblem::BadEnPassant(e));
         }
     }
-    // A side must have a royal piece when the variant has one, unless
-    // pieces can vanish (an exploded king in Atomic ends the game).
-    if variant.pieces.iter().any(|p| p.royal) && !variant.pieces_can_vanish() {
-        for color in Color::ALL {
+    for color in Color::ALL {
+        if variant.needs_royal(color) {
             let has_royal = setup.board.iter().any(|&code| {
                 code != 0 && {
                     let piece = Piece::from_code(code);
@@ -195,7 +193,7 @@ fn problem_error(problem: &SetupProblem, setup: &Spanned<String>) -> ScriptError
         SetupProblem::MissingRoyal { .. } => (
             SetupField::Placement,
             "this placement",
-            "each side needs a royal piece, since the variant has one",
+            "each side needs a royal piece, since the variant has one (a side that plays without one says so: `white has no royal piece`)",
         ),
     };
     setup_error(setup, field, &format!("bad setup: {problem}"), label, help)

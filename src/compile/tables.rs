@@ -9,12 +9,12 @@
 use std::collections::HashMap;
 
 use crate::compile::betza::vocabulary::lame_path;
-use crate::ir::geometry::{Geometry, Square};
+use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::{
     AttackNode, EnPassantSource, MovePattern, MoveTables, PathFlags, Ray, RayKind, Travel, CAPTURE,
     DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
 use crate::ir::Symmetry;
 
@@ -43,6 +43,7 @@ pub fn build_tables(
     symmetry: Symmetry,
     pieces: &[PieceDef],
     promotion: &PromotionTable,
+    en_passant_region: Option<&ByColor<SquareSet>>,
 ) -> MoveTables {
     let cells = geometry.cells();
     let codes = 1 + 2 * pieces.len();
@@ -65,7 +66,17 @@ pub fn build_tables(
             };
             let code = piece.code();
             for from in geometry.squares().iter() {
-                let rays = piece_rays(geometry, symmetry, def, color, code, from, promotion);
+                let mut rays = piece_rays(geometry, symmetry, def, color, code, from, promotion);
+                if let Some(region) = en_passant_region {
+                    // `en passant in R`: no capture en passant lands outside it.
+                    for ray in &mut rays {
+                        for (sq, f) in ray.squares.iter().zip(ray.flags.iter_mut()) {
+                            if !region.get(color).contains(*sq) {
+                                *f &= !EN_PASSANT;
+                            }
+                        }
+                    }
+                }
                 let idx = code as usize * cells + from.index();
                 t.may_duplicate[idx] = has_duplicate_targets(&rays);
                 add_attack_paths(&mut t, &rays, code, from, &mut attack_paths);

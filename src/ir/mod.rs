@@ -91,6 +91,14 @@ pub struct Variant {
     pub explosion: Option<rule::Explosion>,
     /// A side that can capture must (`captures compulsory`).
     pub compulsory_capture: bool,
+    /// No move may give check (`checks forbidden`: Racing Kings).
+    pub checks_forbidden: bool,
+    /// The sides that play without a royal piece (`white has no royal
+    /// piece`: Horde's White), though the variant has royal pieces.
+    pub without_royal: ByColor<bool>,
+    /// `en passant in …`: where a capture en passant may land, for each
+    /// side (the move tables already leave out the rest); None: anywhere.
+    pub en_passant_region: Option<ByColor<SquareSet>>,
     /// Some piece may move only to take the checker while its side is in
     /// check ([`piece::PieceDef::only_takes_checker`]).
     pub some_piece_only_takes_checker: bool,
@@ -116,6 +124,16 @@ impl Variant {
     /// full, and a side may be left without its royal piece.
     pub fn pieces_can_vanish(&self) -> bool {
         self.explosion.is_some() || self.has_after_move_hook()
+    }
+
+    /// Whether every position must give `color` a royal piece: the variant
+    /// has royal pieces, `color` does not play without one, and no move can
+    /// make pieces vanish (an exploded king in Atomic ends the game; that
+    /// position is still a position).
+    pub fn needs_royal(&self, color: Color) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+            && !self.without_royal.get(color)
+            && !self.pieces_can_vanish()
     }
 
     /// Whether explosions are the only way pieces vanish (no after-move

@@ -231,6 +231,11 @@ pub struct Goal {
     /// ends the game only once the other side has moved and the piece is
     /// still there, the reaching side to move.
     pub after_reply: bool,
+    /// `unless answered` (Fairy-Stockfish's `flagMove` for kings, Racing
+    /// Kings): the other side gets one reply, and reaching one of its own
+    /// goals with it draws; if none of its legal moves can, the reaching
+    /// side wins at once.
+    pub answered: bool,
 }
 
 /// `losing every King loses`: a side with at most `at_most` pieces of one

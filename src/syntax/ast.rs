@@ -77,6 +77,12 @@ pub enum Item {
     Gate(GateDecl),
     /// `draws win for white|black`, and the declaration's span.
     DrawOdds(Side, Span),
+    /// `checks forbidden`.
+    ChecksForbidden(Span),
+    /// `white has no royal piece`.
+    WithoutRoyal(Side, Span),
+    /// `en passant in REGION`.
+    EnPassantRegion(RegionExpr, Span),
     /// `remove A, B`: imported pieces taken out, and the declaration's span.
     Remove(Vec<Spanned<String>>, Span),
 }
@@ -111,7 +117,11 @@ impl Item {
             Item::Drop(d) => d.span,
             Item::DropNone(span) => *span,
             Item::Gate(g) => g.span,
-            Item::Remove(_, span) | Item::DrawOdds(_, span) => *span,
+            Item::Remove(_, span)
+            | Item::DrawOdds(_, span)
+            | Item::WithoutRoyal(_, span)
+            | Item::ChecksForbidden(span)
+            | Item::EnPassantRegion(_, span) => *span,
         }
     }
 }
@@ -447,6 +457,11 @@ pub struct GoalDecl {
     /// `after a reply`: it counts only for the side to move (the piece
     /// stood there through the other side's move).
     pub after_reply: bool,
+    /// `unless answered`: the other side may draw by reaching its goal in
+    /// its reply.
+    pub answered: bool,
+    /// `white reaching …`: the goal of that side only.
+    pub side: Option<Side>,
     /// The whole declaration.
     pub span: Span,
 }

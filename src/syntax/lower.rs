@@ -230,10 +230,26 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Remove(pieces, span))
         }
         Rule::counting_decl => lower_counting_decl(pair, source).map(Item::Counting),
+        Rule::without_royal_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
+            c.next(Rule::has_no_royal_piece)?;
+            Ok(Item::WithoutRoyal(side, span))
+        }
+        Rule::en_passant_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::en_passant_words)?;
+            c.next(Rule::kw_in)?;
+            let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+            Ok(Item::EnPassantRegion(region, span))
+        }
         Rule::goal_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
         | Rule::compulsory_decl
+        | Rule::checks_forbidden_decl
         | Rule::draw_odds_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
@@ -307,6 +323,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::goal_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
+            let side = c.side();
             c.next(Rule::kw_reaching)?;
             let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
             c.next(Rule::kw_with)?;
@@ -315,16 +332,20 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             let unattacked = c.next_if(Rule::if_unattacked).is_some();
             let after_reply = c.next_if(Rule::after_reply).is_some();
+            let answered = c.next_if(Rule::unless_answered).is_some();
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
                 result,
                 unattacked,
                 after_reply,
+                answered,
+                side,
                 span,
             }))
         }
         Rule::compulsory_decl => Ok(Item::CompulsoryCapture(span_of(&pair, source))),
+        Rule::checks_forbidden_decl => Ok(Item::ChecksForbidden(span_of(&pair, source))),
         Rule::draw_odds_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);

@@ -103,6 +103,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::bare_back => "`unless bared back`",
         Rule::if_unattacked => "`if unattacked`",
         Rule::after_reply => "`after a reply`",
+        Rule::unless_answered => "`unless answered`",
+        Rule::checks_forbidden_decl | Rule::forbidden_word => "`checks forbidden`",
         Rule::with_fewer_pieces => "`with fewer pieces`",
         Rule::kw_captures => "`captures`",
         Rule::kw_explode => "`explode`",
@@ -121,6 +123,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_win => "`win`",
         Rule::kw_for => "`for`",
         Rule::draw_odds_decl => "`draws win for`",
+        Rule::without_royal_decl | Rule::has_no_royal_piece => "`has no royal piece`",
+        Rule::en_passant_decl | Rule::en_passant_words => "`en passant in`",
         Rule::remove_decl => "`remove`",
         Rule::compulsory_decl => "`captures compulsory`",
         Rule::kw_hands | Rule::hands_decl => "`hands`",
@@ -240,7 +244,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

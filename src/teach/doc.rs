@@ -226,6 +226,10 @@ fn special_rules(v: &Variant) -> Vec<(String, String)> {
         let text = crate::teach::explain::COMPULSORY_CAPTURE;
         out.push(("Compulsory captures".to_string(), format!("<p>{text}</p>")));
     }
+    if v.checks_forbidden {
+        let text = crate::teach::explain::CHECKS_FORBIDDEN;
+        out.push(("No checks".to_string(), format!("<p>{text}</p>")));
+    }
     out.push(("End of the game".to_string(), game_end_section(v)));
     if let Some(hooks) = hooks_section(v) {
         out.push(("Rules written as hooks".to_string(), hooks));
@@ -272,15 +276,20 @@ fn en_passant_section(v: &Variant) -> String {
         .filter(|p| p.patterns.iter().any(|m| m.en_passant))
         .map(|p| p.name.as_str())
         .collect();
-    let ep_text = if ep.is_empty() {
-        "<p>There is no en passant capture.</p>".to_string()
-    } else {
+    if ep.is_empty() {
+        return "<p>There is no en passant capture.</p>".to_string();
+    }
+    let only = v.en_passant_region.as_ref().map_or(String::new(), |region| {
         format!(
-            "<p>A {} may capture en passant: when an enemy piece has just made a move of several squares that creates the chance (such as a pawn's double step), it may capture it by moving to a square the enemy passed, as though it had moved only one square. The chance lasts one move.</p>",
-            escape(&join_or(&ep.iter().map(|s| s.to_string()).collect::<Vec<_>>()))
+            " It may land only on {} (Black's squares are the same reflected across the middle rank).",
+            crate::teach::explain::describe_squares(v, &region.white)
         )
-    };
-    ep_text
+    });
+    format!(
+        "<p>A {} may capture en passant: when an enemy piece has just made a move of several squares that creates the chance (such as a pawn's double step), it may capture it by moving to a square the enemy passed, as though it had moved only one square. The chance lasts one move.{}</p>",
+        escape(&join_or(&ep.iter().map(|s| s.to_string()).collect::<Vec<_>>())),
+        escape(&only)
+    )
 }
 
 /// Each promoting piece's squares and choices.

@@ -858,12 +858,36 @@ fn spared_phrase(variant: &Variant, explosion: &crate::ir::rule::Explosion) -> S
 /// `captures compulsory`, in words.
 pub const COMPULSORY_CAPTURE: &str = "Captures are compulsory: a player who can capture (en passant too) must, choosing which capture to make.";
 
+/// `checks forbidden`, in words.
+pub const CHECKS_FORBIDDEN: &str =
+    "No move may give check: a move that would attack the opponent's royal piece is illegal.";
+
 fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     let def = variant.piece(kind);
     let rules = &variant.game_end;
     let mut out = Vec::new();
     if variant.compulsory_capture {
         out.push(COMPULSORY_CAPTURE.to_string());
+    }
+    if variant.checks_forbidden {
+        out.push(CHECKS_FORBIDDEN.to_string());
+    }
+    let captures_en_passant = def.patterns.iter().any(|p| p.en_passant);
+    if let (Some(region), true) = (&variant.en_passant_region, captures_en_passant) {
+        out.push(format!(
+            "It may capture en passant only onto {} (Black's squares are the same reflected across the middle rank).",
+            describe_squares(variant, &region.white)
+        ));
+    }
+    if def.royal {
+        for color in Color::ALL {
+            if *variant.without_royal.get(color) {
+                out.push(format!(
+                    "{} plays without a royal piece: it is never in check, so never checkmated.",
+                    variant.side_name(color)
+                ));
+            }
+        }
     }
     if let Some(explosion) = &variant.explosion {
         let but = spared_phrase(variant, explosion);
@@ -934,17 +958,34 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
                 .iter()
                 .map(|k| variant.piece(*k).name.clone())
                 .collect();
-            let squares = describe_squares(variant, &goal.squares.white);
+            // A goal of one side only (`white reaching …`) names that side.
+            let only = match (goal.squares.white.is_empty(), goal.squares.black.is_empty()) {
+                (false, true) => Some(Color::White),
+                (true, false) => Some(Color::Black),
+                _ => None,
+            };
+            let shown = match only {
+                Some(side) => goal.squares.get(side),
+                None => &goal.squares.white,
+            };
+            let squares = describe_squares(variant, shown);
             let place = match &goal.region_name {
                 Some(n) => format!("the region `{n}` ({squares})"),
                 None => squares,
             };
             let b = variant.side_name(Color::Black);
-            let view = if goal.squares.white == goal.squares.black {
-                String::new()
-            } else {
-                format!(" ({b}'s squares are the same seen from {b}'s side)")
+            let view = match only {
+                Some(side) => format!(" (a goal of {}'s only)", variant.side_name(side)),
+                None if goal.squares.white == goal.squares.black => String::new(),
+                None => format!(" ({b}'s squares are the same seen from {b}'s side)"),
             };
+            if goal.answered {
+                return format!(
+                    "A player who gets {} onto {place}{view} first {} unless the opponent's reply gets one onto the opponent's own goal too, which draws; when no legal move of the opponent's can, at once.",
+                    article_list(&names),
+                    verb(goal.result)
+                );
+            }
             if goal.unattacked {
                 return format!(
                     "A player who has {} on {place}{view} where no enemy piece attacks it {} \

@@ -76,6 +76,13 @@ impl Position {
             return Ok(());
         }
         self.pseudo_legal_moves(out);
+        self.retain_legal_moves(out)
+    }
+
+    /// Keeps the legal moves among `out`, all the position's pseudo-legal
+    /// moves, without asking whether the game is over (for the game-end
+    /// rules that look at the moves, `unless answered`).
+    pub(crate) fn retain_legal_moves(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         self.retain_legal_of_all(out)?;
         keep_captures_if_compulsory(self, out);
         Ok(())
@@ -324,7 +331,9 @@ impl Position {
     /// has one, or a promotion could make one.
     #[inline]
     fn royal_safety_applies(&self) -> bool {
-        !self.board.royals.get(self.side).is_empty() || self.variant.promotion.into_royal
+        !self.board.royals.get(self.side).is_empty()
+            || self.variant.promotion.into_royal
+            || self.variant.checks_forbidden
     }
 
     /// Which moves of the side to move need the full royal-safety test.
@@ -343,6 +352,7 @@ impl Position {
             pinned,
             lines,
             royal_promotions: self.variant.promotion.into_royal,
+            checks_forbidden: self.variant.checks_forbidden,
         }
     }
 
@@ -387,6 +397,8 @@ impl Position {
                 Ok(false)
             } else if had_theirs && self.board.royals.get(them).is_empty() {
                 Ok(true)
+            } else if self.variant.checks_forbidden && self.is_royal_attacked(them) {
+                Ok(false)
             } else {
                 self.in_check_with_effects(us).map(|check| !check)
             };
@@ -542,12 +554,15 @@ struct RoyalSafety {
     lines: SquareSet,
     /// A promotion may make a royal piece: every promotion needs it.
     royal_promotions: bool,
+    /// `checks forbidden`: every move needs it.
+    checks_forbidden: bool,
 }
 
 impl RoyalSafety {
     #[inline]
     fn needs_test(&self, mv: Move) -> bool {
         self.in_check
+            || self.checks_forbidden
             || mv.kind == MoveKind::EnPassant
             || matches!(mv.kind, MoveKind::Castle(_))
             || self.royals.contains(mv.from)
@@ -638,7 +653,9 @@ fn played_leaves_royals_safe(
     mv: Move,
 ) -> bool {
     let undo = board.play(variant, side, victim, mv);
-    let safe = !board.is_royal_attacked(variant, unmoved, side);
+    let gives_forbidden_check =
+        variant.checks_forbidden && board.is_royal_attacked(variant, unmoved, side.opposite());
+    let safe = !gives_forbidden_check && !board.is_royal_attacked(variant, unmoved, side);
     board.unplay(variant, victim, mv, undo);
     safe
 }

@@ -2,9 +2,9 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece, PieceKind, MAX_PIECE_KINDS};
-use crate::ir::rule::{Extinction, GameResult};
+use crate::ir::rule::{Extinction, GameResult, Goal};
 use crate::vm::hook_error::HookError;
-use crate::vm::moves::Move;
+use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
 
 /// Who wins when `side` meets a rule whose result is `result`; None: a draw.
@@ -154,18 +154,11 @@ impl Position {
                 }
             }
         }
-        for goal in &rules.goals {
-            let reached_by = |side: Color| {
-                let on = goal
-                    .squares
-                    .get(side)
-                    .intersection(self.board.by_color.get(side));
-                on.iter().find(|&sq| {
-                    goal.kinds
-                        .contains(&Piece::from_code(self.board[sq.index()]).kind)
-                        && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
-                })
-            };
+        if let Some(end) = self.answered_goal_end() {
+            return Some(end);
+        }
+        for goal in rules.goals.iter().filter(|g| !g.answered) {
+            let reached_by = |side: Color| self.goal_reached(goal, side);
             if goal.unattacked {
                 // Both there and unattacked: a draw (as Fairy-Stockfish).
                 if let (Some(square), Some(_)) =
@@ -196,6 +189,85 @@ impl Position {
             }
         }
         None
+    }
+
+    /// The square where a piece of `side` stands on `goal` and counts
+    /// there (unattacked, if the goal asks it), if one does.
+    fn goal_reached(&self, goal: &Goal, side: Color) -> Option<Square> {
+        let on = goal
+            .squares
+            .get(side)
+            .intersection(self.board.by_color.get(side));
+        on.iter().find(|&sq| {
+            goal.kinds
+                .contains(&Piece::from_code(self.board[sq.index()]).kind)
+                && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
+        })
+    }
+
+    /// The goals `unless answered` (Racing Kings): a side that has just
+    /// reached one wins at once if the side to move has no legal move onto
+    /// a goal of its own, else the game goes on; once the answer is played
+    /// (the reaching side to move), reaching a goal of its own with it has
+    /// drawn, and anything else has lost.
+    fn answered_goal_end(&self) -> Option<(Option<Color>, EndReason)> {
+        let goals = &self.variant.game_end.goals;
+        for goal in goals.iter().filter(|g| g.answered) {
+            for side in [self.side.opposite(), self.side] {
+                let Some(square) = self.goal_reached(goal, side) else {
+                    continue;
+                };
+                let reason = EndReason::GoalReached {
+                    side,
+                    kind: Piece::from_code(self.board[square.index()]).kind,
+                    square,
+                    region: goal.region_name.clone(),
+                };
+                let other = side.opposite();
+                if side != self.side {
+                    if self.can_reach_a_goal() {
+                        continue;
+                    }
+                    return Some((winner_when(side, goal.result), reason));
+                }
+                let answered = goals
+                    .iter()
+                    .any(|g| !std::ptr::eq(g, goal) && self.goal_reached(g, other).is_some());
+                let winner = if answered {
+                    None
+                } else {
+                    winner_when(side, goal.result)
+                };
+                return Some((winner, reason));
+            }
+        }
+        None
+    }
+
+    /// Whether a legal move of the side to move puts one of its pieces on
+    /// a goal of its own (the game-end rules themselves not asked: this is
+    /// part of them). A hook that fails counts as no such move.
+    fn can_reach_a_goal(&self) -> bool {
+        let us = self.side;
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves(&mut moves);
+        if self.retain_legal_moves(&mut moves).is_err() {
+            return false;
+        }
+        moves.iter().any(|mv| {
+            let kind = match mv.promotion {
+                Some(kind) => kind,
+                None => match mv.kind {
+                    MoveKind::Drop(kind) => kind,
+                    _ => Piece::from_code(self.board[mv.from.index()]).kind,
+                },
+            };
+            self.variant
+                .game_end
+                .goals
+                .iter()
+                .any(|g| g.kinds.contains(&kind) && g.squares.get(us).contains(mv.to))
+        })
     }
 
     /// For a rule `unless bared back` that `side` has run out by (of `kind`,

@@ -384,13 +384,10 @@ impl Position {
         // A side must have a royal piece when the variant has one, unless
         // pieces can vanish (an exploded king in Atomic ends the game; that
         // position is still a position).
-        let has_royal_kind = variant.pieces.iter().any(|p| p.royal);
         let pieces_can_vanish = variant.pieces_can_vanish();
-        if has_royal_kind && !pieces_can_vanish {
-            for color in Color::ALL {
-                if self.board.royals.get(color).is_empty() {
-                    kinds.push(PositionErrorKind::MissingRoyal { color });
-                }
+        for color in Color::ALL {
+            if variant.needs_royal(color) && self.board.royals.get(color).is_empty() {
+                kinds.push(PositionErrorKind::MissingRoyal { color });
             }
         }
         let opposite_check = if pieces_can_vanish {

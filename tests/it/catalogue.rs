@@ -72,6 +72,8 @@ catalogue! {
     georgian: "georgian", 139;
     gorogoro: "gorogoro", 141;
     gothic: "gothic", 143;
+    horde: "horde", 215;
+    racingkings: "racingkings", 217;
     grasshopper: "grasshopper", 145;
     gustav3: "gustav3", 147;
     hoppelpoppel: "hoppelpoppel", 149;
@@ -370,4 +372,163 @@ fn a_knight_on_the_centre_wins_after_the_reply() {
             "pyffish at {fen}"
         );
     }
+}
+
+/// Horde (`white has no royal piece`, `en passant in rank 6`): White,
+/// without a king, is never in check; a White side that cannot move is
+/// stalemated (a draw), Black checkmated loses, White with no piece left
+/// loses; a FEN must still give Black its king. A pawn's double step from
+/// the first rank makes no en passant square (the capture would land on the
+/// second rank); from the second it does. Positions derived by hand; every
+/// move list, FEN and result is pyffish's too.
+#[test]
+fn horde_white_plays_without_a_king() {
+    use common::moves::moves;
+    use common::oracle::fs_game_result;
+    use varia::ir::piece::Color;
+    use varia::notation::coord::parse_coord;
+    use varia::notation::fen::write_fen;
+    use varia::vm::{EndReason, Outcome, Position};
+    let v = script("horde");
+    let set = |ms: &[&str]| -> BTreeSet<String> { ms.iter().map(|m| m.to_string()).collect() };
+    let played = |fen: &str, mv: &str| {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        let m = parse_coord(&pos, mv).unwrap();
+        pos.play_unchecked(m);
+        pos
+    };
+    let from_first = played("4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1a3");
+    assert_eq!(write_fen(&from_first), "4k3/8/8/8/8/Pp6/8/8 b - - 0 1");
+    assert_eq!(
+        moves(&from_first),
+        set(&["b3b2", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"])
+    );
+    let from_second = played("4k3/8/8/8/p7/8/1P6/8 w - - 0 1", "b2b4");
+    assert_eq!(write_fen(&from_second), "4k3/8/8/8/pP6/8/8/8 b - b3 0 1");
+    assert!(moves(&from_second).contains("a4b3"));
+    let outcome = |fen: &str| Position::from_fen(&v, fen).unwrap().outcome().unwrap();
+    let cases = [
+        (
+            "4k3/4p3/4P3/8/8/8/8/8 w - - 0 1",
+            Outcome::Draw {
+                reason: EndReason::Stalemate,
+            },
+        ),
+        (
+            "R3k3/R7/8/8/8/8/8/8 b - - 0 1",
+            Outcome::Decisive {
+                winner: Color::White,
+                reason: EndReason::Checkmate,
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/8 w - - 0 1",
+            Outcome::Decisive {
+                winner: Color::Black,
+                reason: EndReason::PiecesLost {
+                    side: Color::White,
+                    kind: None,
+                    left: 0,
+                },
+            },
+        ),
+    ];
+    for (fen, expected) in cases {
+        let ours = outcome(fen);
+        assert_eq!(ours, expected, "{fen}");
+        let score = match &ours {
+            Outcome::Decisive { winner, .. }
+                if *winner == Position::from_fen(&v, fen).unwrap().side_to_move() =>
+            {
+                1
+            }
+            Outcome::Decisive { .. } => -1,
+            _ => 0,
+        };
+        assert_eq!(fs_game_result("horde", fen).signum(), score, "{fen}");
+    }
+    let error = Position::from_fen(&v, "8/8/8/8/8/8/8/P7 w - - 0 1").unwrap_err();
+    assert!(
+        error.to_string().contains("Black has no royal piece"),
+        "{error}"
+    );
+}
+
+/// Racing Kings (`white reaching … unless answered`, `black reaching …`,
+/// `checks forbidden`): White's king first on the eighth rank wins only if
+/// Black's reply cannot put its king there too (a draw when it does; the
+/// win at once when no legal move of Black's can); Black's king first wins
+/// at once; no move may give check. Positions derived by hand; each move
+/// list and result is pyffish's too (`legal_moves`, `game_result`).
+#[test]
+fn racing_kings_gives_black_one_reply() {
+    use common::moves::moves;
+    use common::oracle::fs_game_result;
+    use varia::ir::piece::Color;
+    use varia::notation::coord::parse_coord;
+    use varia::notation::fen::write_fen;
+    use varia::vm::{EndReason, Outcome, Position};
+    let v = script("racingkings");
+    let set = |ms: &[&str]| -> BTreeSet<String> { ms.iter().map(|m| m.to_string()).collect() };
+    let at = |fen: &str| Position::from_fen(&v, fen).unwrap();
+    let after = |fen: &str, mv: &str| {
+        let mut pos = at(fen);
+        let m = parse_coord(&pos, mv).unwrap();
+        pos.play_unchecked(m);
+        pos
+    };
+    let white_at_h8 = |winner: Option<Color>| {
+        let reason = EndReason::GoalReached {
+            side: Color::White,
+            kind: v.kind_by_letter('K').unwrap(),
+            square: v.geometry.parse_square("h8").unwrap(),
+            region: None,
+        };
+        match winner {
+            Some(winner) => Outcome::Decisive { winner, reason },
+            None => Outcome::Draw { reason },
+        }
+    };
+    // Black's king cannot reach the eighth rank: White has won.
+    let cannot = "7K/8/8/8/8/8/1k6/8 b - - 0 1";
+    assert_eq!(
+        at(cannot).outcome().unwrap(),
+        white_at_h8(Some(Color::White))
+    );
+    assert_eq!(fs_game_result("racingkings", cannot), -32000);
+    // It can: the game goes on, and reaching draws; not reaching loses.
+    let can = "7K/1k6/8/8/8/8/8/8 b - - 0 1";
+    assert_eq!(at(can).outcome().unwrap(), Outcome::Ongoing);
+    assert_eq!(
+        moves(&at(can)),
+        set(&["b7a6", "b7a7", "b7a8", "b7b6", "b7b8", "b7c6", "b7c7", "b7c8"])
+    );
+    let drawn = after(can, "b7b8");
+    assert_eq!(drawn.outcome().unwrap(), white_at_h8(None));
+    assert_eq!(fs_game_result("racingkings", &write_fen(&drawn)), 0);
+    let lost = after(can, "b7a7");
+    assert_eq!(lost.outcome().unwrap(), white_at_h8(Some(Color::White)));
+    assert_eq!(fs_game_result("racingkings", &write_fen(&lost)), 32000);
+    // Black first: no reply for White.
+    let black_first = "1k6/8/8/8/8/8/8/6K1 w - - 0 1";
+    assert!(matches!(
+        at(black_first).outcome().unwrap(),
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: EndReason::GoalReached {
+                side: Color::Black,
+                ..
+            }
+        }
+    ));
+    assert_eq!(fs_game_result("racingkings", black_first), -32000);
+    // No check: the rook may not go to g2 (nor the king stand next to it).
+    let rook = "8/8/8/8/8/8/k7/6RK w - - 0 1";
+    assert_eq!(
+        moves(&at(rook)),
+        set(&[
+            "g1b1", "g1c1", "g1d1", "g1e1", "g1f1", "g1g3", "g1g4", "g1g5", "g1g6", "g1g7", "g1g8",
+            "h1g2", "h1h2"
+        ])
+    );
 }

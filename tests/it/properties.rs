@@ -303,7 +303,11 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
             }
             let mut after = pos.clone();
             after.play_unchecked(mv);
-            !after.is_royal_attacked(us) && !drop_mate_forbidden(pos, mv, &after)
+            // `checks forbidden` (Racing Kings): nor attack the other's.
+            let forbidden_check = pos.variant().checks_forbidden && after.is_royal_attacked(them);
+            !after.is_royal_attacked(us)
+                && !forbidden_check
+                && !drop_mate_forbidden(pos, mv, &after)
         })
         .collect();
     // `restrict … in check only take the checker`: in check, such a piece
