@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ir::geometry::Square;
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
@@ -52,18 +52,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     if variant.tables.en_passant_sources.is_empty() {
         out.push_str("enPassantRegion = -\n");
     } else if let Some(region) = &variant.en_passant_region {
-        for (color, option) in [
-            (Color::White, "enPassantRegionWhite"),
-            (Color::Black, "enPassantRegionBlack"),
-        ] {
-            let squares = region.get(color);
-            let text = if squares.is_empty() {
-                "-".to_string()
-            } else {
-                squares_text(variant, squares.iter())
-            };
-            let _ = writeln!(out, "{option} = {text}");
-        }
+        write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
     let _ = writeln!(out, "startFen = {}", variant.start_fen);
     Ok(out)
@@ -300,6 +289,24 @@ fn squares_text(variant: &Variant, set: impl Iterator<Item = Square>) -> String 
     set.map(|s| variant.geometry.name(s))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `{option}White` and `{option}Black`: each side's squares (`-`: none).
+fn write_side_regions(
+    variant: &Variant,
+    squares: &ByColor<SquareSet>,
+    option: &str,
+    out: &mut String,
+) {
+    for (color, side) in [(Color::White, "White"), (Color::Black, "Black")] {
+        let set = squares.get(color);
+        let text = if set.is_empty() {
+            "-".to_string()
+        } else {
+            squares_text(variant, set.iter())
+        };
+        let _ = writeln!(out, "{option}{side} = {text}");
+    }
 }
 
 /// One promoting piece type, with one set of choices per side, on one
@@ -570,18 +577,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             if goal.after_reply {
                 let _ = writeln!(out, "flagMove = true");
             }
-            for (color, option) in [
-                (Color::White, "flagRegionWhite"),
-                (Color::Black, "flagRegionBlack"),
-            ] {
-                let squares = goal.squares.get(color);
-                let text = if squares.is_empty() {
-                    "-".to_string()
-                } else {
-                    squares_text(variant, squares.iter())
-                };
-                let _ = writeln!(out, "{option} = {text}");
-            }
+            write_side_regions(variant, &goal.squares, "flagRegion", out);
         }
         _ => {
             return Err(refuse(
