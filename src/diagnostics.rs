@@ -90,9 +90,11 @@ codes! {
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
     CompileBadPromotion = "varia::compile::bad_promotion",
-        "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it). Promote to other kinds, and a royal piece only to royal ones.";
+        "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
+    CompileBadRestriction = "varia::compile::bad_restriction",
+        "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadSetup = "varia::compile::bad_setup",
         "The setup (a FEN) cannot be read, or is not a legal start position of the variant: a rank of the wrong width, an unknown letter, a piece on a void, a castling right without its king and rook, an impossible en passant field, a side without its royal piece, or the side not to move in check. Fix the field the diagnostic points at.";
     CompileBoardRanks = "varia::compile::board_ranks",

@@ -367,7 +367,112 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
         );
     }
     let _ = writeln!(out, "nMoveRuleTypes = {}", letter(kind));
+    if promotion_is_optional(variant, kind, &sides)? {
+        out.push_str("mandatoryPawnPromotion = false\nimmobilityIllegal = true\n");
+    }
+    let limits: Vec<String> = sides
+        .white
+        .0
+        .iter()
+        .chain(&sides.black.0)
+        .filter_map(|&k| variant.promotion.limit(k).map(|n| (k, n)))
+        .map(|(k, n)| format!("{}:{n}", letter(k)))
+        .fold(Vec::new(), |mut all, entry| {
+            if !all.contains(&entry) {
+                all.push(entry);
+            }
+            all
+        });
+    if !limits.is_empty() {
+        let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
+    }
     Ok(())
+}
+
+/// Whether the promotion is `optional`, as FS says it
+/// (`mandatoryPawnPromotion = false` with `immobilityIllegal = true`): the
+/// piece may decline on every promotion square it could still move from,
+/// and no piece ever stands where it could not move (FS's
+/// `immobilityIllegal` forbids moving there, for every piece).
+fn promotion_is_optional(
+    variant: &Variant,
+    kind: PieceKind,
+    sides: &ByColor<PromotionOfSide>,
+) -> Result<bool, ExportError> {
+    let table = &variant.promotion;
+    let name = &variant.pieces[kind.0 as usize].name;
+    // As FS's immobility test: a quiet move on an empty board, not a first move.
+    let t = &variant.tables;
+    let can_move = |code: u8, sq: Square| {
+        t.rays(code, sq).iter().any(|r| {
+            !r.initial
+                && r.kind == crate::ir::pattern::RayKind::Slide
+                && (r.start..r.start + u32::from(r.len))
+                    .any(|i| t.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
+        })
+    };
+    let mut optional = None;
+    for color in Color::ALL {
+        let code = Piece { color, kind }.code();
+        let zone = &sides.get(color).1;
+        if zone.is_empty() {
+            continue;
+        }
+        let declines: Vec<Square> = zone
+            .iter()
+            .copied()
+            .filter(|&s| table.may_decline(code, s))
+            .collect();
+        let movable: Vec<Square> = zone
+            .iter()
+            .copied()
+            .filter(|&s| can_move(code, s))
+            .collect();
+        let this = if declines.is_empty() {
+            false
+        } else if declines == movable {
+            true
+        } else {
+            return Err(refuse(
+                format!("promote {name}"),
+                "optional on only some of its promotion squares: Fairy-Stockfish's promotion is optional everywhere or nowhere",
+            ));
+        };
+        if optional.is_some_and(|o| o != this) {
+            return Err(refuse(
+                format!("promote {name}"),
+                "optional for one side only: Fairy-Stockfish's promotion is optional for both or neither",
+            ));
+        }
+        optional = Some(this);
+    }
+    if optional != Some(true) {
+        return Ok(false);
+    }
+    for (index, def) in variant.pieces.iter().enumerate() {
+        for color in Color::ALL {
+            let code = Piece {
+                color,
+                kind: PieceKind(index as u8),
+            }
+            .code();
+            let stuck = variant.geometry.squares().iter().find(|&sq| {
+                let in_zone = index == kind.0 as usize && sides.get(color).1.contains(&sq);
+                !(can_move(code, sq) || in_zone)
+            });
+            if let Some(sq) = stuck {
+                return Err(refuse(
+                    format!("promote {name} … optional"),
+                    format!(
+                        "Fairy-Stockfish says an optional promotion with `immobilityIllegal`, which would also forbid a {} to stand on {}, where it cannot move",
+                        def.name,
+                        variant.geometry.name(sq)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// A side's promotion of a piece: its choices and the squares it has them on.

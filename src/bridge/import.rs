@@ -28,7 +28,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("mandatoryPawnPromotion", "true"),
     ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
@@ -80,7 +79,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
     ("dropNoDoubled", "-"),
-    ("promotionLimit", ""),
     ("promotedPieceType", ""),
     ("diagonalLines", "-"),
 ];
@@ -211,6 +209,8 @@ const FS_OPTIONS: &[&str] = &[
     "promotionPieceTypesBlack",
     "promotionPieceTypesWhite",
     "promotionRank",
+    "promotionLimit",
+    "mandatoryPawnPromotion",
     "promotionRegionBlack",
     "promotionRegionWhite",
     "promotionZonePawnDrops",
@@ -467,6 +467,14 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
                 continue;
             }
             return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
+        }
+        // An optional promotion (`mandatoryPawnPromotion = false`) must
+        // promote where the pawn could not move again, as varia's `optional`.
+        if key == "immobilityIllegal"
+            && setting.value.trim() == "true"
+            && options.text("mandatoryPawnPromotion", "true").trim() == "false"
+        {
+            continue;
         }
         match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
             Some((_, default)) if setting.value.trim() == *default => {}
@@ -967,12 +975,58 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             "a promotion region with nothing to promote to: varia cannot say that pawns stop there",
         ));
     }
+    let optional = match options.text("mandatoryPawnPromotion", "true").trim() {
+        "true" => "",
+        "false" if options.text("immobilityIllegal", "false").trim() == "true" => " optional",
+        "false" => {
+            return Err(options.error(
+                "mandatoryPawnPromotion",
+                "an optional promotion that may leave a pawn where it cannot move (`immobilityIllegal = false`): varia's `optional` makes it promote there",
+            ))
+        }
+        _ => return Err(options.error("mandatoryPawnPromotion", "not true or false")),
+    };
     let _ = writeln!(
         out,
-        "\npromote {pawn} in {} to {}",
+        "\npromote {pawn} in {} to {}{optional}",
         region_text(&region, board),
         targets.join(", ")
     );
+    write_promotion_limits(options, out)
+}
+
+/// `promotionLimit = q:1 r:2` → `promotion-limit Queen 1, Rook 2`.
+fn write_promotion_limits(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    let text = options.text("promotionLimit", "").trim();
+    if text.is_empty() || text == "-" {
+        return Ok(());
+    }
+    let mut limits = Vec::new();
+    for entry in text.split_whitespace() {
+        let bad = || {
+            options.error(
+                "promotionLimit",
+                format!("`{entry}` is not a piece letter, `:` and a count"),
+            )
+        };
+        let (letter, count) = entry.split_once(':').ok_or_else(bad)?;
+        let count: u32 = count.parse().map_err(|_| bad())?;
+        let key = match super::fs::letters_to_keys(&options.resolved.pieces, letter) {
+            Ok(keys) if keys.len() == 1 => keys[0].clone(),
+            _ => return Err(bad()),
+        };
+        let name = named(options, &key).ok_or_else(bad)?;
+        if !options.resolved.promotion_types.contains(&key) {
+            // FS accepts a limit on a piece nothing promotes to; it limits nothing.
+            continue;
+        }
+        if count > 0 {
+            limits.push(format!("{name} {count}"));
+        }
+    }
+    if !limits.is_empty() {
+        let _ = writeln!(out, "promotion-limit {}", limits.join(", "));
+    }
     Ok(())
 }
 

@@ -65,6 +65,9 @@ pub(super) struct Declarations<'a> {
     /// file's rules for a piece replace the earlier files' ones, for the
     /// sides the later rule names.
     pub promotions: Vec<(&'a ast::PromotionDecl, SourceId, Sides)>,
+    /// `promotion-limit A N, …`: each entry, in order (a later one for the
+    /// same piece replaces an earlier).
+    pub promotion_limits: Vec<&'a (Spanned<String>, Spanned<u32>)>,
     /// Castling rules; a later file's replace all the earlier files' ones.
     pub castlings: Vec<(&'a ast::CastlingDecl, SourceId)>,
     pub restricts: Vec<&'a ast::RestrictDecl>,
@@ -114,6 +117,7 @@ pub(super) fn collect<'a>(
         borders: Named::new(),
         hooks: Named::new(),
         promotions: Vec::new(),
+        promotion_limits: Vec::new(),
         castlings: Vec::new(),
         restricts: Vec::new(),
         alsos: Vec::new(),
@@ -178,6 +182,7 @@ impl<'a> Declarations<'a> {
                 self.promotions.retain(|(_, _, in_force)| in_force.any());
                 self.promotions.push((p, src, sides));
             }
+            Item::PromotionLimit(limits, _) => self.promotion_limits.extend(limits),
             Item::Castling(c) => {
                 self.castlings.retain(|(_, s)| *s == src);
                 self.castlings.push((c, src));
@@ -190,7 +195,7 @@ impl<'a> Declarations<'a> {
                 self.check_limit
                     .set(item, src, n.span, "the checks to give", errors)
             }
-            Item::Explosion(_, span) => {
+            Item::Explosion(_, _, span) => {
                 self.explosion
                     .set(item, src, *span, "the explosion rule", errors)
             }

@@ -34,8 +34,12 @@ pub(super) fn game_end_rules(
     let extinctions = extinctions(&decls.extinctions, defs, errors);
     let counting = counting(decls, defs, errors);
     let explosion = match decls.explosion.get() {
-        Some(Item::Explosion(spared, _)) => Some(Explosion {
+        Some(Item::Explosion(spared, immune, _)) => Some(Explosion {
             spared: spared
+                .iter()
+                .filter_map(|n| find_kind(defs, n, errors))
+                .collect(),
+            immune: immune
                 .iter()
                 .filter_map(|n| find_kind(defs, n, errors))
                 .collect(),

@@ -125,7 +125,7 @@ fn build_from(
     let mut promotion = promotion::promotion_table(
         &geometry,
         symmetry,
-        &decls.promotions,
+        (&decls.promotions, &decls.promotion_limits),
         &mut evaluator,
         &kind_by_name,
         &defs,

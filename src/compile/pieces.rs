@@ -111,6 +111,7 @@ pub(super) fn piece_defs(
             moves_back: false,
             region_rules: Vec::new(),
             only_takes_checker: ByColor::default(),
+            never_takes: ByColor::default(),
             span: p.span,
         });
     }
@@ -152,9 +153,24 @@ pub(super) fn add_piece_rules(
         flags.white |= colors.white;
         flags.black |= colors.black;
     }
-    // A piece whose promotion is `optional` (shogi's) does not reset the
-    // counter: Fairy-Stockfish resets it on captures and pawn moves only,
-    // and a shogi pawn is not its chess pawn. Nor does one that promotes
+    let royal: Vec<bool> = defs.iter().map(|d| d.royal).collect();
+    let bans = restrict::capture_bans(
+        &decls.restricts,
+        &|n, e| find_kind(defs, n, e),
+        &|k| royal[k.0 as usize],
+        errors,
+    );
+    for (kind, colors, targets) in bans {
+        let bits = targets.iter().fold(0u64, |b, k| b | 1 << k.0);
+        let banned = &mut defs[kind.0 as usize].never_takes;
+        for color in Color::ALL.into_iter().filter(|&c| *colors.get(c)) {
+            *banned.get_mut(color) |= bits;
+        }
+    }
+    // A piece whose promotion is `optional` `in or from` a zone (shogi's)
+    // does not reset the counter: Fairy-Stockfish resets it on captures and
+    // pawn moves only, and a shogi pawn is not its chess pawn (Grand chess's
+    // pawn, `optional` on arrival only, is). Nor does one that promotes
     // into a piece that promotes again (Kyoto shogi's pieces, which turn
     // over on every move: Fairy-Stockfish's demoting pieces), nor one
     // that promotes shogi-style, into a `+` piece (EuroShogi's compulsory
@@ -165,7 +181,11 @@ pub(super) fn add_piece_rules(
             .iter()
             .any(|(p, _, _)| p.piece.value == name)
     };
-    for (p, _, _) in decls.promotions.iter().filter(|(p, _, _)| !p.optional) {
+    for (p, _, _) in decls
+        .promotions
+        .iter()
+        .filter(|(p, _, _)| !(p.optional && p.from_too))
+    {
         let shogi_style = |name: &str| defs.iter().any(|d| d.name == name && d.plus_mark);
         if p.choices
             .iter()

@@ -19,11 +19,17 @@ use crate::syntax::ast::PromotionDecl;
 pub(crate) type KindByName<'a> =
     dyn Fn(&Spanned<String>, &mut Vec<ScriptError>) -> Option<PieceKind> + 'a;
 
+/// One `promote` declaration, the file it is in and the sides it is for.
+pub(crate) type PromotionRule<'a> = (&'a PromotionDecl, SourceId, Sides);
+
+/// One `promotion-limit` entry: the piece and its limit.
+pub(crate) type PromotionLimit = (Spanned<String>, Spanned<u32>);
+
 /// Builds the promotion table. Later rules override earlier ones on the squares they share.
 pub fn promotion_table(
     geometry: &Geometry,
     symmetry: Symmetry,
-    decls: &[(&PromotionDecl, SourceId, Sides)],
+    (decls, limits): (&[PromotionRule<'_>], &[&PromotionLimit]),
     regions: &mut RegionEvaluator<'_>,
     kind_by_name: &KindByName<'_>,
     pieces: &[PieceDef],
@@ -38,6 +44,7 @@ pub fn promotion_table(
         by_origin: Vec::new(),
         may_decline: Vec::new(),
         promoting: vec![false; kinds],
+        limits: vec![0; kinds],
         into_royal: false,
     };
     for &(decl, _, sides) in decls {
@@ -95,7 +102,52 @@ pub fn promotion_table(
         .iter()
         .flatten()
         .any(|k| pieces[k.0 as usize].royal);
+    set_limits(&mut table, limits, kind_by_name, errors);
     table
+}
+
+/// `promotion-limit A N, …`: the limit of each named piece, which must be
+/// a choice of some promotion (a limit of 0 is refused: it would forbid
+/// nothing, or everything, and says neither).
+fn set_limits(
+    table: &mut PromotionTable,
+    limits: &[&PromotionLimit],
+    kind_by_name: &KindByName<'_>,
+    errors: &mut Vec<ScriptError>,
+) {
+    for (piece, count) in limits.iter().copied() {
+        let Some(kind) = kind_by_name(piece, errors) else {
+            continue;
+        };
+        if !table.choice_sets.iter().flatten().any(|&k| k == kind) {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadPromotion,
+                    format!("nothing promotes to {}, so it has no promotion limit", piece.value),
+                    piece.span,
+                    "not a promotion choice",
+                )
+                .with_help(format!("a limit applies to a choice of a `promote` rule: add {} to one, or leave its limit out", piece.value)),
+            );
+            continue;
+        }
+        if count.value == 0 {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadPromotion,
+                    format!("a promotion limit of 0 for {}", piece.value),
+                    count.span,
+                    "at least 1",
+                )
+                .with_help(format!(
+                    "to forbid promoting to {0}, leave it out of the `promote` rule's choices",
+                    piece.value
+                )),
+            );
+            continue;
+        }
+        table.limits[kind.0 as usize] = count.value;
+    }
 }
 
 /// Where a move that this rule promotes may decline: for an `optional`

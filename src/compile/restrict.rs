@@ -73,7 +73,7 @@ pub fn restrictions(
     let by_name: HashMap<&str, &Border> = borders.iter().map(|b| (b.name.as_str(), b)).collect();
     for decl in decls
         .iter()
-        .filter(|d| !matches!(d.policy, Policy::TakeChecker))
+        .filter(|d| !matches!(d.policy, Policy::TakeChecker | Policy::NeverTake(_)))
     {
         let border = |name: &Spanned<String>, errors: &mut Vec<ScriptError>| -> Option<Border> {
             match by_name.get(name.value.as_str()) {
@@ -117,7 +117,7 @@ pub fn restrictions(
             Policy::StayIn(r) => region(r, errors).map(RegionPolicy::StayIn),
             Policy::NeverEnter(r) => region(r, errors).map(RegionPolicy::NeverEnter),
             Policy::NeverLand(r) => region(r, errors).map(RegionPolicy::NeverLand),
-            Policy::TakeChecker => None,
+            Policy::TakeChecker | Policy::NeverTake(_) => None,
         };
         let kinds: Vec<Option<PieceKind>> = decl
             .pieces
@@ -163,6 +163,53 @@ pub fn checker_takers(
         for piece in &decl.pieces {
             if let Some(kind) = kind_by_name(piece, errors) {
                 out.push((kind, colors));
+            }
+        }
+    }
+    out
+}
+
+/// `restrict [side] A: never take B, C`: for each restricted piece, the
+/// sides it applies to and the kinds it may not capture. A royal target is
+/// refused: whether a royal piece is attacked is asked of every attack.
+pub fn capture_bans(
+    decls: &[&ast::RestrictDecl],
+    kind_by_name: &KindByName<'_>,
+    royal: &dyn Fn(PieceKind) -> bool,
+    errors: &mut Vec<ScriptError>,
+) -> Vec<(PieceKind, ByColor<bool>, Vec<PieceKind>)> {
+    let mut out = Vec::new();
+    for decl in decls {
+        let Policy::NeverTake(targets) = &decl.policy else {
+            continue;
+        };
+        let colors = ByColor::from_fn(|c| match decl.side {
+            None => true,
+            Some(ast::Side::White) => c == Color::White,
+            Some(ast::Side::Black) => c == Color::Black,
+        });
+        let mut kinds = Vec::new();
+        for target in targets {
+            let Some(kind) = kind_by_name(target, errors) else {
+                continue;
+            };
+            if royal(kind) {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadRestriction,
+                        format!("`never take {}`: {} is royal", target.value, target.value),
+                        target.span,
+                        "royal",
+                    )
+                    .with_help("a royal piece is in check from every attack, so no piece may be barred from taking it; make it not royal (`losing every King loses`) to bar the capture"),
+                );
+                continue;
+            }
+            kinds.push(kind);
+        }
+        for piece in &decl.pieces {
+            if let Some(kind) = kind_by_name(piece, errors) {
+                out.push((kind, colors, kinds.clone()));
             }
         }
     }

@@ -117,7 +117,18 @@ impl Variant {
                 writeln!(f, "{line} [{}]", modes.join(","))?;
             }
             self.write_promotions(f, PieceKind(i as u8))?;
+            if let Some(n) = self.promotion.limit(PieceKind(i as u8)) {
+                writeln!(f, "  promoted into only while fewer than {n} on the board")?;
+            }
             for color in Color::ALL {
+                let bans = *p.never_takes.get(color);
+                if bans != 0 {
+                    let names: Vec<&str> = (0..self.pieces.len())
+                        .filter(|k| bans & (1 << k) != 0)
+                        .map(|k| self.pieces[k].name.as_str())
+                        .collect();
+                    writeln!(f, "  never takes {} {}", names.join(", "), side_word(color))?;
+                }
                 if *p.only_takes_checker.get(color) {
                     writeln!(f, "  in check only takes the checker {}", side_word(color))?;
                 }
@@ -315,11 +326,19 @@ impl Variant {
                 .iter()
                 .map(|k| self.piece(*k).name.as_str())
                 .collect();
-            if spared.is_empty() {
-                writeln!(f, "captures explode")?;
-            } else {
-                writeln!(f, "captures explode sparing {}", spared.join(", "))?;
+            let immune: Vec<&str> = explosion
+                .immune
+                .iter()
+                .map(|k| self.piece(*k).name.as_str())
+                .collect();
+            write!(f, "captures explode")?;
+            if !spared.is_empty() {
+                write!(f, " sparing {}", spared.join(", "))?;
             }
+            if !immune.is_empty() {
+                write!(f, " immune {}", immune.join(", "))?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }

@@ -145,6 +145,9 @@ pub struct PieceDef {
     /// side, whether the piece may move, while its side is in check, only
     /// to capture the one piece giving check.
     pub only_takes_checker: ByColor<bool>,
+    /// `restrict King: never take King` (Atomar): for each side, the kinds
+    /// it may not capture, a bit per kind (bit `k` for `PieceKind(k)`).
+    pub never_takes: ByColor<u64>,
     /// Where it was declared.
     pub span: Span,
 }

@@ -100,6 +100,9 @@ pub struct PromotionTable {
     pub may_decline: Vec<SquareSet>,
     /// Per piece kind: whether it promotes anywhere.
     pub promoting: Vec<bool>,
+    /// `promotion-limit`: per piece kind, the count its side must have fewer
+    /// of on the board for a piece to promote to it (0: no limit).
+    pub limits: Vec<u32>,
     /// Whether some promotion makes a royal piece (coregal's queens): such
     /// a move must leave the new royal piece unattacked too.
     pub into_royal: bool,
@@ -128,6 +131,12 @@ impl PromotionTable {
         } else {
             at_destination
         }
+    }
+
+    /// The limit on promotions to `kind` (`promotion-limit`), if any.
+    #[inline]
+    pub fn limit(&self, kind: PieceKind) -> Option<u32> {
+        self.limits.get(kind.0 as usize).copied().filter(|&n| n > 0)
     }
 
     /// Whether a promoting move of a piece code to `to` may also decline.
@@ -318,6 +327,9 @@ pub struct BareLimit {
 pub struct Explosion {
     /// The kinds an explosion next to them leaves standing.
     pub spared: Vec<PieceKind>,
+    /// `immune`: the kinds that never explode, capturing or next to a
+    /// capture (Atomar's kings).
+    pub immune: Vec<PieceKind>,
 }
 
 /// `giving 3 checks wins`: each side's checks left to give are a counter;

@@ -41,6 +41,9 @@ pub enum Item {
     Stalemate(Spanned<GameResult>, bool),
     /// `move-rule N`.
     MoveRule(Spanned<u32>),
+    /// `promotion-limit A N, B M`: each piece named with the count its side
+    /// must have fewer of on the board to promote to it; the declaration's span.
+    PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>, Span),
     /// `repetition N`.
     Repetition(Spanned<u32>),
     /// `border name = REGION`.
@@ -61,8 +64,9 @@ pub enum Item {
     Extinction(ExtinctionDecl),
     /// `counting board N when no A` or `counting bare [from pieces] when no A: …`.
     Counting(CountingDecl),
-    /// `captures explode [sparing A, B]`: the spared pieces, and the declaration's span.
-    Explosion(Vec<Spanned<String>>, Span),
+    /// `captures explode [sparing A, B] [immune C]`: the spared pieces, the
+    /// immune ones, and the declaration's span.
+    Explosion(Vec<Spanned<String>>, Vec<Spanned<String>>, Span),
     /// `captures compulsory`, and the declaration's span.
     CompulsoryCapture(Span),
     /// `hands [keep captures]`: whether captures go to hand, and the declaration's span.
@@ -111,7 +115,8 @@ impl Item {
             Item::CheckLimit(n, _) => n.span,
             Item::Extinction(e) => e.span,
             Item::Counting(c) => c.span,
-            Item::Explosion(_, span) | Item::Hands(_, span) => *span,
+            Item::Explosion(_, _, span) | Item::Hands(_, span) => *span,
+            Item::PromotionLimit(_, span) => *span,
             Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,
             Item::Drop(d) => d.span,
@@ -393,6 +398,8 @@ pub enum Policy {
     NeverLand(RegionExpr),
     /// `in check only take the checker`.
     TakeChecker,
+    /// `never take A, B`.
+    NeverTake(Vec<Spanned<String>>),
 }
 
 /// `losing every King loses`, `losing all but 2 King loses`, `losing every piece wins`.

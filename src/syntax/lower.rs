@@ -197,6 +197,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Border(RegionDecl { name, expr, span }))
         }
         Rule::restrict_decl => lower_restrict_decl(pair, source).map(Item::Restrict),
+        Rule::promotion_limit_decl => lower_promotion_limit(pair, source),
         Rule::counter_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_counter)?;
@@ -258,6 +259,40 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::repetition_decl => lower_game_end_rule(pair, source),
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
     }
+}
+
+/// `promotion-limit A N, B M`.
+fn lower_promotion_limit(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_promotion_limit)?;
+    let mut limits = Vec::new();
+    while let Some(entry) = c.next_if(Rule::promotion_limit_entry) {
+        let mut e = Cursor::new(entry, source);
+        let piece = spanned_str(&e.next(Rule::ident)?, source);
+        let count = spanned_u32(&e.next(Rule::int)?, source)?;
+        limits.push((piece, count));
+    }
+    Ok(Item::PromotionLimit(limits, span))
+}
+
+/// `captures explode [sparing A, B] [immune C]`.
+fn lower_explosion(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_captures)?;
+    c.next(Rule::kw_explode)?;
+    let spared = if c.next_if(Rule::kw_sparing).is_some() {
+        c.names(source)
+    } else {
+        Vec::new()
+    };
+    let immune = if c.next_if(Rule::immune_word).is_some() {
+        c.names(source)
+    } else {
+        Vec::new()
+    };
+    Ok(Item::Explosion(spared, immune, span))
 }
 
 /// `counting board N when no A` or `counting bare [from pieces] when no A: …`.
@@ -381,18 +416,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 span,
             }))
         }
-        Rule::explosion_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_captures)?;
-            c.next(Rule::kw_explode)?;
-            let spared = if c.next_if(Rule::kw_sparing).is_some() {
-                c.names(source)
-            } else {
-                Vec::new()
-            };
-            Ok(Item::Explosion(spared, span))
-        }
+        Rule::explosion_decl => lower_explosion(pair, source),
         Rule::check_limit_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_giving)?;
@@ -606,6 +630,11 @@ fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Restric
             Policy::NeverLand(lower_region_expr(p.next(Rule::region_expr)?, source)?)
         }
         Rule::policy_take_checker => Policy::TakeChecker,
+        Rule::policy_never_take => {
+            p.next(Rule::kw_never)?;
+            p.next(Rule::take_word)?;
+            Policy::NeverTake(p.names(source))
+        }
         other => return Err(internal(rule_span, Rule::policy, Some(other))),
     };
     Ok(RestrictDecl {

@@ -58,6 +58,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_loses => "`loses`",
         Rule::kw_draws => "`draws`",
         Rule::kw_move_rule => "`move-rule`",
+        Rule::kw_promotion_limit => "`promotion-limit`",
                 Rule::kw_repetition => "`repetition`",
         Rule::kw_border => "`border`",
         Rule::kw_restrict => "`restrict`",
@@ -110,6 +111,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_explode => "`explode`",
         Rule::kw_sparing => "`sparing`",
         Rule::explosion_decl => "`captures explode`",
+        Rule::immune_word => "`immune`",
+        Rule::take_word => "`take`",
+        Rule::policy_never_take => "`never take`",
         Rule::kw_compulsory => "`compulsory`",
         Rule::kw_counting | Rule::counting_decl => "`counting`",
         Rule::counting_board => "`board N when no PIECE`",
@@ -186,6 +190,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::stalemate_decl => "`stalemate`",
         Rule::game_result => "`wins`, `loses` or `draws`",
         Rule::move_rule_decl => "`move-rule`",
+        Rule::promotion_limit_decl => "`promotion-limit`",
+        Rule::promotion_limit_entry => "a piece and a count",
         Rule::repetition_decl => "`repetition`",
     }
 }
@@ -244,7 +250,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -300,9 +300,24 @@ fn promotion_section(v: &Variant) -> String {
         if sets.is_empty() {
             continue;
         }
+        let code = Piece {
+            color: Color::White,
+            kind: PieceKind(i as u8),
+        }
+        .code();
+        let how = if v
+            .promotion
+            .may_decline
+            .get(code as usize)
+            .is_some_and(|d| !d.is_empty())
+        {
+            "may promote (or not) on these squares"
+        } else {
+            "promotes on arrival (compulsory)"
+        };
         let _ = write!(
             promo,
-            "<p>The {} promotes on arrival (compulsory):</p><table><tr><th>squares ({})</th><th>choices</th></tr>",
+            "<p>The {} {how}:</p><table><tr><th>squares ({})</th><th>choices</th></tr>",
             escape(&def.name),
             escape(v.side_name(Color::White))
         );
@@ -316,6 +331,16 @@ fn promotion_section(v: &Variant) -> String {
             );
         }
         promo.push_str("</table>");
+        let mut choices: Vec<PieceKind> =
+            crate::teach::explain::promotion_sets(v, PieceKind(i as u8))
+                .into_iter()
+                .flat_map(|(_, c)| c)
+                .collect();
+        choices.sort();
+        choices.dedup();
+        if let Some(limits) = crate::teach::explain::promotion_limit_sentence(v, &choices) {
+            let _ = write!(promo, "<p>It may promote {}.</p>", escape(&limits));
+        }
         let _ = write!(
             promo,
             "<p>{}'s promotion squares are {}'s {}.</p>",

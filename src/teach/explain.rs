@@ -54,6 +54,7 @@ pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
         goal_rule(variant, kind),
         extinction_rule(variant, kind),
         promotion_rule(variant, kind),
+        promotion_limit_rule(variant, kind),
         crate::teach::hands::hand_rule(variant, kind),
         region_rule(variant, kind),
         direction_note(variant, def),
@@ -891,7 +892,11 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     }
     if let Some(explosion) = &variant.explosion {
         let but = spared_phrase(variant, explosion);
-        if def.royal && rules.royal_loss && !explosion.spared.contains(&kind) {
+        if explosion.immune.contains(&kind) {
+            out.push(format!(
+                "Captures explode in this variant, but it is immune: it survives every explosion, next to a capture or capturing itself (every other piece{but} next to a capture square is removed)."
+            ));
+        } else if def.royal && rules.royal_loss && !explosion.spared.contains(&kind) {
             out.push(format!(
                 "Captures explode in this variant, so it never captures: the explosion would blow it up with the piece it takes, and a move that blows up one's own royal piece is illegal. It is blown up by a capture on a square next to it, and a player whose royal piece is blown up loses (every piece{but} next to a capture square is removed)."
             ));
@@ -915,6 +920,25 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
         let verb = limit.result.word();
         out.push(format!(
             "Every check to it counts: a player who gives check {times} {verb}."
+        ));
+    }
+    for color in Color::ALL {
+        let bans = *def.never_takes.get(color);
+        if bans == 0 || (color == Color::Black && bans == def.never_takes.white) {
+            continue;
+        }
+        let banned: Vec<PieceKind> = (0..variant.pieces.len())
+            .filter(|k| bans & (1 << k) != 0)
+            .map(|k| PieceKind(k as u8))
+            .collect();
+        let whose = if def.never_takes.white == def.never_takes.black {
+            String::new()
+        } else {
+            format!(" ({}'s)", variant.side_name(color))
+        };
+        out.push(format!(
+            "It{whose} never takes {}: that capture is not a move.",
+            piece_list(variant, &banned)
         ));
     }
     let takes_checker = def.only_takes_checker;
@@ -1015,6 +1039,17 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         let mut text = format!(
             "Every capture is an explosion: the capturing piece and every piece{but} on the squares next to the capture square are removed with the captured piece."
         );
+        if !explosion.immune.is_empty() {
+            let immune: Vec<String> = explosion
+                .immune
+                .iter()
+                .map(|k| format!("{}s", variant.piece(*k).name))
+                .collect();
+            text.push_str(&format!(
+                " {} are immune: no explosion removes them, even when they capture.",
+                join_and(&immune)
+            ));
+        }
         if rules.royal_loss {
             text.push_str(" A player whose royal piece is blown up loses, and a move that would blow up one's own royal piece is illegal (so a royal piece never captures).");
         }
@@ -1258,6 +1293,27 @@ pub fn describe_squares(variant: &Variant, set: &SquareSet) -> String {
             return format!("the last rank or the {}-file", (b'a' + f as u8) as char);
         }
     }
+    // Whole ranks: "rank 6", "ranks 8 to 10" (the board's own numbers).
+    let whole: Vec<i32> = (0..g.ranks() as i32)
+        .filter(|&r| {
+            let rank = rank_set(r);
+            !rank.is_empty() && rank.difference(set).is_empty()
+        })
+        .collect();
+    let covered = whole
+        .iter()
+        .fold(SquareSet::EMPTY, |all, &r| all.union(&rank_set(r)));
+    if !whole.is_empty() && covered == *set {
+        let (first, last) = (whole[0] + 1, whole[whole.len() - 1] + 1);
+        return match whole.len() {
+            1 => format!("rank {first}"),
+            n if n > 2 && (last - first + 1) as usize == n => format!("ranks {first} to {last}"),
+            _ => {
+                let numbers: Vec<String> = whole.iter().map(|r| (r + 1).to_string()).collect();
+                format!("ranks {}", join_with(&numbers, "and", false))
+            }
+        };
+    }
     let names: Vec<String> = set.iter().map(|s| g.name(s)).collect();
     join_or(&names)
 }
@@ -1449,6 +1505,68 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         "It may promote, or not, on a move that {when} on the promotion squares, choosing {}{must} ({black}).",
         parts.join("; ")
     ))
+}
+
+/// `promotion-limit`, for a piece that promotes into a limited kind: "It
+/// may promote into a Queen only while its side has none on the board, into
+/// a Rook or a Bishop only while it has fewer than 2 (so only into a piece
+/// that has been captured, in the start position's numbers)."
+fn promotion_limit_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let mut choices: Vec<PieceKind> = promotion_sets(variant, kind)
+        .into_iter()
+        .chain(promotion_sets_of(variant, kind, Color::Black))
+        .flat_map(|(_, c)| c)
+        .collect();
+    choices.sort();
+    choices.dedup();
+    let limits = promotion_limit_sentence(variant, &choices)?;
+    // Where it must promote, a move with no choice left is no move.
+    let all_limited = choices
+        .iter()
+        .all(|&k| variant.promotion.limit(k).is_some());
+    let stuck = if all_limited {
+        " Where it must promote and no choice is left, it may not go."
+    } else {
+        ""
+    };
+    Some(format!("It may promote {limits}.{stuck}"))
+}
+
+/// "into a Queen only while its side has none on the board, into a Rook
+/// only while it has fewer than 2": the limits of those of `choices` that
+/// have one, by limit (None when none has).
+pub fn promotion_limit_sentence(variant: &Variant, choices: &[PieceKind]) -> Option<String> {
+    let mut by_limit: Vec<(u32, Vec<String>)> = Vec::new();
+    for &k in choices {
+        let Some(n) = variant.promotion.limit(k) else {
+            continue;
+        };
+        let name = variant.piece(k).name.clone();
+        match by_limit.iter_mut().find(|(m, _)| *m == n) {
+            Some((_, names)) => names.push(name),
+            None => by_limit.push((n, vec![name])),
+        }
+    }
+    by_limit.sort_by_key(|(n, _)| *n);
+    let parts: Vec<String> = by_limit
+        .iter()
+        .map(|(n, names)| {
+            let while_ = if *n == 1 {
+                "none on the board".to_string()
+            } else {
+                format!("fewer than {n} on the board")
+            };
+            let article = match names[0].chars().next() {
+                Some(c) if "AEIOU".contains(c) => "an",
+                _ => "a",
+            };
+            format!(
+                "into {article} {} only while its side has {while_}",
+                join_or(names)
+            )
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// Region policies (where a piece may go) will be described here once the

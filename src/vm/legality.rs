@@ -469,19 +469,22 @@ impl Position {
         side: Color,
     ) -> bool {
         let g = &self.variant.geometry;
-        let spared = self
+        let (spared, immune) = self
             .variant
             .explosion
             .as_ref()
-            .map_or(&[][..], |e| &e.spared[..]);
+            .map_or((&[][..], &[][..]), |e| (&e.spared[..], &e.immune[..]));
         self.board.royals.get(side).iter().any(|r| {
+            let kind = crate::ir::piece::Piece::from_code(self.board[r.index()]).kind;
+            if immune.contains(&kind) {
+                return true;
+            }
             if r == from {
                 return false; // the capturer explodes
             }
             let next_to = (g.file_of(r) - g.file_of(target)).abs() <= 1
                 && (g.rank_of(r) - g.rank_of(target)).abs() <= 1;
-            !next_to
-                || spared.contains(&crate::ir::piece::Piece::from_code(self.board[r.index()]).kind)
+            !next_to || spared.contains(&kind)
         })
     }
 

@@ -441,10 +441,10 @@ impl Position {
     /// restored by `unplay`).
     fn explode(&mut self, center: Square) -> Vec<(Square, u8)> {
         let variant = self.variant.clone();
-        let spared = &variant
+        let (spared, immune) = variant
             .explosion
             .as_ref()
-            .map_or(&[][..], |e| &e.spared[..]);
+            .map_or((&[][..], &[][..]), |e| (&e.spared[..], &e.immune[..]));
         let g = &variant.geometry;
         let mut blown = Vec::with_capacity(9);
         let around = (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr)));
@@ -453,7 +453,8 @@ impl Position {
                 continue;
             };
             let code = self.board[sq.index()];
-            if code == 0 || (sq != center && spared.contains(&Piece::from_code(code).kind)) {
+            let kind = Piece::from_code(code).kind;
+            if code == 0 || immune.contains(&kind) || (sq != center && spared.contains(&kind)) {
                 continue;
             }
             blown.push((sq, code));

@@ -242,7 +242,9 @@ impl Position {
                 }
                 if f & EN_PASSANT != 0 {
                     if let Some(ep) = &self.en_passant {
-                        if ep.passed.contains(to) {
+                        if ep.passed.contains(to)
+                            && self.may_take(code, self.board[ep.victim.index()])
+                        {
                             self.push_move(code, from, to, MoveKind::EnPassant, f, out);
                         }
                     }
@@ -251,6 +253,7 @@ impl Position {
                 if f & CAPTURE != 0
                     && !is_color(there, self.side)
                     && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
+                    && self.may_take(code, there)
                 {
                     self.push_move(code, from, to, MoveKind::Normal, f, out);
                 }
@@ -278,6 +281,7 @@ impl Position {
                 if f & CAPTURE != 0
                     && !is_color(there, self.side)
                     && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
+                    && self.may_take(code, there)
                 {
                     self.push_move(code, from, to, MoveKind::Normal, f, out);
                 }
@@ -287,6 +291,15 @@ impl Position {
                 return;
             }
         }
+    }
+
+    /// Whether the piece `code` may capture the piece `there` (`restrict
+    /// King: never take King`).
+    #[inline(always)]
+    fn may_take(&self, code: u8, there: u8) -> bool {
+        let mover = Piece::from_code(code);
+        let bans = *self.variant.piece(mover.kind).never_takes.get(mover.color);
+        bans == 0 || bans & (1 << Piece::from_code(there).kind.0) == 0
     }
 
     /// Whether a royal piece stands on `sq`.
@@ -311,6 +324,12 @@ impl Position {
                 out.push(Move::new(from, to, kind));
             }
             for &choice in promotion.choices_of_move(code, from, to) {
+                if promotion
+                    .limit(choice)
+                    .is_some_and(|n| self.count_on_board(self.side, choice) >= n)
+                {
+                    continue;
+                }
                 out.push(Move {
                     promotion: Some(choice),
                     ..Move::new(from, to, kind)

@@ -305,6 +305,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "georgian",
             "giveaway",
             "gothic",
+            "grand",
             "grasshopper",
             "hoppelpoppel",
             "janus",
@@ -319,6 +320,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "newzealand",
             "nightrider",
             "nocastle",
+            "opulent",
             "paradigm",
             "raazuvaa",
             "shako",
@@ -360,6 +362,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         [
             ("ai-wok", "counting"),
             ("asean", "counting"),
+            ("atomar", "captures explode"),
             ("atomic", "captures explode"),
             ("balbo", "board … without"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),

@@ -50,6 +50,7 @@ catalogue! {
     amazon: "amazon", 103;
     armageddon: "armageddon", 105;
     asean: "asean", 213;
+    atomar: "atomar", 223;
     breakthrough: "breakthrough", 107;
     capablanca: "capablanca", 109;
     capahouse: "capahouse", 111;
@@ -72,6 +73,8 @@ catalogue! {
     georgian: "georgian", 139;
     gorogoro: "gorogoro", 141;
     gothic: "gothic", 143;
+    grand: "grand", 219;
+    opulent: "opulent", 221;
     horde: "horde", 215;
     racingkings: "racingkings", 217;
     grasshopper: "grasshopper", 145;
@@ -531,4 +534,103 @@ fn racing_kings_gives_black_one_reply() {
             "h1g2", "h1h2"
         ])
     );
+}
+
+/// Grand chess's `promotion-limit`: a pawn promotes only into a kind its
+/// side has fewer of on the board than the limit (one Queen, Marshal or
+/// Cardinal, two of the others), so with its whole army on the board a
+/// pawn on the ninth rank has no move (it must promote on the tenth), and
+/// on the seventh it may only step to the eighth unpromoted; with a Rook
+/// or the Queen captured, that is its choice. Black's the same, mirrored.
+/// Positions derived by hand; every move list is pyffish's too.
+#[test]
+fn grand_promotes_only_into_captured_pieces() {
+    use common::moves::moves_from;
+    use common::oracle::fs_legal_moves;
+    use varia::vm::Position;
+    let v = script("grand");
+    let cases: [(&str, &str, &[&str]); 5] = [
+        (
+            "7k2/4P5/10/10/10/10/10/10/10/QCARRBBNNK w - - 0 1",
+            "e9",
+            &[],
+        ),
+        (
+            "7k2/4P5/10/10/10/10/10/10/10/QCAR1BBNNK w - - 0 1",
+            "e9",
+            &["e9e10r"],
+        ),
+        (
+            "7k2/10/10/4P5/10/10/10/10/10/QCARRBBNNK w - - 0 1",
+            "e7",
+            &["e7e8"],
+        ),
+        (
+            "7k2/10/10/4P5/10/10/10/10/10/1CARRBBNNK w - - 0 1",
+            "e7",
+            &["e7e8", "e7e8q"],
+        ),
+        (
+            "qcarrbbnnk/10/10/10/10/10/10/10/4p5/7K2 b - - 0 1",
+            "e2",
+            &[],
+        ),
+    ];
+    for (fen, from, expected) in cases {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let expected: BTreeSet<String> = expected.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves_from(&pos, from), expected, "{fen}");
+        assert_eq!(
+            common::moves::moves(&pos),
+            fs_legal_moves("grand", fen),
+            "{fen}"
+        );
+    }
+}
+
+/// Atomar (`captures explode … immune King`, `restrict King: never take
+/// King`): a king survives an explosion next to it and its own captures,
+/// and may not take the other king, though it stands beside it. Positions
+/// derived by hand (Atomic without checks would blow both kings up, and
+/// let a king take a king); every FEN and move list is pyffish's too.
+#[test]
+fn atomar_kings_survive_explosions_and_never_take_each_other() {
+    use common::moves::moves_from;
+    use common::oracle::{fs_fen_after, fs_legal_moves};
+    use varia::notation::coord::parse_coord;
+    use varia::notation::fen::write_fen;
+    use varia::vm::Position;
+    let v = script("atomar");
+    let after = |fen: &str, mv: &str| {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        let m = parse_coord(&pos, mv).unwrap();
+        pos.play_unchecked(m);
+        write_fen(&pos)
+    };
+    let cases = [
+        // The king takes: the explosion spares it.
+        (
+            "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
+            "e1d2",
+            "4k3/8/8/8/8/8/3K4/8 b - - 0 1",
+        ),
+        // A capture next to the black king blows up the rook and the queen only.
+        (
+            "4k3/4q3/8/8/8/8/8/4RK2 w - - 0 1",
+            "e1e7",
+            "4k3/8/8/8/8/8/8/5K2 b - - 0 1",
+        ),
+    ];
+    for (fen, mv, expected) in cases {
+        assert_eq!(after(fen, mv), expected, "{fen} {mv}");
+        assert_eq!(fs_fen_after("atomar", fen, &[mv]), expected, "{fen} {mv}");
+    }
+    let kings = "8/8/8/3kK3/8/8/8/8 w - - 0 1";
+    let pos = Position::from_fen(&v, kings).unwrap();
+    let expected: BTreeSet<String> = ["e5d4", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6"]
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(moves_from(&pos, "e5"), expected);
+    assert_eq!(common::moves::moves(&pos), fs_legal_moves("atomar", kings));
 }

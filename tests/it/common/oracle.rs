@@ -97,6 +97,36 @@ pub fn fs_game_result(variant: &str, fen: &str) -> i64 {
     text.trim().parse().expect("a score")
 }
 
+/// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
+/// coordinate form.
+pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
+    require_pyffish();
+    let script = format!("import pyffish as sf\nprint(*sf.legal_moves('{variant}', '{fen}', []))");
+    let out = Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Fairy-Stockfish's FEN after playing `moves` from `fen` (pyffish's `get_fen`).
+pub fn fs_fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+    require_pyffish();
+    let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
+    let script = format!(
+        "import pyffish as sf\nprint(sf.get_fen('{variant}', '{fen}', [{}]))",
+        moves.join(", ")
+    );
+    let out = Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 fn check_pyffish() {
     let out = Command::new("python3")
         .args(["-c", "import pyffish"])
