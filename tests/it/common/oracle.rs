@@ -65,18 +65,24 @@ pub fn require_pyffish() {
     CHECKED.get_or_init(check_pyffish);
 }
 
+/// What a line of Python after `import pyffish as sf` prints (pyffish
+/// required first).
+fn pyffish_prints(code: &str) -> String {
+    require_pyffish();
+    let out = Command::new("python3")
+        .args(["-c", &format!("import pyffish as sf\n{code}")])
+        .output()
+        .expect("python3");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 /// Fairy-Stockfish's own verdict on a position (pyffish's
 /// `is_immediate_game_end`): whether a rule has ended the game, and its
 /// score for the side to move (0 a draw, negative a loss).
 pub fn fs_immediate_game_end(variant: &str, fen: &str) -> (bool, i64) {
-    require_pyffish();
-    let script =
-        format!("import pyffish as sf\nprint(*sf.is_immediate_game_end('{variant}', '{fen}', []))");
-    let out = Command::new("python3")
-        .args(["-c", &script])
-        .output()
-        .expect("python3");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = pyffish_prints(&format!(
+        "print(*sf.is_immediate_game_end('{variant}', '{fen}', []))"
+    ));
     let mut words = text.split_whitespace();
     let ended = words.next() == Some("True");
     let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
@@ -87,26 +93,15 @@ pub fn fs_immediate_game_end(variant: &str, fen: &str) -> (bool, i64) {
 /// `game_result`, for a position without legal moves): its score for the
 /// side to move, 0 a draw, negative a loss.
 pub fn fs_game_result(variant: &str, fen: &str) -> i64 {
-    require_pyffish();
-    let script = format!("import pyffish as sf\nprint(sf.game_result('{variant}', '{fen}', []))");
-    let out = Command::new("python3")
-        .args(["-c", &script])
-        .output()
-        .expect("python3");
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.trim().parse().expect("a score")
+    pyffish_prints(&format!("print(sf.game_result('{variant}', '{fen}', []))"))
+        .parse()
+        .expect("a score")
 }
 
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
 /// coordinate form.
 pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
-    require_pyffish();
-    let script = format!("import pyffish as sf\nprint(*sf.legal_moves('{variant}', '{fen}', []))");
-    let out = Command::new("python3")
-        .args(["-c", &script])
-        .output()
-        .expect("python3");
-    String::from_utf8_lossy(&out.stdout)
+    pyffish_prints(&format!("print(*sf.legal_moves('{variant}', '{fen}', []))"))
         .split_whitespace()
         .map(str::to_string)
         .collect()
@@ -114,17 +109,11 @@ pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
 
 /// Fairy-Stockfish's FEN after playing `moves` from `fen` (pyffish's `get_fen`).
 pub fn fs_fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
-    require_pyffish();
     let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
-    let script = format!(
-        "import pyffish as sf\nprint(sf.get_fen('{variant}', '{fen}', [{}]))",
+    pyffish_prints(&format!(
+        "print(sf.get_fen('{variant}', '{fen}', [{}]))",
         moves.join(", ")
-    );
-    let out = Command::new("python3")
-        .args(["-c", &script])
-        .output()
-        .expect("python3");
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+    ))
 }
 
 fn check_pyffish() {
