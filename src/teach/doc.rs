@@ -321,21 +321,17 @@ fn promotion_section(v: &Variant) -> String {
             escape(&def.name),
             escape(v.side_name(Color::White))
         );
-        for (squares, choices) in sets {
+        for (squares, choices) in &sets {
             let names: Vec<String> = choices.iter().map(|k| v.piece(*k).name.clone()).collect();
             let _ = write!(
                 promo,
                 "<tr><td>{}</td><td>{}</td></tr>",
-                escape(&describe_squares(v, &squares)),
+                escape(&describe_squares(v, squares)),
                 escape(&names.join(", "))
             );
         }
         promo.push_str("</table>");
-        let mut choices: Vec<PieceKind> =
-            crate::teach::explain::promotion_sets(v, PieceKind(i as u8))
-                .into_iter()
-                .flat_map(|(_, c)| c)
-                .collect();
+        let mut choices: Vec<PieceKind> = sets.into_iter().flat_map(|(_, c)| c).collect();
         choices.sort();
         choices.dedup();
         if let Some(limits) = crate::teach::explain::promotion_limit_sentence(v, &choices) {

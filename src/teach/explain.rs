@@ -1521,10 +1521,19 @@ fn promotion_limit_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     choices.dedup();
     let limits = promotion_limit_sentence(variant, &choices)?;
     // Where it must promote, a move with no choice left is no move.
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    let must_somewhere = promotion_sets(variant, kind)
+        .iter()
+        .flat_map(|(squares, _)| squares.iter())
+        .any(|sq| !variant.promotion.may_decline(code, sq));
     let all_limited = choices
         .iter()
         .all(|&k| variant.promotion.limit(k).is_some());
-    let stuck = if all_limited {
+    let stuck = if all_limited && must_somewhere {
         " Where it must promote and no choice is left, it may not go."
     } else {
         ""
