@@ -297,6 +297,9 @@ impl Position {
     /// King: never take King`).
     #[inline(always)]
     fn may_take(&self, code: u8, there: u8) -> bool {
+        if code == 0 || there == 0 {
+            return true;
+        }
         let mover = Piece::from_code(code);
         let bans = *self.variant.piece(mover.kind).never_takes.get(mover.color);
         bans == 0 || bans & (1 << Piece::from_code(there).kind.0) == 0
