@@ -453,8 +453,11 @@ impl Position {
                 continue;
             };
             let code = self.board[sq.index()];
+            if code == 0 {
+                continue;
+            }
             let kind = Piece::from_code(code).kind;
-            if code == 0 || immune.contains(&kind) || (sq != center && spared.contains(&kind)) {
+            if immune.contains(&kind) || (sq != center && spared.contains(&kind)) {
                 continue;
             }
             blown.push((sq, code));
