@@ -366,7 +366,6 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
             letters(&sides.black.0)
         );
     }
-    let _ = writeln!(out, "nMoveRuleTypes = {}", letter(kind));
     if promotion_is_optional(variant, kind, &sides)? {
         out.push_str("mandatoryPawnPromotion = false\nimmobilityIllegal = true\n");
     }
@@ -617,6 +616,20 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         let _ = writeln!(out, "stalematePieceCount = true");
     }
     let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
+    // Whose moves reset it (FS, as varia, skips a move that could be
+    // taken straight back).
+    let resetting: String = variant
+        .pieces
+        .iter()
+        .filter(|p| p.resets_move_rule)
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    let resetting = if resetting.is_empty() {
+        "-"
+    } else {
+        &resetting
+    };
+    let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
     if variant.compulsory_capture {
         let _ = writeln!(out, "mustCapture = true");

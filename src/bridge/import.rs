@@ -272,6 +272,7 @@ const TRANSLATED: &[&str] = &[
     "checkmateValue",
     "stalemateValue",
     "nMoveRule",
+    "nMoveRuleTypes",
     "nFoldRule",
     "checkCounting",
     "flagPiece",
@@ -451,15 +452,6 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
 fn check_options(options: &Options) -> Result<(), ImportError> {
     for (key, setting) in &options.resolved.options {
         if NO_RULE_OPTIONS.contains(&key.as_str()) || TRANSLATED.contains(&key.as_str()) {
-            continue;
-        }
-        // varia's move rule resets on moves of the promoting piece type.
-        if key == "nMoveRuleTypes"
-            && setting.value.trim()
-                == options
-                    .text("promotionPawnTypes", options.text("pawnTypes", "p"))
-                    .trim()
-        {
             continue;
         }
         if key.starts_with("mobilityRegion") {
@@ -995,6 +987,27 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     write_promotion_limits(options, out)
 }
 
+/// `nMoveRuleTypes`, when it is not the promoting pieces' (varia's
+/// default): ` reset by captures` (`-`: no piece's moves reset the count)
+/// or ` reset by captures and Pawn, Sergeant`.
+fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
+    let Some(setting) = options.get("nMoveRuleTypes") else {
+        return Ok(String::new());
+    };
+    let letters = setting.value.trim();
+    let promoting = options.text("promotionPawnTypes", options.text("pawnTypes", "p"));
+    if letters == promoting.trim() {
+        return Ok(String::new());
+    }
+    if letters.is_empty() || letters == "-" {
+        return Ok(" reset by captures".to_string());
+    }
+    let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+        .map_err(|c| options.error("nMoveRuleTypes", format!("no piece has the letter `{c}`")))?;
+    let names: Vec<String> = keys.iter().filter_map(|k| named(options, k)).collect();
+    Ok(format!(" reset by captures and {}", names.join(", ")))
+}
+
 /// `promotionLimit = q:1 r:2` → `promotion-limit Queen 1, Rook 2`.
 fn write_promotion_limits(options: &Options, out: &mut String) -> Result<(), ImportError> {
     let text = options.text("promotionLimit", "").trim();
@@ -1270,7 +1283,8 @@ fn write_game_end(
     }
     let n_move = options.number("nMoveRule", 50)?;
     if n_move > 0 {
-        let _ = writeln!(out, "move-rule {n_move}");
+        let resets = move_rule_resets(options)?;
+        let _ = writeln!(out, "move-rule {n_move}{resets}");
     }
     let n_fold = options.number("nFoldRule", 3)?;
     if n_fold > 0 {

@@ -27,6 +27,9 @@ pub(super) struct Declarations<'a> {
     /// `Item::Stalemate`.
     pub stalemate: Single<'a, Item>,
     pub move_rule: Single<'a, Spanned<u32>>,
+    /// The pieces after `move-rule N reset by captures and` (`Some` when
+    /// the move rule in force says `reset by captures`).
+    pub move_rule_resetters: Option<&'a [Spanned<String>]>,
     pub repetition: Single<'a, Spanned<u32>>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
     pub check_limit: Single<'a, Item>,
@@ -97,6 +100,7 @@ pub(super) fn collect<'a>(
         checkmate: Single::new(),
         stalemate: Single::new(),
         move_rule: Single::new(),
+        move_rule_resetters: None,
         repetition: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
@@ -154,7 +158,10 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(n) => self.move_rule.set(n, src, n.span, "the move rule", errors),
+            Item::MoveRule(n, resetters) => {
+                self.move_rule.set(n, src, n.span, "the move rule", errors);
+                self.move_rule_resetters = resetters.as_deref();
+            }
             Item::Repetition(n) => {
                 self.repetition
                     .set(n, src, n.span, "the repetition rule", errors)

@@ -107,6 +107,7 @@ pub(super) fn piece_defs(
             betza: p.betza.value.clone(),
             patterns,
             royal: p.royal,
+            pawn_like: false,
             resets_move_rule: false,
             moves_back: false,
             region_rules: Vec::new(),
@@ -119,8 +120,8 @@ pub(super) fn piece_defs(
 }
 
 /// Adds what the other declarations say about the pieces: the borders
-/// (returned), `also` moves, `restrict` rules, and the move-rule reset of
-/// promoting pieces.
+/// (returned), `also` moves, `restrict` rules, the pawns and the pieces
+/// that reset the move rule.
 pub(super) fn add_piece_rules(
     geometry: &Geometry,
     symmetry: Symmetry,
@@ -167,6 +168,14 @@ pub(super) fn add_piece_rules(
             *banned.get_mut(color) |= bits;
         }
     }
+    mark_pawns(decls, defs);
+    mark_move_rule_resetters(decls, defs, errors);
+    borders
+}
+
+/// Marks the pawns ([`PieceDef::pawn_like`]): the pieces that promote,
+/// into pieces that do not promote again.
+fn mark_pawns(decls: &Declarations<'_>, defs: &mut [PieceDef]) {
     // A piece whose promotion is `optional` `in or from` a zone (shogi's)
     // does not reset the counter: Fairy-Stockfish resets it on captures and
     // pawn moves only, and a shogi pawn is not its chess pawn (Grand chess's
@@ -194,10 +203,31 @@ pub(super) fn add_piece_rules(
             continue;
         }
         if let Some(i) = defs.iter().position(|d| d.name == p.piece.value) {
-            defs[i].resets_move_rule = true;
+            defs[i].pawn_like = true;
         }
     }
-    borders
+}
+
+/// Marks the pieces whose moves reset the move rule: the pawns, or the
+/// pieces `move-rule N reset by captures and …` names (none after a bare
+/// `reset by captures`, Pawnback's, where a pawn's step back undoes its
+/// step forward).
+fn mark_move_rule_resetters(
+    decls: &Declarations<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) {
+    let Some(named) = decls.move_rule_resetters else {
+        for def in defs.iter_mut() {
+            def.resets_move_rule = def.pawn_like;
+        }
+        return;
+    };
+    for name in named {
+        if let Some(kind) = find_kind(defs, name, errors) {
+            defs[kind.0 as usize].resets_move_rule = true;
+        }
+    }
 }
 
 /// `also Piece "betza" [from REGION] [against royal]`: more moves for a piece.

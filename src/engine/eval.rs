@@ -119,7 +119,7 @@ impl Evaluator {
                 let code = Piece { color, kind }.code();
                 let avg = average_mobility(variant, kind);
                 // Promotion distance for pieces that promote.
-                let dist = if def.resets_move_rule {
+                let dist = if def.pawn_like {
                     promotion_distances(variant, code)
                 } else {
                     vec![None; cells]

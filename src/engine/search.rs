@@ -191,7 +191,7 @@ impl Engine {
             null_move_pieces: variant
                 .pieces
                 .iter()
-                .map(|p| !p.royal && !p.resets_move_rule)
+                .map(|p| !p.royal && !p.pawn_like)
                 .collect(),
             cells,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),

@@ -239,9 +239,17 @@ impl Variant {
             ""
         };
         writeln!(f, "stalemate {}{fewer}", GameResult::word(e.stalemate))?;
-        match e.move_rule {
-            Some(n) => writeln!(f, "move-rule {n}")?,
-            None => writeln!(f, "# no move rule")?,
+        match (e.move_rule, self.move_rule_resetters()) {
+            (Some(n), None) => writeln!(f, "move-rule {n}")?,
+            (Some(n), Some(named)) if named.is_empty() => {
+                writeln!(f, "move-rule {n} reset by captures")?
+            }
+            (Some(n), Some(named)) => writeln!(
+                f,
+                "move-rule {n} reset by captures and {}",
+                named.join(", ")
+            )?,
+            (None, _) => writeln!(f, "# no move rule")?,
         }
         match e.repetition {
             Some(n) => writeln!(f, "repetition {n}")?,

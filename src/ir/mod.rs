@@ -170,6 +170,26 @@ impl Variant {
         &self.pieces[kind.0 as usize]
     }
 
+    /// The pieces whose moves reset the move rule, when a script named
+    /// them (`move-rule 50 reset by captures and …`; an empty list after a
+    /// bare `reset by captures`); `None` when they are the pawns, the default.
+    pub fn move_rule_resetters(&self) -> Option<Vec<&str>> {
+        if self
+            .pieces
+            .iter()
+            .all(|p| p.resets_move_rule == p.pawn_like)
+        {
+            return None;
+        }
+        Some(
+            self.pieces
+                .iter()
+                .filter(|p| p.resets_move_rule)
+                .map(|p| p.name.as_str())
+                .collect(),
+        )
+    }
+
     /// A region by name.
     pub fn region(&self, name: &str) -> Option<&Region> {
         self.regions.iter().find(|r| r.name == name)

@@ -132,8 +132,13 @@ pub struct PieceDef {
     pub patterns: Vec<MovePattern>,
     /// Whether it may not be left attacked.
     pub royal: bool,
-    /// Whether a move of it resets the move-rule counter (pieces that
-    /// promote), unless it could move straight back ([`PieceDef::moves_back`]).
+    /// Whether it is a pawn: it promotes, into a piece that does not
+    /// promote again. SAN writes its moves without a letter; the engine
+    /// values its promotion distance.
+    pub pawn_like: bool,
+    /// Whether a move of it resets the move-rule counter (the pawns, or
+    /// the pieces `move-rule N reset by captures and …` names), unless it
+    /// could move straight back ([`PieceDef::moves_back`]).
     pub resets_move_rule: bool,
     /// Whether some move of it can be undone by a move back (a sideways
     /// pawn's step): such a move does not reset the move-rule counter, as

@@ -22,7 +22,7 @@ use crate::vm::{Move, MoveKind, Position};
 
 /// Whether a piece kind is written without a letter (it promotes).
 pub fn is_pawn_like(pos: &Position, kind: PieceKind) -> bool {
-    pos.variant().piece(kind).resets_move_rule
+    pos.variant().piece(kind).pawn_like
 }
 
 /// Writes a legal move in SAN, with `+` or `#` when it gives check or mate.

@@ -39,8 +39,10 @@ pub enum Item {
     /// `stalemate wins|loses|draws`, and whether `with fewer pieces`
     /// follows (the result then holds for the side with fewer pieces).
     Stalemate(Spanned<GameResult>, bool),
-    /// `move-rule N`.
-    MoveRule(Spanned<u32>),
+    /// `move-rule N`, and the pieces named after `reset by captures and`
+    /// (`Some` when `reset by captures` is written: only those pieces'
+    /// moves reset the count, not the promotable pieces').
+    MoveRule(Spanned<u32>, Option<Vec<Spanned<String>>>),
     /// `promotion-limit A N, B M`: each piece named with the count its side
     /// must have fewer of on the board to promote to it; the declaration's span.
     PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>, Span),
@@ -105,7 +107,7 @@ impl Item {
             Item::Castling(c) => c.span,
             Item::Checkmate(r) => r.span,
             Item::Stalemate(r, _) => r.span,
-            Item::MoveRule(n) | Item::Repetition(n) => n.span,
+            Item::MoveRule(n, _) | Item::Repetition(n) => n.span,
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,
             Item::Also(a) => a.span,

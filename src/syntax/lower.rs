@@ -451,7 +451,18 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next_any()?;
             let n = spanned_u32(&c.next(Rule::int)?, source)?;
             Ok(if is_move_rule {
-                Item::MoveRule(n)
+                let resetters = match c.next_if(Rule::move_rule_resets) {
+                    Some(resets) => {
+                        let mut r = Cursor::new(resets, source);
+                        r.next(Rule::kw_reset)?;
+                        r.next(Rule::kw_by)?;
+                        r.next(Rule::kw_captures)?;
+                        let named = r.next_if(Rule::kw_and).is_some();
+                        Some(if named { r.names(source) } else { Vec::new() })
+                    }
+                    None => None,
+                };
+                Item::MoveRule(n, resetters)
             } else {
                 Item::Repetition(n)
             })

@@ -392,7 +392,7 @@ fn game_end_section(v: &Variant) -> String {
         let _ = write!(end, "<li>{}</li>", inline(&sentence));
     }
     if let Some(n) = e.move_rule {
-        let _ = write!(end, "<li>The game is drawn after {n} moves by each side without a capture or a move of a piece that can promote.</li>");
+        let _ = write!(end, "<li>{}</li>", move_rule_sentence(v, n));
     }
     if let Some(n) = e.repetition {
         let _ = write!(
@@ -403,6 +403,25 @@ fn game_end_section(v: &Variant) -> String {
     }
     end.push_str("</ul>");
     end
+}
+
+/// The move rule: which moves reset its count (the pawns' by default,
+/// those `move-rule N reset by captures and …` names otherwise).
+fn move_rule_sentence(v: &Variant, n: u32) -> String {
+    let drawn = format!("The game is drawn after {n} moves by each side without a capture");
+    let Some(resetting) = v.move_rule_resetters() else {
+        return format!("{drawn} or a move of a piece that can promote.");
+    };
+    if resetting.is_empty() {
+        format!("{drawn} or a promotion; no other move resets the count, not even a pawn's.")
+    } else {
+        format!(
+            "{drawn}, a promotion or a move of a {} that it could not take straight back.",
+            crate::teach::explain::join_or(
+                &resetting.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+            )
+        )
+    }
 }
 
 /// Rules written as hooks, in the words of their comments.

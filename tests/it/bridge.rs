@@ -391,6 +391,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("nocheckatomic", "captures explode"),
             ("okisakishogi", "hands"),
             ("omicron", "board … without"),
+            ("pawnback", "restrict"),
             ("pawnsideways", "piece Pawn P \"fsmWfceF\""),
             ("perfect", "castling King e1 -> c1"),
             ("pocketknight", "hands"),

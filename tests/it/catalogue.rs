@@ -97,6 +97,7 @@ catalogue! {
     okisakishogi: "okisakishogi", 175;
     omicron: "omicron", 177;
     paradigm: "paradigm", 179;
+    pawnback: "pawnback", 225;
     pawnsideways: "pawnsideways", 181;
     perfect: "perfect", 183;
     pocketknight: "pocketknight", 185;
@@ -633,4 +634,78 @@ fn atomar_kings_survive_explosions_and_never_take_each_other() {
         .collect();
     assert_eq!(moves_from(&pos, "e5"), expected);
     assert_eq!(common::moves::moves(&pos), fs_legal_moves("atomar", kings));
+}
+
+/// Pawnback (`move-rule 50 reset by captures`): no pawn move resets the
+/// move rule, not even a double step, which cannot be taken back; a
+/// capture and a promotion still do. A pawn never steps back onto its
+/// first rank, and one that steps back to its second rank may step two
+/// again. Positions derived by hand; each FEN and move list is pyffish's
+/// too (the random games compare move lists at FS's own FENs, so they
+/// never see our count).
+#[test]
+fn pawnback_pawn_moves_never_reset_the_move_rule() {
+    use common::moves::moves_from;
+    use common::oracle::{fs_fen_after, fs_legal_moves};
+    use varia::notation::coord::parse_coord;
+    use varia::notation::fen::write_fen;
+    use varia::vm::Position;
+    let v = script("pawnback");
+    let after = |fen: &str, moves: &[&str]| {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        for mv in moves {
+            let m = parse_coord(&pos, mv).unwrap();
+            pos.play_unchecked(m);
+        }
+        write_fen(&pos)
+    };
+    let start = "4k3/3p4/8/8/8/8/4P3/4K3 w - - 10 30";
+    let cases: [(&[&str], &str); 4] = [
+        // A double step, a step back, a step forward: the count goes on.
+        (
+            &["e2e4", "d7d5", "e4e3"],
+            "4k3/8/8/3p4/8/4P3/8/4K3 b - - 13 31",
+        ),
+        (
+            &["e2e3", "d7d6", "e3e2", "d6d7", "e2e4", "d7d6"],
+            "4k3/8/3p4/8/4P3/8/8/4K3 w - - 16 33",
+        ),
+        // A capture resets it.
+        (
+            &["e2e4", "d7d5", "e4d5"],
+            "4k3/8/8/3P4/8/8/8/4K3 b - - 0 31",
+        ),
+        (
+            &[
+                "e2e4", "d7d5", "e4e5", "e8f7", "e5e6", "f7g6", "e6e7", "g6f5", "e7e8q",
+            ],
+            "4Q3/8/8/3p1k2/8/8/8/4K3 b - - 0 34",
+        ),
+    ];
+    for (moves, expected) in cases {
+        assert_eq!(after(start, moves), expected, "{moves:?}");
+        assert_eq!(
+            fs_fen_after("pawnback", start, moves),
+            expected,
+            "{moves:?}"
+        );
+    }
+    // From its second rank: one or two forward, never back onto the first.
+    let second = "4k3/8/8/8/8/8/4P3/K7 w - - 0 1";
+    let pos = Position::from_fen(&v, second).unwrap();
+    let expected: BTreeSet<String> = ["e2e3", "e2e4"].iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves_from(&pos, "e2"), expected);
+    assert_eq!(
+        common::moves::moves(&pos),
+        fs_legal_moves("pawnback", second)
+    );
+    // Black's the same, mirrored.
+    let seventh = "k7/4p3/8/8/8/8/8/4K3 b - - 0 1";
+    let pos = Position::from_fen(&v, seventh).unwrap();
+    let expected: BTreeSet<String> = ["e7e6", "e7e5"].iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves_from(&pos, "e7"), expected);
+    assert_eq!(
+        common::moves::moves(&pos),
+        fs_legal_moves("pawnback", seventh)
+    );
 }

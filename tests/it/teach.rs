@@ -1392,3 +1392,32 @@ fn svg_diagrams_draw_the_hands() {
     assert!(page.contains(r#"<g class="hand" data-color="white" data-count="4">"#));
     assert!(page.contains(r#"<g class="hand" data-color="black" data-count="4">"#));
 }
+
+/// The rules page says which moves reset the move rule: the pawns' by
+/// default, none with `reset by captures` (Pawnback), the named pieces'.
+#[test]
+fn rules_pages_say_which_moves_reset_the_move_rule() {
+    let page_of = |rule: &str| {
+        let v = compile_source(
+            "move-rule.variant",
+            &format!(
+                "variant \"Move rule\"\nimport orthodox\nboard 8 x 8\n{rule}\n\
+                 setup \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"\n"
+            ),
+        )
+        .unwrap();
+        doc::page(&v, "move-rule.variant")
+    };
+    let default = page_of("move-rule 50");
+    assert!(default.contains(
+        "The game is drawn after 50 moves by each side without a capture or a move of a piece that can promote."
+    ));
+    let bare = page_of("move-rule 40 reset by captures");
+    assert!(bare.contains(
+        "The game is drawn after 40 moves by each side without a capture or a promotion; no other move resets the count, not even a pawn's."
+    ), "{bare}");
+    let named = page_of("move-rule 50 reset by captures and Pawn, Knight");
+    assert!(named.contains(
+        "The game is drawn after 50 moves by each side without a capture, a promotion or a move of a Knight or Pawn that it could not take straight back."
+    ), "{named}");
+}
