@@ -97,6 +97,8 @@ codes! {
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadSetup = "varia::compile::bad_setup",
         "The setup (a FEN) cannot be read, or is not a legal start position of the variant: a rank of the wrong width, an unknown letter, a piece on a void, a castling right without its king and rook, an impossible en passant field, a side without its royal piece, or the side not to move in check. Fix the field the diagnostic points at.";
+    CompileBadWalls = "varia::compile::bad_walls",
+        "`walls` cannot be kept: the variant also has `hands`, and a move that drops or gates a piece would also have to place a wall (Fairy-Stockfish refuses the pair too). Take out `hands` or `walls`.";
     CompileBoardRanks = "varia::compile::board_ranks",
         "A board given by its rank widths (`ranks 3 5 7 …`) needs exactly one width per rank, each at least 1, at most the number of files, and centrable on the middle file. Fix the widths, or describe the board with `without`.";
     CompileBoardSize = "varia::compile::board_size",

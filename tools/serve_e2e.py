@@ -7,7 +7,7 @@ through the page with the DevTools protocol over a pipe
 Python standard library), and checks on chess, Balbo and xiangqi: a clicked
 piece's marked squares against `varia moves`, playing a move by clicking,
 promotion, undo, pieces in hand dropped by clicks (crazyhouse, shogi's
-optional promotion and drops), the computer's answer, a broken script's diagnostic
+optional promotion and drops), a wall placed by a click (isolation), the computer's answer, a broken script's diagnostic
 against `varia check`, and the fixed script. A screenshot of each step
 goes to OUTDIR (default target/serve-e2e).
 
@@ -391,6 +391,28 @@ def shogi(b, url):
     b.shot("shogi-05-dropped")
 
 
+def walls(b, url):
+    """Isolation: a step, then the wall's square clicked among the
+    highlighted ones; Snailtrail: the wall has one place, so the step alone
+    plays the move."""
+    b.goto(url + "?script=isolation")
+    b.square("c1")
+    b.square("b1")
+    highlighted = b.js("document.querySelectorAll('#board rect.square.wall-choice').length")
+    check(highlighted == 45, f"isolation: 45 squares offered for the wall, got {highlighted}")
+    b.shot("isolation-01-wall-choice")
+    b.square("a1")
+    san = b.js("ui.state.san")
+    check(san == ["Pb1,a1"], f"isolation: the move with its wall was played: {san}")
+    fen = b.js("ui.state.fen")
+    check(fen.startswith("3p2/6/6/6/6/6/6/*P4 b"), f"isolation: the wall is in the FEN: {fen}")
+    check(b.js("document.querySelectorAll('#board .wall').length") == 1, "isolation: the wall is drawn")
+    b.shot("isolation-02-walled")
+    b.goto(url + "?script=snailtrail")
+    play_by_clicks(b, "snailtrail", "a1", "b2", "snailtrail-01-played")
+    check(b.js("ui.state.san") == ["Pb2,a1"], "snailtrail: the wall went behind at once")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     server = subprocess.Popen([VARIA, "serve", "scripts", "--port", "0"], stdout=subprocess.PIPE, text=True)
@@ -405,7 +427,7 @@ def main():
     profile = tempfile.mkdtemp()
     b = Browser(profile)
     try:
-        for variant in (chess, balbo, xiangqi, crazyhouse, shogi):
+        for variant in (chess, balbo, xiangqi, crazyhouse, shogi, walls):
             try:
                 variant(b, url)
             except Exception as e:  # a step that failed: report it, go on with the next variant

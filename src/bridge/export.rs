@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
-use crate::ir::rule::GameResult;
+use crate::ir::rule::{GameResult, WallPlacement};
 use crate::ir::Variant;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
@@ -54,6 +54,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     } else if let Some(region) = &variant.en_passant_region {
         write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
+    write_walls(variant, &mut out);
     let _ = writeln!(out, "startFen = {}", variant.start_fen);
     Ok(out)
 }
@@ -281,6 +282,24 @@ fn initial_moves_rank(
             declaration,
             "first-move (`i`) moves: Fairy-Stockfish allows them on a region, which says the same only for forward-moving pieces that all start on one rank",
         )),
+    }
+}
+
+/// `walls …` as FS's `wallingRule` (past, static, arrow) and, unless walls
+/// may go anywhere, `wallingRegionWhite/Black`.
+fn write_walls(variant: &Variant, out: &mut String) {
+    let Some(walls) = &variant.walls else {
+        return;
+    };
+    let rule = match walls.placement {
+        WallPlacement::Behind => "past",
+        WallPlacement::Anywhere => "static",
+        WallPlacement::Shot => "arrow",
+    };
+    let _ = writeln!(out, "wallingRule = {rule}");
+    let all = *variant.geometry.squares();
+    if walls.region.white != all || walls.region.black != all {
+        write_side_regions(variant, &walls.region, "wallingRegion", out);
     }
 }
 

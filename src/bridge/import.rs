@@ -43,8 +43,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("dropPromoted", "false"),
     ("immobilityIllegal", "false"),
     ("gating", "false"),
-    ("wallingRule", "none"),
-    ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("pass", "false"),
@@ -273,6 +271,11 @@ const TRANSLATED: &[&str] = &[
     "stalemateValue",
     "nMoveRule",
     "nMoveRuleTypes",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "wallOrMove",
     "nFoldRule",
     "checkCounting",
     "flagPiece",
@@ -443,6 +446,7 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &mut out)?;
+    write_walls(&options, &board, &mut out)?;
     let _ = writeln!(out, "\nsetup \"{setup}\"");
     Ok(out)
 }
@@ -726,6 +730,47 @@ fn colour_region(
     Ok(white)
 }
 
+/// `wallingRule = past|static|arrow` (with `wallingRegion…`): `walls
+/// behind|anywhere|shot [in …]`; FS's duck and edge walling, and a wall
+/// placed instead of a move (`wallOrMove`), are refused by name.
+fn write_walls(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let word = match options.text("wallingRule", "none").trim() {
+        "none" | "" => return Ok(()),
+        "past" => "behind",
+        "static" => "anywhere",
+        "arrow" => "shot",
+        other => {
+            return Err(options.error(
+                "wallingRule",
+                format!(
+                    "varia cannot say FS's `{other}` walling yet (only past, static and arrow)"
+                ),
+            ))
+        }
+    };
+    if options.flag("wallOrMove", false)? {
+        return Err(options.error(
+            "wallOrMove",
+            "varia cannot say a wall placed instead of a move yet",
+        ));
+    }
+    let all: Squares = (0..board.files)
+        .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
+        .collect();
+    let region = colour_region(
+        options,
+        board,
+        ("wallingRegion", "wallingRegionWhite", "wallingRegionBlack"),
+        (all.clone(), all.clone()),
+    )?;
+    let _ = write!(out, "\nwalls {word}");
+    if region != all {
+        let _ = write!(out, " in {}", region_text(&region, board));
+    }
+    out.push('\n');
+    Ok(())
+}
+
 fn rank_set(board: &Board, rank: u32) -> Squares {
     (0..board.files).map(|f| (f, rank)).collect()
 }
@@ -761,12 +806,6 @@ fn write_pieces(
         )?;
     }
     let pieces = &options.resolved.pieces;
-    if !pieces.iter().any(|p| p.royal) {
-        return Err(options.error(
-            "king",
-            "a variant without a royal piece: varia cannot say FS's rules for it yet",
-        ));
-    }
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
@@ -1260,11 +1299,17 @@ fn write_game_end(
     out: &mut String,
 ) -> Result<(), ImportError> {
     out.push('\n');
-    let _ = writeln!(
-        out,
-        "checkmate {}",
-        result_word(options, "checkmateValue", "loss")?
-    );
+    if options.resolved.pieces.iter().any(|p| p.royal) {
+        let _ = writeln!(
+            out,
+            "checkmate {}",
+            result_word(options, "checkmateValue", "loss")?
+        );
+    } else {
+        // No royal piece, so nothing to checkmate: a side with no move is
+        // stalemated, as in Fairy-Stockfish.
+        let _ = writeln!(out, "checkmate none");
+    }
     let fewer = if options.flag("stalematePieceCount", false)? {
         " with fewer pieces"
     } else {
@@ -1306,64 +1351,7 @@ fn write_game_end(
         }
         let _ = writeln!(out, "giving {white} checks wins");
     }
-    let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
-    let region = colour_region(
-        options,
-        board,
-        ("flagRegion", "flagRegionWhite", "flagRegionBlack"),
-        (BTreeSet::new(), BTreeSet::new()),
-    )?;
-    if !region.is_empty() {
-        let key = if options.get("flagPiece").is_some() {
-            "flagPiece"
-        } else {
-            "flagPieceWhite"
-        };
-        let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
-            None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
-            Some(letters) => super::fs::letters_to_keys(&options.resolved.pieces, letters)
-                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?
-                .iter()
-                .filter_map(|k| named(options, k))
-                .collect(),
-        };
-        if let Some(black) = options.get("flagPieceBlack") {
-            if flag_piece.map(|s| &s.value) != Some(&black.value) {
-                return Err(options.error(
-                    "flagPieceBlack",
-                    "Black's flag piece differs from White's, which varia cannot say yet",
-                ));
-            }
-        }
-        let modifier = match (
-            options.flag("flagPieceSafe", false)?,
-            options.flag("flagMove", false)?,
-        ) {
-            (false, false) => "",
-            (true, false) => " if unattacked",
-            // FS decides a king's flagMove early and lets only Black
-            // answer (its racing kings rules): not `after a reply`.
-            (false, true) if named(options, "king").is_some_and(|k| pieces.contains(&k)) => {
-                return Err(options.error(
-                    "flagMove",
-                    "`flagMove` for the king is Racing Kings' reply rule (`white reaching … unless answered`), which the bridge does not write yet",
-                ))
-            }
-            (false, true) => " after a reply",
-            (true, true) => {
-                return Err(options.error(
-                    "flagMove",
-                    "`flagMove` with `flagPieceSafe`: varia cannot say that yet",
-                ))
-            }
-        };
-        let _ = writeln!(
-            out,
-            "reaching {} with {} wins{modifier}",
-            region_text(&region, board),
-            pieces.join(", ")
-        );
-    }
+    write_flag_goal(options, board, out)?;
     if options.flag("makpongRule", false)? {
         if let Some(king) = named(options, "king") {
             let _ = writeln!(out, "restrict {king}: in check only take the checker");
@@ -1371,6 +1359,71 @@ fn write_game_end(
     }
     write_counting(options, out)?;
     write_extinction(options, out)
+}
+
+/// FS's flag options (`flagPiece`, `flagRegion`, `flagPieceSafe`,
+/// `flagMove`): `reaching … with … wins [if unattacked|after a reply]`.
+fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
+    let region = colour_region(
+        options,
+        board,
+        ("flagRegion", "flagRegionWhite", "flagRegionBlack"),
+        (BTreeSet::new(), BTreeSet::new()),
+    )?;
+    if region.is_empty() {
+        return Ok(());
+    }
+    let key = if options.get("flagPiece").is_some() {
+        "flagPiece"
+    } else {
+        "flagPieceWhite"
+    };
+    let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
+        None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
+        Some(letters) => super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?
+            .iter()
+            .filter_map(|k| named(options, k))
+            .collect(),
+    };
+    if let Some(black) = options.get("flagPieceBlack") {
+        if flag_piece.map(|s| &s.value) != Some(&black.value) {
+            return Err(options.error(
+                "flagPieceBlack",
+                "Black's flag piece differs from White's, which varia cannot say yet",
+            ));
+        }
+    }
+    let modifier = match (
+        options.flag("flagPieceSafe", false)?,
+        options.flag("flagMove", false)?,
+    ) {
+        (false, false) => "",
+        (true, false) => " if unattacked",
+        // FS decides a king's flagMove early and lets only Black
+        // answer (its racing kings rules): not `after a reply`.
+        (false, true) if named(options, "king").is_some_and(|k| pieces.contains(&k)) => {
+            return Err(options.error(
+                "flagMove",
+                "`flagMove` for the king is Racing Kings' reply rule (`white reaching … unless answered`), which the bridge does not write yet",
+            ))
+        }
+        (false, true) => " after a reply",
+        (true, true) => {
+            return Err(options.error(
+                "flagMove",
+                "`flagMove` with `flagPieceSafe`: varia cannot say that yet",
+            ))
+        }
+    };
+    let _ = writeln!(
+        out,
+        "reaching {} with {} wins{modifier}",
+        region_text(&region, board),
+        pieces.join(", ")
+    );
+    Ok(())
 }
 
 /// A limit of FS's pieces' honour: (moves, at least, FS's type); `None`:

@@ -1,6 +1,7 @@
 //! The FEN reader: text → [`Setup`], for any board: multi-digit empty
 //! runs (`10`, `11`), ranks past 9, void squares counted as empty in runs
-//! (`*` is accepted for a void too, as Fairy-Stockfish writes them),
+//! (`*` is accepted for a void too, as Fairy-Stockfish writes them; on any
+//! other square `*` is a wall),
 //! castling rights as `KQkq` or file letters, and en passant as one square
 //! (`e3`) or, when the passed square alone does not say which piece passed
 //! it, two (`e3d4`: passed square, then the piece that passed it; read in
@@ -14,7 +15,7 @@
 use std::fmt;
 
 use crate::ir::geometry::{Geometry, Square};
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind, WALL_CODE};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
 
@@ -106,23 +107,12 @@ pub fn parse_marked_placement(
     Ok((board, promoted))
 }
 
-/// A `*` (a void, as Fairy-Stockfish writes it) on cell `cell`, if
-/// `on_board`: the cell must be a void.
-fn check_void_mark(
-    geometry: &Geometry,
-    cell: usize,
-    on_board: bool,
-    at: usize,
-) -> Result<(), ParseFenError> {
-    let sq = Square(cell as u8);
-    if on_board && !geometry.is_void(sq) {
-        return Err(err(
-            format!("`*` marks a void but {} is a square", geometry.name(sq)),
-            at,
-            at + 1,
-        ));
+/// A `*` on cell `cell`, if `on_board`: a void stays a void (as
+/// Fairy-Stockfish writes voids), any other square gets a wall.
+fn read_wall_mark(geometry: &Geometry, board: &mut [u8], cell: usize, on_board: bool) {
+    if on_board && !geometry.is_void(Square(cell as u8)) {
+        board[cell] = WALL_CODE;
     }
-    Ok(())
 }
 
 /// Where [`parse_rank`] writes: the board and the marked squares.
@@ -189,7 +179,7 @@ fn parse_rank(
             continue;
         }
         if c == '*' {
-            check_void_mark(geometry, rank * files + file, file < files, at)?;
+            read_wall_mark(geometry, board, rank * files + file, file < files);
             file += 1;
             continue;
         }
@@ -596,7 +586,7 @@ fn gate_on_file(
         geometry.file_of(sq) == file
             && board
                 .get(sq.index())
-                .is_some_and(|&code| code != 0 && Piece::from_code(code).color == color)
+                .is_some_and(|&code| Piece::from_board_code(code).is_some_and(|p| p.color == color))
     })
 }
 

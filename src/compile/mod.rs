@@ -35,6 +35,7 @@ mod region;
 mod restrict;
 pub mod setup;
 pub mod tables;
+mod walls;
 
 use crate::diagnostics::{ScriptError, ScriptErrors};
 use crate::ir::setup::Setup;
@@ -164,6 +165,7 @@ fn build_from(
 
     let en_passant_region =
         pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
+    let walls = walls::walls(&geometry, symmetry, decls, &mut evaluator, errors);
     let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
     if !errors.is_empty() {
         return None;
@@ -208,6 +210,7 @@ fn build_from(
         tables,
         zobrist,
         hands,
+        walls,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

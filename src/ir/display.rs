@@ -66,6 +66,7 @@ impl fmt::Display for Variant {
             )?;
         }
         self.write_game_end(f)?;
+        self.write_move_rules(f)?;
         if let Some(h) = &self.hands {
             self.fmt_hands(h, f)?;
         }
@@ -317,9 +318,6 @@ impl Variant {
                 GameResult::word(limit.result)
             )?;
         }
-        if self.compulsory_capture {
-            writeln!(f, "captures compulsory")?;
-        }
         if let Some(side) = e.draw_odds {
             let side = if side == Color::White {
                 "white"
@@ -327,6 +325,39 @@ impl Variant {
                 "black"
             };
             writeln!(f, "draws win for {side}")?;
+        }
+        Ok(())
+    }
+
+    /// The rules that shape the moves rather than end the game: compulsory
+    /// captures, no checks, the en passant region, walls, explosions.
+    fn write_move_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.compulsory_capture {
+            writeln!(f, "captures compulsory")?;
+        }
+        if self.checks_forbidden {
+            writeln!(f, "checks forbidden")?;
+        }
+        let names = |set: &crate::ir::geometry::SquareSet| {
+            set.iter()
+                .map(|sq| self.geometry.name(sq))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if let Some(region) = &self.en_passant_region {
+            writeln!(f, "en passant in squares {}", names(&region.white))?;
+        }
+        if let Some(walls) = &self.walls {
+            let word = match walls.placement {
+                crate::ir::rule::WallPlacement::Behind => "behind",
+                crate::ir::rule::WallPlacement::Anywhere => "anywhere",
+                crate::ir::rule::WallPlacement::Shot => "shot",
+            };
+            if walls.region.white == *self.geometry.squares() {
+                writeln!(f, "walls {word}")?;
+            } else {
+                writeln!(f, "walls {word} in squares {}", names(&walls.region.white))?;
+            }
         }
         if let Some(explosion) = &self.explosion {
             let spared: Vec<&str> = explosion

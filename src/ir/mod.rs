@@ -104,6 +104,8 @@ pub struct Variant {
     pub some_piece_only_takes_checker: bool,
     /// Pieces in hand and drops (`hands`), if the variant has them.
     pub hands: Option<hand::Hands>,
+    /// Every move also puts a wall (`walls …`), if the variant says so.
+    pub walls: Option<rule::Walls>,
 }
 
 impl Variant {

@@ -84,6 +84,13 @@ pub struct PieceKind(pub u8);
 /// The most piece types a variant may declare.
 pub const MAX_PIECE_KINDS: usize = 60;
 
+/// The board code of a wall (`walls …`; `*` in FEN): a square that no
+/// piece may enter, pass or capture, and no piece stands on. No piece has
+/// this code (pieces' end at `2 * MAX_PIECE_KINDS`), and it stays below
+/// 128, so the attack tries' masks over piece codes never select it.
+pub const WALL_CODE: u8 = 127;
+const _: () = assert!(2 * MAX_PIECE_KINDS < WALL_CODE as usize);
+
 /// A piece type with a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -98,6 +105,12 @@ impl Piece {
     #[inline]
     pub fn code(self) -> u8 {
         1 + 2 * self.kind.0 + self.color as u8
+    }
+
+    /// The piece a board code stands for: none on an empty square or a wall.
+    #[inline]
+    pub fn from_board_code(code: u8) -> Option<Piece> {
+        (code != 0 && code != WALL_CODE).then(|| Piece::from_code(code))
     }
 
     /// The piece a non-zero board code stands for.

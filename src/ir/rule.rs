@@ -375,3 +375,27 @@ pub enum RegionPolicy {
     /// No move ends in the region.
     NeverLand(ByColor<SquareSet>),
 }
+
+/// `walls behind`, `walls anywhere in R`, `walls shot`: every move also
+/// puts a wall on a square (Fairy-Stockfish's `wallingRule`), which stays
+/// there for the rest of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walls {
+    /// Which squares a move may wall.
+    pub placement: WallPlacement,
+    /// The squares a wall may go on, as each side sees them (the whole
+    /// board without `in`).
+    pub region: ByColor<SquareSet>,
+}
+
+/// Where a move's wall goes, before the region is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallPlacement {
+    /// `behind`: on the square the piece left (Snailtrail, Joust).
+    Behind,
+    /// `anywhere`: on any square empty after the move (Isolation).
+    Anywhere,
+    /// `shot`: on an empty square the piece could move to from where it
+    /// landed, as if it moved again (the arrows of Amazons).
+    Shot,
+}

@@ -103,7 +103,7 @@ impl Variant {
         let candidates: Vec<Square> = g
             .squares()
             .iter()
-            .filter(|&v| board[v.index()] != 0 && Piece::from_code(board[v.index()]).color == mover)
+            .filter(|&v| Piece::from_board_code(board[v.index()]).is_some_and(|p| p.color == mover))
             .filter(|&v| {
                 victim.is_none_or(|want| want == v) && self.could_have_passed(board, v, passed)
             })

@@ -17,6 +17,8 @@ pub struct ZobristKeys {
     pub cells: usize,
     /// Per cell: the piece there is a promoted one (crazyhouse's `~`).
     pub promoted: Vec<u64>,
+    /// Per cell: a wall stands there (`walls …`, `*` in FEN).
+    pub wall: Vec<u64>,
 }
 
 impl ZobristKeys {
@@ -36,6 +38,7 @@ impl ZobristKeys {
         let en_passant = (0..cells).map(|_| next()).collect();
         let black_to_move = next();
         let promoted = (0..cells).map(|_| next()).collect();
+        let wall = (0..cells).map(|_| next()).collect();
         ZobristKeys {
             piece,
             unmoved,
@@ -43,6 +46,7 @@ impl ZobristKeys {
             black_to_move,
             cells,
             promoted,
+            wall,
         }
     }
 

@@ -4,8 +4,10 @@
 //! piece's letter in upper case (for both sides), `@` and the square
 //! (`P@e4`); gating as the entering piece's letter in lower case after the
 //! move (`b1c3h`; castling that gates on the rook's square as the rook's
-//! origin, then the king's: `h1e1h`).
+//! origin, then the king's: `h1e1h`); a wall (`walls …`) after a comma,
+//! as the destination and the wall's square (`c1b1,b1a1`).
 
+use crate::vm::moves::Gate;
 use crate::vm::{Move, MoveKind, Position};
 
 /// Writes a move in coordinate form.
@@ -19,18 +21,23 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
             g.name(mv.to)
         );
     }
-    if let (Some(gate), MoveKind::Castle(r)) = (mv.gate, mv.kind) {
-        if gate.on_rook_square {
-            // Fairy-Stockfish writes castling that gates on the rook's
-            // square as the rook's origin, then the king's.
-            let rule = &variant.castling[r as usize];
-            return format!(
-                "{}{}{}",
-                g.name(rule.rook_from),
-                g.name(rule.king_from),
-                variant.piece(gate.kind).letter.to_ascii_lowercase()
-            );
-        }
+    if let (
+        Some(Gate::Piece {
+            kind,
+            on_rook_square: true,
+        }),
+        MoveKind::Castle(r),
+    ) = (mv.gate, mv.kind)
+    {
+        // Fairy-Stockfish writes castling that gates on the rook's
+        // square as the rook's origin, then the king's.
+        let rule = &variant.castling[r as usize];
+        return format!(
+            "{}{}{}",
+            g.name(rule.rook_from),
+            g.name(rule.king_from),
+            variant.piece(kind).letter.to_ascii_lowercase()
+        );
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {
@@ -49,8 +56,16 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
             def.letter.to_ascii_lowercase()
         });
     }
-    if let Some(gate) = mv.gate {
-        s.push(variant.piece(gate.kind).letter.to_ascii_lowercase());
+    match mv.gate {
+        Some(Gate::Piece { kind, .. }) => s.push(variant.piece(kind).letter.to_ascii_lowercase()),
+        // The wall after a comma, after the destination again, as
+        // Fairy-Stockfish writes it: `c1b1,b1a1`.
+        Some(Gate::Wall(sq)) => {
+            s.push(',');
+            s.push_str(&g.name(mv.to));
+            s.push_str(&g.name(sq));
+        }
+        None => {}
     }
     s
 }

@@ -1,6 +1,6 @@
 //! FEN for any board: multi-digit empty runs (`10`, `11`), ranks past 9,
 //! void squares counted as empty in runs (`*` is accepted for a void too,
-//! as Fairy-Stockfish writes them), castling rights as `KQkq` or file
+//! as Fairy-Stockfish writes them), walls as `*` (`walls …`), castling rights as `KQkq` or file
 //! letters, and en passant as one square (`e3`) or, when the passed square
 //! alone does not say which piece passed it, two (`e3d4`: passed square,
 //! then the piece that passed it; read in either order, the passed square
@@ -24,6 +24,14 @@ pub fn write_fen(pos: &Position) -> String {
         let mut empty = 0;
         for file in 0..g.files() as i32 {
             let sq = g.cell(file, rank).unwrap_or_default();
+            if pos.walls().contains(sq) {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push('*');
+                continue;
+            }
             match pos.piece_at(sq) {
                 None => empty += 1,
                 Some(p) => {

@@ -18,6 +18,7 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::vm::moves::Gate;
 use crate::vm::{Move, MoveKind, Position};
 
 /// Whether a piece kind is written without a letter (it promotes).
@@ -76,10 +77,14 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
         } else {
             "O-O-O".to_string()
         };
-        if let Some(gate) = mv.gate {
-            s.push('/');
-            s.push_str(&variant.piece(gate.kind).token(Color::White));
-            s.push_str(&g.name(mv.gate_square(variant, gate)));
+        match mv.gate {
+            Some(gate @ Gate::Piece { kind, .. }) => {
+                s.push('/');
+                s.push_str(&variant.piece(kind).token(Color::White));
+                s.push_str(&g.name(mv.gate_square(variant, gate)));
+            }
+            Some(Gate::Wall(sq)) => push_wall(&mut s, g, sq),
+            None => {}
         }
         return s;
     }
@@ -117,7 +122,7 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
         let same_rank = rivals.iter().any(|&r| g.rank_of(r) == g.rank_of(mv.from));
         if !same_file {
             s.push(file);
-        } else if !same_rank && !need_file_for_pawn {
+        } else if !same_rank && !pawn {
             s.push_str(&rank.to_string());
         } else {
             s.push(file);
@@ -132,11 +137,22 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
         s.push('=');
         s.push_str(&variant.piece(k).token(Color::White));
     }
-    if let Some(gate) = mv.gate {
-        s.push('/');
-        s.push_str(&variant.piece(gate.kind).token(Color::White));
+    match mv.gate {
+        Some(Gate::Piece { kind, .. }) => {
+            s.push('/');
+            s.push_str(&variant.piece(kind).token(Color::White));
+        }
+        Some(Gate::Wall(sq)) => push_wall(&mut s, g, sq),
+        None => {}
     }
     s
+}
+
+/// The wall a move places, after a comma (`Pb1,a1`), as Fairy-Stockfish
+/// writes it.
+fn push_wall(s: &mut String, g: &crate::ir::geometry::Geometry, sq: Square) {
+    s.push(',');
+    s.push_str(&g.name(sq));
 }
 
 /// Why a typed move cannot be played. Notation tells what it found;
@@ -199,6 +215,13 @@ pub enum MoveInputError {
         /// Why, such as "you have no hawk in hand".
         message: String,
     },
+    /// A move that places a wall (`Pb1,a1`) where its wall may not go,
+    /// or that does not say where, with the reason in words.
+    #[error("{message}")]
+    IllegalWall {
+        /// Why, such as "a wall may not go on a1: a piece stands there".
+        message: String,
+    },
     /// More than one legal move fits.
     #[error("ambiguous: {} moves fit", candidates.len())]
     Ambiguous {
@@ -256,6 +279,9 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         .find(|&&m| crate::notation::coord::move_to_coord(pos, m) == text.trim())
     {
         return Ok(m);
+    }
+    if legal.iter().any(|m| m.wall().is_some()) {
+        return parse_walled(pos, legal, text);
     }
     let gating = legal.iter().any(|m| m.gate.is_some());
     if let (true, Some((base, gate))) = (
@@ -408,7 +434,8 @@ fn parse_gating(
                 && m.kind == mv.kind
                 && m.promotion == mv.promotion
                 && m.gate.is_some_and(|gt| {
-                    gt.kind == kind && square.is_none_or(|sq| m.gate_square(variant, gt) == sq)
+                    gt.piece_kind() == Some(kind)
+                        && square.is_none_or(|sq| m.gate_square(variant, gt) == sq)
                 })
         })
         .collect();
@@ -440,6 +467,96 @@ fn parse_gating(
         ),
     };
     Err(MoveInputError::IllegalGate { message })
+}
+
+/// Reads a move of a variant with walls: the move in SAN or coordinates,
+/// then its wall's square after a comma (`Pb1,a1`; `c1b1,b1a1` as
+/// Fairy-Stockfish writes coordinates); without the comma only where the
+/// move has one square for its wall (`walls behind`).
+fn parse_walled(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveInputError> {
+    let g = &pos.variant().geometry;
+    let text = text.trim();
+    let (base, wall) = match text.split_once(',') {
+        Some((base, wall)) => (base, Some(wall.trim_end_matches(['+', '#']))),
+        None => (text, None),
+    };
+    let mut bases: Vec<Move> = legal.iter().map(|&m| Move { gate: None, ..m }).collect();
+    bases.dedup();
+    let mv = parse_move_in(pos, &bases, base)?;
+    let same_move = |m: &&Move| {
+        m.from == mv.from && m.to == mv.to && m.kind == mv.kind && m.promotion == mv.promotion
+    };
+    let fits: Vec<Move> = legal.iter().filter(same_move).copied().collect();
+    let Some(wall) = wall else {
+        return match fits.as_slice() {
+            [m] => Ok(*m),
+            _ => Err(MoveInputError::IllegalWall {
+                message: format!(
+                    "say where the wall goes, after a comma: {},{}",
+                    base,
+                    fits.first()
+                        .and_then(|m| m.wall())
+                        .map_or_else(String::new, |sq| g.name(sq))
+                ),
+            }),
+        };
+    };
+    // `a1`, or `b1a1` (the destination again, then the wall): `e10` is a
+    // square, not `e1` then `0`.
+    let wall = match g.parse_square(wall) {
+        Some(_) => wall,
+        None => wall.strip_prefix(g.name(mv.to).as_str()).unwrap_or(wall),
+    };
+    let Some(sq) = g.parse_square(wall) else {
+        return Err(MoveInputError::OffBoard {
+            square: wall.to_string(),
+        });
+    };
+    fits.iter()
+        .find(|m| m.wall() == Some(sq))
+        .copied()
+        .ok_or_else(|| MoveInputError::IllegalWall {
+            message: wall_refused(pos, mv, sq),
+        })
+}
+
+/// Why the wall of `mv` may not go on `sq` (a legal move's wall squares
+/// are all the others).
+fn wall_refused(pos: &Position, mv: Move, sq: Square) -> String {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let name = g.name(sq);
+    let Some(walls) = &variant.walls else {
+        return "this variant has no walls".to_string();
+    };
+    let left = sq == mv.from && !matches!(mv.kind, MoveKind::Drop(_));
+    if g.is_void(sq) {
+        return format!("{name} is a void: a wall cannot go there");
+    }
+    if pos.walls().contains(sq) {
+        return format!("a wall stands on {name} already");
+    }
+    if sq == mv.to || (pos.piece_at(sq).is_some() && !left) {
+        return format!("a wall may not go on {name}: a piece stands there after the move");
+    }
+    if !walls.region.get(pos.side_to_move()).contains(sq) {
+        return format!(
+            "a wall may not go on {name}: walls go only on the squares of their region"
+        );
+    }
+    match walls.placement {
+        crate::ir::rule::WallPlacement::Behind => format!(
+            "a wall may not go on {name}: it goes on the square the piece left, {}",
+            g.name(mv.from)
+        ),
+        crate::ir::rule::WallPlacement::Shot => format!(
+            "a wall may not go on {name}: the piece could not move there from {}",
+            g.name(mv.to)
+        ),
+        crate::ir::rule::WallPlacement::Anywhere => {
+            format!("a wall may not go on {name}")
+        }
+    }
 }
 
 /// Reads a drop, `P@e4` (the letter in either case), and finds the legal

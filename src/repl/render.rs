@@ -196,7 +196,12 @@ fn cell_text(d: &Diagram, sq: Square, light: bool, opts: RenderOptions) -> Strin
     let piece = d.board[sq.index()];
     let sym = piece
         .map(|p| piece_symbol(&d.variant, p, opts))
-        .unwrap_or_else(|| if opts.color { " ".into() } else { ".".into() });
+        .unwrap_or_else(|| match (d.walls.contains(sq), opts.color) {
+            // A wall is `*`, as FEN writes it.
+            (true, _) => "*".into(),
+            (false, true) => " ".into(),
+            (false, false) => ".".into(),
+        });
     let is_last = d.last_move.is_some_and(|(a, b)| sq == a || sq == b);
     let is_check = d.checked.contains(sq);
     if opts.color {

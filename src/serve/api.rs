@@ -448,6 +448,7 @@ fn select(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
             "move": move_to_coord(pos, mv),
             "san": s.game.san_plain(mv),
             "promotion": mv.promotion.map(|k| s.variant.piece(k).name.clone()),
+            "wall": mv.wall().map(|sq| s.variant.geometry.name(sq)),
         });
         match targets.iter_mut().find(|(t, _)| *t == to) {
             Some((_, list)) => list.push(entry),

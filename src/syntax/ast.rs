@@ -91,6 +91,8 @@ pub enum Item {
     EnPassantRegion(RegionExpr, Span),
     /// `remove A, B`: imported pieces taken out, and the declaration's span.
     Remove(Vec<Spanned<String>>, Span),
+    /// `walls behind|anywhere|shot [in REGION]`.
+    Walls(WallsDecl),
 }
 
 impl Item {
@@ -124,6 +126,7 @@ impl Item {
             Item::Drop(d) => d.span,
             Item::DropNone(span) => *span,
             Item::Gate(g) => g.span,
+            Item::Walls(w) => w.span,
             Item::Remove(_, span)
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
@@ -535,6 +538,28 @@ pub struct GateDecl {
     pub region: RegionExpr,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `walls behind`, `walls anywhere in open`, `walls shot`.
+#[derive(Clone, Debug)]
+pub struct WallsDecl {
+    /// Where a move's wall goes.
+    pub placement: Spanned<WallPlacement>,
+    /// The squares walls may go on (from White's side); `None`: anywhere.
+    pub region: Option<RegionExpr>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The word after `walls`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallPlacement {
+    /// `behind`: the square the moving piece left.
+    Behind,
+    /// `anywhere`: any square empty after the move.
+    Anywhere,
+    /// `shot`: a square the piece could move to from where it landed.
+    Shot,
 }
 
 /// `drop Pawn in ranks 2..7 one-per-file`.

@@ -9,7 +9,8 @@ use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult,
     GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
-    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry,
+    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry, WallPlacement,
+    WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -223,6 +224,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
+        Rule::walls_decl => lower_walls_decl(pair, source).map(Item::Walls),
         Rule::remove_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -729,6 +731,30 @@ fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDec
     c.next(Rule::kw_to)?;
     let to = spanned_str(&c.next(Rule::ident)?, source);
     Ok(DemoteDecl { pieces, to, span })
+}
+
+/// `walls behind|anywhere|shot [in REGION]`.
+fn lower_walls_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<WallsDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_walls)?;
+    let word = c.next(Rule::wall_placement)?;
+    let word_span = span_of(&word, source);
+    let placement = match word.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_behind) => WallPlacement::Behind,
+        Some(Rule::kw_anywhere) => WallPlacement::Anywhere,
+        Some(Rule::kw_shot) => WallPlacement::Shot,
+        other => return Err(internal(word_span, Rule::wall_placement, other)),
+    };
+    let region = match c.next_if(Rule::kw_in) {
+        Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
+        None => None,
+    };
+    Ok(WallsDecl {
+        placement: Spanned::new(placement, word_span),
+        region,
+        span,
+    })
 }
 
 fn lower_gate_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<GateDecl> {

@@ -190,6 +190,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::stalemate_decl => "`stalemate`",
         Rule::game_result => "`wins`, `loses` or `draws`",
         Rule::move_rule_decl => "`move-rule`",
+        Rule::walls_decl | Rule::kw_walls => "`walls`",
+        Rule::wall_placement | Rule::kw_behind | Rule::kw_anywhere | Rule::kw_shot => {
+            "`behind`, `anywhere` or `shot`"
+        }
         Rule::move_rule_resets | Rule::kw_reset => "`reset by captures`",
         Rule::kw_by => "`by`",
         Rule::kw_and => "`and`",
@@ -253,7 +257,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

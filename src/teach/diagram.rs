@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, EN_PASSANT, MOVE, MUST_BE_OCCUPIED};
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind, WALL_CODE};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::notation::fen::{parse_fen, write_fen, ParseFenError};
@@ -64,6 +64,8 @@ pub struct Diagram {
     pub variant: Arc<Variant>,
     /// The piece on each cell of the board rectangle.
     pub board: Vec<Option<Piece>>,
+    /// The walls (`walls …`, `*` in FEN), drawn as blocked squares.
+    pub walls: SquareSet,
     /// The piece whose moves are marked, and its square.
     pub subject: Option<Square>,
     /// Flags `MARK_*` per cell.
@@ -106,10 +108,24 @@ pub fn reach(
     board: &[Option<Piece>],
     unmoved: bool,
 ) -> Reach {
+    reach_among_walls(variant, piece, from, board, &SquareSet::EMPTY, unmoved)
+}
+
+/// [`reach`] on a board with walls, which block and screen as pieces do
+/// and are never captured.
+pub fn reach_among_walls(
+    variant: &Variant,
+    piece: Piece,
+    from: Square,
+    board: &[Option<Piece>],
+    walls: &SquareSet,
+    unmoved: bool,
+) -> Reach {
     let t = &variant.tables;
     let mut r = Reach::default();
     let code = piece.code();
     let enemy = |p: Option<Piece>| p.is_some_and(|q| q.color != piece.color);
+    let occupied = |sq: Square| board[sq.index()].is_some() || walls.contains(sq);
     for ray in t.rays(code, from) {
         if ray.initial && !unmoved {
             continue;
@@ -123,7 +139,7 @@ pub fn reach(
                 for (j, (&sq, &f)) in squares.iter().zip(flags).enumerate() {
                     let there = board[sq.index()];
                     if f & MUST_BE_OCCUPIED != 0 {
-                        if there.is_none() {
+                        if !occupied(sq) {
                             break;
                         }
                         if lands_after(j) {
@@ -131,7 +147,7 @@ pub fn reach(
                         }
                         continue;
                     }
-                    match there {
+                    match occupied(sq).then_some(there) {
                         None => {
                             if f & MOVE != 0 {
                                 r.moves.insert(sq);
@@ -152,7 +168,7 @@ pub fn reach(
                 }
             }
             RayKind::Hop | RayKind::HopRight => {
-                let Some(screen) = squares.iter().position(|q| board[q.index()].is_some()) else {
+                let Some(screen) = squares.iter().position(|&q| occupied(q)) else {
                     continue;
                 };
                 if screen + 1 < squares.len() {
@@ -160,7 +176,7 @@ pub fn reach(
                 }
                 for j in screen + 1..squares.len() {
                     let (sq, f) = (squares[j], flags[j]);
-                    match board[sq.index()] {
+                    match occupied(sq).then_some(board[sq.index()]) {
                         None => {
                             if f & MOVE != 0 {
                                 r.moves.insert(sq);
@@ -169,7 +185,7 @@ pub fn reach(
                                 r.potential_captures.insert(sq);
                             }
                         }
-                        there => {
+                        Some(there) => {
                             if f & CAPTURE != 0 && enemy(there) {
                                 r.captures.insert(sq);
                             }
@@ -477,6 +493,7 @@ impl Diagram {
         Diagram {
             marks: vec![0; variant.geometry.cells()],
             board,
+            walls: *pos.walls(),
             subject: None,
             last_move: None,
             checked,
@@ -558,6 +575,7 @@ impl Diagram {
             caption,
             variant: variant.clone(),
             board,
+            walls: SquareSet::EMPTY,
             subject: Some(at),
             marks,
             last_move: None,
@@ -584,7 +602,8 @@ impl Diagram {
         } else {
             with_side(pos, piece.color).ok()
         };
-        let r = reach(&variant, piece, at, &d.board, pos.unmoved().contains(at));
+        let unmoved = pos.unmoved().contains(at);
+        let r = reach_among_walls(&variant, piece, at, &d.board, &d.walls, unmoved);
         match moving {
             Some(p) => {
                 for m in p.legal_moves_from(at).unwrap_or_default() {
@@ -623,14 +642,16 @@ impl Diagram {
     pub fn of_setup(variant: &Arc<Variant>, setup: &Setup) -> Diagram {
         let cells = variant.geometry.cells();
         let board = (0..cells)
-            .map(|i| match setup.board.get(i) {
-                Some(&code) if code != 0 => Some(Piece::from_code(code)),
-                _ => None,
-            })
+            .map(|i| setup.board.get(i).copied().and_then(Piece::from_board_code))
+            .collect();
+        let walls = (0..cells)
+            .filter(|&i| setup.board.get(i) == Some(&WALL_CODE))
+            .map(|i| Square(i as u8))
             .collect();
         Diagram {
             variant: variant.clone(),
             board,
+            walls,
             subject: None,
             marks: vec![0; cells],
             last_move: None,
@@ -683,7 +704,7 @@ impl Diagram {
             return Err(DiagramError::NoPiece(variant.geometry.name(at)));
         };
         let unmoved = variant.start_codes.get(at.index()) == Some(&piece.code());
-        let r = reach(variant, piece, at, &d.board, unmoved);
+        let r = reach_among_walls(variant, piece, at, &d.board, &d.walls, unmoved);
         for (set, flag) in [
             (r.moves, MARK_MOVE),
             (r.captures, MARK_CAPTURE),

@@ -230,6 +230,9 @@ fn special_rules(v: &Variant) -> Vec<(String, String)> {
         let text = crate::teach::explain::CHECKS_FORBIDDEN;
         out.push(("No checks".to_string(), format!("<p>{text}</p>")));
     }
+    if let Some(text) = crate::teach::explain::walls_rule(v) {
+        out.push(("Walls".to_string(), format!("<p>{}</p>", inline(&text))));
+    }
     out.push(("End of the game".to_string(), game_end_section(v)));
     if let Some(hooks) = hooks_section(v) {
         out.push(("Rules written as hooks".to_string(), hooks));

@@ -19,7 +19,7 @@ use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{Counting, Extinction, GameResult};
+use crate::ir::rule::{Counting, Extinction, GameResult, WallPlacement};
 use crate::ir::{Symmetry, Variant};
 use crate::source::{SourceMap, Span};
 use crate::syntax::parse_betza;
@@ -863,6 +863,48 @@ pub const COMPULSORY_CAPTURE: &str = "Captures are compulsory: a player who can 
 pub const CHECKS_FORBIDDEN: &str =
     "No move may give check: a move that would attack the opponent's royal piece is illegal.";
 
+/// `walls …`, in words: where each move's wall goes, and what a wall is.
+pub fn walls_rule(variant: &Variant) -> Option<String> {
+    let walls = variant.walls.as_ref()?;
+    let g = &variant.geometry;
+    let everywhere = walls.region.white == *g.squares();
+    let theirs = if walls.region.black == walls.region.white {
+        ""
+    } else {
+        " (as White sees them; Black's follow by the board's symmetry)"
+    };
+    // The region, or the few squares it leaves out.
+    let outside = g.squares().difference(&walls.region.white);
+    let region = if everywhere {
+        String::new()
+    } else if outside.len() < walls.region.white.len() && outside.len() <= 8 {
+        let names: Vec<String> = outside.iter().map(|sq| g.name(sq)).collect();
+        format!(" but {}{theirs}", join_with(&names, "and", false))
+    } else {
+        format!(
+            " of {}{theirs}",
+            describe_squares(variant, &walls.region.white)
+        )
+    };
+    let placement = match walls.placement {
+        WallPlacement::Behind if everywhere => {
+            "Every move leaves a wall on the square its piece left".to_string()
+        }
+        WallPlacement::Behind => format!(
+            "Every move leaves a wall on the square its piece left, if that is any square{region}"
+        ),
+        WallPlacement::Anywhere => {
+            format!("After every move the player puts a wall on any empty square{region}")
+        }
+        WallPlacement::Shot => format!(
+            "After every move the piece that moved shoots a wall onto an empty square{region} it could move to from where it landed (the square it came from included)"
+        ),
+    };
+    Some(format!(
+        "{placement}: no piece may enter, pass or take a wall, which stays for the rest of the game. A move with no square for its wall cannot be played."
+    ))
+}
+
 fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     let def = variant.piece(kind);
     let rules = &variant.game_end;
@@ -872,6 +914,9 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     }
     if variant.checks_forbidden {
         out.push(CHECKS_FORBIDDEN.to_string());
+    }
+    if let Some(walls) = walls_rule(variant) {
+        out.push(walls);
     }
     let captures_en_passant = def.patterns.iter().any(|p| p.en_passant);
     if let (Some(region), true) = (&variant.en_passant_region, captures_en_passant) {

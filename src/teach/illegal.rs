@@ -30,7 +30,8 @@ pub fn explain(pos: &Position, error: &MoveInputError) -> Option<Illegal> {
         MoveInputError::OffBoard { .. }
         | MoveInputError::Void { .. }
         | MoveInputError::IllegalDrop { .. }
-        | MoveInputError::IllegalGate { .. } => Illegal {
+        | MoveInputError::IllegalGate { .. }
+        | MoveInputError::IllegalWall { .. } => Illegal {
             message: error.to_string(),
             from: None,
         },

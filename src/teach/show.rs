@@ -128,7 +128,10 @@ fn cell(d: &Diagram, sq: Option<Square>) -> String {
     };
     let mark = d.marks[sq.index()];
     // The FEN token: `+P` for a promoted piece (shogi's tokin).
-    let token = d.board[sq.index()].map(|p| d.variant.piece(p.kind).token(p.color));
+    // A wall is `*`, as FEN writes it.
+    let token = d.board[sq.index()]
+        .map(|p| d.variant.piece(p.kind).token(p.color))
+        .or_else(|| d.walls.contains(sq).then(|| "*".to_string()));
     // Three characters: a two-character token takes the left mark's place.
     let boxed = |l: char, t: &str, r: char| {
         if t.chars().count() > 1 {

@@ -541,6 +541,16 @@ impl Layout<'_> {
             }
             let _ = writeln!(s, "</defs>");
         }
+        // Walls: dark blocks with a cross, where no piece may go.
+        for sq in d.walls.iter() {
+            let (x, y) = self.at(sq);
+            let (x2, y2) = (x + SQUARE, y + SQUARE);
+            let _ = writeln!(
+                s,
+                r##"<g class="wall" data-wall="{}"><rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="#3b3b3b"/><path d="M{x} {y}L{x2} {y2}M{x2} {y}L{x} {y2}" stroke="#777" stroke-width="2"/></g>"##,
+                g.name(sq)
+            );
+        }
         for sq in g.squares().iter() {
             if let Some(p) = d.board[sq.index()] {
                 let (x, y) = self.at(sq);

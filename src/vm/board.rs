@@ -10,13 +10,13 @@
 use std::ops::{Index, IndexMut};
 
 use crate::ir::geometry::{Square, SquareSet, MAX_SQUARES};
-use crate::ir::piece::{ByColor, Color, Piece};
+use crate::ir::piece::{ByColor, Color, Piece, WALL_CODE};
 use crate::ir::Variant;
-use crate::vm::moves::{Move, MoveKind};
+use crate::vm::moves::{Gate, Move, MoveKind};
 
 /// The pieces on the board: a code per cell (0: empty; see
-/// [`Piece::code`]) and, kept in step, each side's occupied, royal and
-/// complex-attacker squares.
+/// [`Piece::code`]; [`WALL_CODE`]: a wall) and, kept in step, each side's
+/// occupied, royal and complex-attacker squares, and the walls.
 #[derive(Clone, Copy)]
 pub(crate) struct Board {
     /// The piece code on each cell.
@@ -27,6 +27,9 @@ pub(crate) struct Board {
     pub(crate) royals: ByColor<SquareSet>,
     /// Each side's pieces whose attacks the attack tries do not describe.
     pub(crate) complex: ByColor<SquareSet>,
+    /// The walls (`walls …`, `*` in FEN): squares no piece may enter or
+    /// pass, which count as occupied but belong to no side.
+    pub(crate) walls: SquareSet,
 }
 
 /// What [`Board::unplay`] needs to take a move back.
@@ -60,7 +63,23 @@ impl Board {
             by_color: ByColor::default(),
             royals: ByColor::default(),
             complex: ByColor::default(),
+            walls: SquareSet::EMPTY,
         }
+    }
+
+    /// Puts a wall on an empty square.
+    #[inline]
+    pub(crate) fn put_wall(&mut self, sq: Square) {
+        self.squares[sq.index()] = WALL_CODE;
+        self.walls.insert(sq);
+    }
+
+    /// Takes the wall off a square.
+    #[inline]
+    pub(crate) fn take_wall(&mut self, sq: Square) {
+        debug_assert_eq!(self.squares[sq.index()], WALL_CODE);
+        self.squares[sq.index()] = 0;
+        self.walls.remove(sq);
     }
 
     /// Puts a piece on an empty square, keeping the sets in step.
@@ -81,7 +100,7 @@ impl Board {
     #[inline]
     pub(crate) fn take(&mut self, sq: Square) -> u8 {
         let code = self.squares[sq.index()];
-        debug_assert!(code != 0);
+        debug_assert!(code != 0 && code != WALL_CODE);
         let piece = Piece::from_code(code);
         self.squares[sq.index()] = 0;
         self.by_color.get_mut(piece.color).remove(sq);
@@ -108,27 +127,31 @@ impl Board {
         undo
     }
 
-    /// Takes the gating piece of `mv` off again.
+    /// Takes the gating piece or the wall of `mv` off again.
     #[cold]
     #[inline(never)]
-    fn take_gate(&mut self, variant: &Variant, mv: Move, gate: crate::vm::moves::Gate) {
-        self.take(mv.gate_square(variant, gate));
+    fn take_gate(&mut self, variant: &Variant, mv: Move, gate: Gate) {
+        let sq = mv.gate_square(variant, gate);
+        match gate {
+            Gate::Piece { .. } => {
+                self.take(sq);
+            }
+            Gate::Wall(_) => self.take_wall(sq),
+        }
     }
 
-    /// Puts the gating piece of `mv` (S-Chess; out of the hot path).
+    /// Puts the gating piece (S-Chess) or the wall of `mv` (out of the hot
+    /// path).
     #[cold]
     #[inline(never)]
     fn put_gate(&mut self, variant: &Variant, side: Color, mv: Move) {
-        if let Some(gate) = mv.gate {
-            let sq = mv.gate_square(variant, gate);
-            self.put(
-                variant,
-                sq,
-                Piece {
-                    color: side,
-                    kind: gate.kind,
-                },
-            );
+        let Some(gate) = mv.gate else {
+            return;
+        };
+        let sq = mv.gate_square(variant, gate);
+        match gate {
+            Gate::Piece { kind, .. } => self.put(variant, sq, Piece { color: side, kind }),
+            Gate::Wall(_) => self.put_wall(sq),
         }
     }
 

@@ -573,6 +573,7 @@ impl RoyalSafety {
             || self.lines.contains(mv.from)
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
+            || mv.wall().is_some_and(|sq| self.lines.contains(sq))
     }
 }
 
@@ -613,7 +614,8 @@ fn keep_captures_if_compulsory(pos: &Position, out: &mut Vec<Move>) {
 /// A gating move must be legal without its gating piece too: the piece
 /// entering may not block a check or stand in for a pinned piece (the
 /// S-Chess rules, and Fairy-Stockfish), nor, as a hopper's screen, expose
-/// a royal piece.
+/// a royal piece. So must a move that places a wall (Fairy-Stockfish
+/// judges a king's safety without it).
 #[inline(always)]
 fn leaves_royals_safe(
     board: &mut Board,

@@ -2,9 +2,9 @@
 //! `try_play` and panicking `play`.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{Color, Piece};
+use crate::ir::piece::{Color, Piece, WALL_CODE};
 use crate::vm::hook_error::HookError;
-use crate::vm::moves::{Move, MoveKind};
+use crate::vm::moves::{Gate, Move, MoveKind};
 use crate::vm::position::{EnPassant, Position};
 
 /// What `unplay` needs to take a move back.
@@ -332,15 +332,23 @@ impl Position {
     }
 
     /// Puts the gating piece of `mv` from the mover's hand on the square
-    /// the move left; closes the mover's gates when that empties a hand
-    /// that captures never refill. Returns the hash change.
+    /// the move left, closing the mover's gates when that empties a hand
+    /// that captures never refill; or puts the move's wall. Returns the
+    /// hash change.
     #[cold]
     #[inline(never)]
-    fn make_gate(&mut self, mv: Move, gate: crate::vm::moves::Gate) -> u64 {
+    fn make_gate(&mut self, mv: Move, gate: Gate) -> u64 {
         let sq = mv.gate_square(&self.variant, gate);
+        let kind = match gate {
+            Gate::Wall(_) => {
+                self.board.put_wall(sq);
+                return self.variant.zobrist.wall[sq.index()];
+            }
+            Gate::Piece { kind, .. } => kind,
+        };
         let code = Piece {
             color: self.side,
-            kind: gate.kind,
+            kind,
         }
         .code();
         self.put(sq, Piece::from_code(code));
@@ -453,7 +461,8 @@ impl Position {
                 continue;
             };
             let code = self.board[sq.index()];
-            if code == 0 {
+            // Walls stand through explosions.
+            if code == 0 || code == WALL_CODE {
                 continue;
             }
             let kind = Piece::from_code(code).kind;
@@ -561,9 +570,13 @@ impl Position {
             }
         }
         self.side = self.side.opposite();
-        if let Some(gate) = mv.gate {
-            let code = self.take(mv.gate_square(&self.variant, gate));
-            self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+        match mv.gate {
+            Some(gate @ Gate::Piece { .. }) => {
+                let code = self.take(mv.gate_square(&self.variant, gate));
+                self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
+            }
+            Some(Gate::Wall(sq)) => self.board.take_wall(sq),
+            None => {}
         }
         match mv.kind {
             MoveKind::Castle(r) => {

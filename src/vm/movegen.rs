@@ -5,11 +5,11 @@ use crate::ir::geometry::Square;
 use crate::ir::pattern::{
     Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind, WALL_CODE};
 use crate::vm::moves::{Gate, Move, MoveKind};
 use crate::vm::position::Position;
 
-/// Whether a non-zero board code belongs to `color`.
+/// Whether a board code that is neither empty nor a wall belongs to `color`.
 #[inline]
 pub(crate) fn is_color(code: u8, color: Color) -> bool {
     ((code - 1) & 1) as usize == color.index()
@@ -27,6 +27,9 @@ impl Position {
         if self.variant.hands.is_some() {
             self.gating_moves(first, out);
             self.drop_moves(out);
+        }
+        if self.variant.walls.is_some() {
+            self.wall_moves(first, out);
         }
     }
 
@@ -85,7 +88,7 @@ impl Position {
                 for &kind in &kinds[..n] {
                     if may_enter(kind, sq) {
                         out.push(Move {
-                            gate: Some(Gate {
+                            gate: Some(Gate::Piece {
                                 kind,
                                 on_rook_square,
                             }),
@@ -122,7 +125,7 @@ impl Position {
         if !hands.drops {
             return;
         }
-        let occupied = self.occupied();
+        let occupied = self.occupied().union(&self.board.walls);
         let g = &self.variant.geometry;
         for k in 0..self.variant.pieces.len() {
             let kind = PieceKind(k as u8);
@@ -195,6 +198,9 @@ impl Position {
         if self.variant.hands.is_some() {
             self.gating_moves(first, out);
         }
+        if self.variant.walls.is_some() {
+            self.wall_moves(first, out);
+        }
     }
 
     /// Appends the moves the rays of the piece on `from` allow.
@@ -251,6 +257,7 @@ impl Position {
                 }
             } else {
                 if f & CAPTURE != 0
+                    && there != WALL_CODE
                     && !is_color(there, self.side)
                     && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
                     && self.may_take(code, there)
@@ -279,6 +286,7 @@ impl Position {
                 }
             } else {
                 if f & CAPTURE != 0
+                    && there != WALL_CODE
                     && !is_color(there, self.side)
                     && (f & ROYAL_ONLY == 0 || self.is_royal_on(to))
                     && self.may_take(code, there)

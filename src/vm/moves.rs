@@ -21,14 +21,40 @@ pub enum MoveKind {
     Drop(PieceKind),
 }
 
-/// A piece from the mover's hand that enters on a square its move leaves
-/// (S-chess gating, `gate …` in a script).
+/// What a move puts on the board besides its own piece: a piece from the
+/// mover's hand on a square the move leaves (S-chess gating, `gate …` in a
+/// script), or a wall (`walls …`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Gate {
-    /// The kind that enters.
-    pub kind: PieceKind,
-    /// For castling: it enters on the rook's square, not the king's.
-    pub on_rook_square: bool,
+pub enum Gate {
+    /// A piece from the mover's hand enters on the square the move leaves.
+    Piece {
+        /// The kind that enters.
+        kind: PieceKind,
+        /// For castling: it enters on the rook's square, not the king's.
+        on_rook_square: bool,
+    },
+    /// A wall goes on this square.
+    Wall(Square),
+}
+
+impl Gate {
+    /// The kind of piece that enters, if it is a piece (not a wall).
+    #[inline]
+    pub fn piece_kind(self) -> Option<PieceKind> {
+        match self {
+            Gate::Piece { kind, .. } => Some(kind),
+            Gate::Wall(_) => None,
+        }
+    }
+
+    /// The wall's square, if it is a wall.
+    #[inline]
+    pub fn wall(self) -> Option<Square> {
+        match self {
+            Gate::Wall(sq) => Some(sq),
+            Gate::Piece { .. } => None,
+        }
+    }
 }
 
 /// A move: origin, destination, kind, promotion choice and gating. 8 bytes (squares are one byte: a board has at most 256).
@@ -44,7 +70,8 @@ pub struct Move {
     pub kind: MoveKind,
     /// The piece it promotes into, if it promotes.
     pub promotion: Option<PieceKind>,
-    /// The piece from hand that enters on the square it leaves, if it gates.
+    /// The piece from hand that enters on the square it leaves, if it
+    /// gates, or the wall it places.
     pub gate: Option<Gate>,
 }
 
@@ -53,13 +80,26 @@ const _: () = assert!(std::mem::size_of::<Move>() == 8);
 
 impl Move {
     /// The square a gating piece enters (the move's origin; for castling
-    /// on the rook's square, the rook's origin).
+    /// on the rook's square, the rook's origin), or the wall's square.
     #[inline]
     pub fn gate_square(&self, variant: &Variant, gate: Gate) -> Square {
-        match (self.kind, gate.on_rook_square) {
-            (MoveKind::Castle(r), true) => variant.castling[r as usize].rook_from,
+        match (gate, self.kind) {
+            (Gate::Wall(sq), _) => sq,
+            (
+                Gate::Piece {
+                    on_rook_square: true,
+                    ..
+                },
+                MoveKind::Castle(r),
+            ) => variant.castling[r as usize].rook_from,
             _ => self.from,
         }
+    }
+
+    /// The wall the move places, if it places one (`walls …`).
+    #[inline]
+    pub fn wall(&self) -> Option<Square> {
+        self.gate.and_then(Gate::wall)
     }
 
     /// A move without promotion or gating.

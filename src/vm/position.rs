@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::hand::HAND_SLOTS;
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind, WALL_CODE};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::vm::board::Board;
@@ -297,6 +297,10 @@ impl Position {
                 continue;
             }
             let sq = Square(i as u8);
+            if code == WALL_CODE && !geometry.is_void(sq) {
+                self.board.put_wall(sq);
+                continue;
+            }
             if code > max_code {
                 kinds.push(PositionErrorKind::UnknownPiece {
                     square: geometry.name(sq),
@@ -440,6 +444,9 @@ impl Position {
         for sq in self.occupied().iter() {
             h ^= z.piece(self.board[sq.index()], sq);
         }
+        for sq in self.board.walls.iter() {
+            h ^= z.wall[sq.index()];
+        }
         for sq in self.unmoved.iter() {
             h ^= z.unmoved[sq.index()];
         }
@@ -493,8 +500,12 @@ impl Position {
     /// The piece on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.board[sq.index()];
-        (code != 0).then(|| Piece::from_code(code))
+        Piece::from_board_code(self.board[sq.index()])
+    }
+
+    /// The walls (`walls …`, `*` in FEN): squares no piece may enter or pass.
+    pub fn walls(&self) -> &SquareSet {
+        &self.board.walls
     }
 
     /// The squares holding a piece of either side.
@@ -564,6 +575,14 @@ impl Position {
                 }
             }
         }
+        let walls: SquareSet = self
+            .variant
+            .geometry
+            .squares()
+            .iter()
+            .filter(|sq| self.board[sq.index()] == WALL_CODE)
+            .collect();
+        assert_eq!(walls, self.board.walls, "the walls' set");
         assert_eq!(white, self.board.by_color.white, "white's set");
         assert_eq!(black, self.board.by_color.black, "black's set");
         assert_eq!(self.hash, self.compute_hash(), "incremental hash");

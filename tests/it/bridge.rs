@@ -89,6 +89,8 @@ const MATCHING: &[&str] = &[
     "upsidedown",
     "peasant",
     "semitorpedo",
+    "pawnsonly",
+    "pawnsking",
     "minihouse",
     "ordamirror",
     "gothhouse",
@@ -106,6 +108,7 @@ const MATCHING: &[&str] = &[
     "checkmateless",
     "sixthrank",
     "rooksquare",
+    "river",
     "squatter",
     "petty",
 ];
@@ -129,7 +132,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("flagPieceCount", 3),
     ("flyingGeneral", 2),
     ("immobilityIllegal", 4),
-    ("king", 3),
     ("mandatoryPawnPromotion", 1),
     ("mandatoryPiecePromotion", 1),
     ("materialCounting", 1),
@@ -143,7 +145,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("promotionRegionBlack", 1),
     ("soldier", 1),
     ("startFen", 1),
-    ("wallOrMove", 1),
+    ("wallingRule", 1),
 ];
 
 #[test]
@@ -283,6 +285,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "5check",
             "almost",
             "amazon",
+            "amazons",
             "antichess",
             "armageddon",
             "berolina",
@@ -308,8 +311,10 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "grand",
             "grasshopper",
             "hoppelpoppel",
+            "isolation7x7",
             "janus",
             "jesonmor",
+            "joust",
             "kinglet",
             "kingofthehill",
             "knightmate",
@@ -325,6 +330,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "raazuvaa",
             "shako",
             "shatranj",
+            "snailtrail",
             "sortofalmost",
             "suicide",
             "tencubed",
@@ -379,6 +385,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("gustav3", "board … without"),
             ("horde", "white has no royal piece"),
+            ("isolation", "symmetry rotate"),
             ("judkins", "hands"),
             ("kyotoshogi", "hands"),
             ("large-nahbi", "board 10 x 12"),
@@ -452,7 +459,7 @@ fn import_export_import_is_stable() {
         );
         round_trips += 1;
     }
-    assert_eq!(round_trips, 16);
+    assert_eq!(round_trips, 17);
     // Those FS section varia imports but the bridge cannot write back: an
     // FS double step from a region that is not the pawns' start rank
     // (varia's `also … from`), drops, a goal of several pieces.
@@ -468,11 +475,13 @@ fn import_export_import_is_stable() {
             ("coffeehouse", "hands"),
             ("upsidedown", "piece Pawn P \"fmWfceF\""),
             ("semitorpedo", "piece Pawn P \"fmWfceF\""),
+            ("pawnsking", "reaching"),
             ("minihouse", "hands"),
             ("ordamirror", "piece Pawn P \"fmWfceF\""),
             ("gothhouse", "hands"),
             ("doublearmy", "piece Pawn P \"fmWfceF\""),
             ("rooksquare", "reaching"),
+            ("river", "reaching"),
             ("squatter", "reaching"),
         ]
     );
@@ -674,4 +683,55 @@ fn an_en_passant_region_exports_per_side() {
     let config = file.to_str().unwrap();
     let games = crate::common::oracle::oracle_many(&["qep"], 150, 9, &["--config", config]);
     crate::common::oracle::compare(&variant, &games[0]);
+}
+
+/// FS's walling rules import as `walls …` and export back: past as
+/// `behind`, static as `anywhere` (with its region), arrow as `shot`, and
+/// FS plays each imported section's first two plies as the script does
+/// (the export survey above plays snailtrail, joust, isolation7x7 and
+/// amazons through FS too). Duck and edge walling and a wall instead of a
+/// move are refused by name.
+#[test]
+fn walling_rules_import_as_walls_and_export_back() {
+    let stones = "king = -\nqueen = -\nrook = -\nbishop = -\nknight = -\npawn = -\n\
+                  customPiece1 = p:mK\nstalemateValue = loss\nmaxRank = 7\nmaxFile = g\n\
+                  doubleStepRegionBlack = *6\npromotionRegionWhite = *7\n";
+    let ini = format!(
+        "[trail:chess]\n{stones}startFen = 6p/7/7/7/7/7/P6 w - - 0 1\nwallingRule = past\n\n\
+         [arrows:chess]\n{stones}startFen = 3p3/7/7/7/7/7/3P3 w - - 0 1\nwallingRule = arrow\n\n\
+         [fenced:chess]\n{stones}startFen = 3p3/7/7/7/7/7/3P3 w - - 0 1\nwallingRule = static\n\
+         wallingRegionWhite = a1 b1 c1 e1 f1 g1 *2 *3 *4 *5 *6 a7 b7 c7 e7 f7 g7\n\
+         wallingRegionBlack = a1 b1 c1 e1 f1 g1 *2 *3 *4 *5 *6 a7 b7 c7 e7 f7 g7\n\n\
+         [ducky:chess]\nwallingRule = duck\n\n\
+         [either:chess]\n{stones}startFen = 6p/7/7/7/7/7/P6 w - - 0 1\nwallingRule = past\nwallOrMove = true\n"
+    );
+    let results = varia::bridge::import::import_ini(&ini, &[]);
+    let script = |i: usize| results[i].as_ref().unwrap().script.clone();
+    assert!(script(0).contains("\nwalls behind\n"), "{}", script(0));
+    assert!(script(1).contains("\nwalls shot\n"), "{}", script(1));
+    let fenced = script(2);
+    let walls_line = fenced.lines().find(|l| l.starts_with("walls ")).unwrap();
+    assert!(walls_line.starts_with("walls anywhere in "), "{fenced}");
+    let variants: Vec<_> = (0..3)
+        .map(|i| compile_source("imported.variant", &script(i)).unwrap())
+        .collect();
+    let region = &variants[2].walls.as_ref().unwrap().region.white;
+    let g = &variants[2].geometry;
+    assert_eq!(region.len(), 47);
+    assert!(!region.contains(g.parse_square("d1").unwrap()));
+    assert!(!region.contains(g.parse_square("d7").unwrap()));
+    let sections: Vec<(String, String)> = ["trail", "arrows", "fenced"]
+        .iter()
+        .map(|n| (n.to_string(), ini.clone()))
+        .collect();
+    let theirs = pyffish_starts(&sections[..1]);
+    assert_eq!(theirs[0], varia_start(&variants[0]));
+    let ini_back = varia::bridge::export::export_variant(&variants[2], "fenced").unwrap();
+    assert!(ini_back.contains("\nwallingRule = static\n"), "{ini_back}");
+    assert!(
+        ini_back.contains("\nwallingRegionWhite = a1 b1 c1 e1 f1 g1 a2"),
+        "{ini_back}"
+    );
+    assert_eq!(results[3].as_ref().unwrap_err().option, "wallingRule");
+    assert_eq!(results[4].as_ref().unwrap_err().option, "wallOrMove");
 }

@@ -50,5 +50,6 @@ mod teach_cli;
 mod teach_marks;
 mod teach_sentences;
 mod uci;
+mod walls;
 mod xboard;
 mod xiangqi;

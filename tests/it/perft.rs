@@ -122,6 +122,13 @@ fn king_of_the_hill() {
     run_suite("fairy-stockfish/kingofthehill.perft");
 }
 
+/// The Game of the Amazons: `walls shot`, counted by Fairy-Stockfish's
+/// `amazons` (a build with all its variants).
+#[test]
+fn amazons() {
+    run_suite("amazons.perft");
+}
+
 #[test]
 fn large_nahbi() {
     run_suite("large-nahbi.perft");

@@ -14,7 +14,8 @@ use varia::ir::piece::{Color, Piece, PieceKind};
 use varia::ir::Variant;
 use varia::notation::fen::{parse_fen, write_fen};
 use varia::teach::diagram::{
-    reach, teaching_square, with_side, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE, MARK_SCREEN,
+    reach_among_walls, teaching_square, with_side, Diagram, MARK_BLOCK, MARK_CAPTURE, MARK_MOVE,
+    MARK_SCREEN,
 };
 use varia::teach::{doc, explain, show, svg};
 use varia::vm::{MoveKind, Position};
@@ -122,7 +123,14 @@ fn marks_are_exactly_the_legal_moves() {
                     let board: Vec<_> = (0..v.geometry.cells())
                         .map(|i| side.piece_at(Square(i as u8)))
                         .collect();
-                    let r = reach(&v, piece, from, &board, side.unmoved().contains(from));
+                    let r = reach_among_walls(
+                        &v,
+                        piece,
+                        from,
+                        &board,
+                        side.walls(),
+                        side.unmoved().contains(from),
+                    );
                     let mut pseudo = Vec::new();
                     side.pseudo_legal_moves(&mut pseudo);
                     let pseudo: SquareSet = pseudo
@@ -133,8 +141,19 @@ fn marks_are_exactly_the_legal_moves() {
                         })
                         .map(|m| m.to)
                         .collect();
+                    // With walls, a move whose wall has nowhere to go
+                    // is no move: the ray walk may find more squares.
+                    let walked = r.moves.union(&r.captures);
+                    if v.walls.is_some() {
+                        assert!(
+                            pseudo.difference(&walked).is_empty(),
+                            "{name}: ray walk from {}",
+                            v.geometry.name(from)
+                        );
+                        continue;
+                    }
                     assert_eq!(
-                        r.moves.union(&r.captures),
+                        walked,
                         pseudo,
                         "{name}: ray walk from {}",
                         v.geometry.name(from)
@@ -773,6 +792,12 @@ fn assert_rules_page(v: &Arc<Variant>, name: &str, html: &str) {
     }
     if v.compulsory_capture {
         want.push("Compulsory captures");
+    }
+    if v.checks_forbidden {
+        want.push("No checks");
+    }
+    if v.walls.is_some() {
+        want.push("Walls");
     }
     want.push("End of the game");
     if v.hooks.is_some() {

@@ -9,6 +9,7 @@ const ui = {
   state: null,
   flip: false,
   selected: null,   // { square, targets }
+  walling: null,    // the moves to one square that differ by their wall, while one is chosen
   palette: null,    // piece name chosen in the palette
   busy: false,
   compileTimer: null,
@@ -46,6 +47,7 @@ function setBoard(svg) { $("board").innerHTML = svg; }
 function showState(state) {
   ui.state = state;
   ui.selected = null;
+  ui.walling = null;
   setBoard(state.svg);
   $("variant-name").textContent = state.variant;
   $("status").textContent = state.status + (state.over ? "" : " · " + capital(state.to_move) + " to move") +
@@ -135,11 +137,25 @@ async function clickSquare(square) {
     showPiece(await api("show", { piece: ui.palette, color: paletteColor(), square: square }));
     return;
   }
+  if (ui.walling) {
+    const choice = ui.walling.find((c) => c.wall === square);
+    if (choice) {
+      ui.walling = null;
+      await playMove(choice.move);
+    } else if (ui.selected && ui.selected.square === square) {
+      showState(ui.state);  // the piece clicked again: the move is dropped
+    } else {
+      say("The wall cannot go on " + square + ": click a highlighted square (the piece again to take the move back).");
+    }
+    return;
+  }
   const sel = ui.selected;
   if (sel && sel.targets[square]) {
     const choices = sel.targets[square];
     if (choices.length === 1) {
       await playMove(choices[0].move);
+    } else if (choices.every((c) => c.wall)) {
+      askWall(choices);
     } else {
       askPromotion(choices);
     }
@@ -181,6 +197,17 @@ async function clickHand(piece, color) {
   $("caption").textContent = "It may be dropped on " + n + (n === 1 ? " square" : " squares") + " now";
   $("explain").textContent = answer.explain;
   say("");
+}
+
+// A move chosen whose wall may go on several squares (`walls …`): they
+// are highlighted, and the next click on one plays the move.
+function askWall(choices) {
+  ui.walling = choices;
+  for (const c of choices) {
+    const rect = $("board").querySelector('rect.square[data-square="' + c.wall + '"]');
+    if (rect) rect.classList.add("wall-choice");
+  }
+  say("Click a highlighted square for the wall (" + choices.length + " squares).", true);
 }
 
 function askPromotion(choices) {

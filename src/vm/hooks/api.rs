@@ -15,7 +15,7 @@
 use rhai::{Array, Dynamic, Engine, Map};
 
 use crate::ir::geometry::Square;
-use crate::ir::piece::Piece;
+use crate::ir::piece::{Piece, WALL_CODE};
 use crate::vm::hooks::view::{color_name, parse_color, PositionView};
 
 impl PositionView {
@@ -27,6 +27,15 @@ impl PositionView {
         let code = self.board[sq.index()];
         if code == 0 {
             return Dynamic::UNIT;
+        }
+        if code == WALL_CODE {
+            // A wall: on the board, but nobody's piece.
+            let mut m = Map::new();
+            m.insert("name".into(), "Wall".into());
+            m.insert("letter".into(), "*".into());
+            m.insert("color".into(), "none".into());
+            m.insert("royal".into(), false.into());
+            return m.into();
         }
         let p = Piece::from_code(code);
         let def = self.variant.piece(p.kind);
@@ -76,7 +85,7 @@ fn register_board_queries(engine: &mut Engine) {
                 .iter()
                 .filter(|s| {
                     let code = p.board[s.index()];
-                    code != 0 && {
+                    code != 0 && code != WALL_CODE && {
                         let piece = Piece::from_code(code);
                         color_name(piece.color) == color && p.variant.piece(piece.kind).name == name
                     }
@@ -91,7 +100,7 @@ fn register_board_queries(engine: &mut Engine) {
             .iter()
             .filter(|s| {
                 let code = p.board[s.index()];
-                code != 0 && color_name(Piece::from_code(code).color) == color
+                code != 0 && code != WALL_CODE && color_name(Piece::from_code(code).color) == color
             })
             .map(|s| g.name(s).into())
             .collect()
@@ -102,7 +111,7 @@ fn register_board_queries(engine: &mut Engine) {
             p.board
                 .iter()
                 .filter(|&&code| {
-                    code != 0 && {
+                    code != 0 && code != WALL_CODE && {
                         let piece = Piece::from_code(code);
                         color_name(piece.color) == color && p.variant.piece(piece.kind).name == name
                     }
@@ -115,7 +124,7 @@ fn register_board_queries(engine: &mut Engine) {
         |p: &mut PositionView, color: &str, names: Array| -> bool {
             let names: Vec<String> = names.into_iter().map(|n| n.to_string()).collect();
             p.board.iter().all(|&code| {
-                code == 0 || {
+                code == 0 || code == WALL_CODE || {
                     let piece = Piece::from_code(code);
                     color_name(piece.color) != color
                         || names.contains(&p.variant.piece(piece.kind).name)

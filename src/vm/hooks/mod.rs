@@ -160,6 +160,22 @@ impl Position {
             &self.hook_view(),
             &self.move_view(mv, moved, captured),
         )?;
+        // A wall cannot be removed or covered: checked before any effect
+        // is applied, so a refused hook changes nothing.
+        let on_wall = effects.iter().find_map(|effect| match effect {
+            Effect::Remove(sq) | Effect::Put(sq, _) if self.board.walls.contains(*sq) => Some(*sq),
+            _ => None,
+        });
+        if let (Some(sq), Some(hook)) = (on_wall, hooks.get(HookPoint::AfterMove)) {
+            return Err(HookError {
+                point: HookPoint::AfterMove,
+                message: format!(
+                    "a wall stands on {}: an effect cannot remove or cover it",
+                    self.variant.geometry.name(sq)
+                ),
+                span: hook.span,
+            });
+        }
         let mut undo = Vec::with_capacity(effects.len());
         for effect in effects {
             let sq = match effect {

@@ -1,0 +1,56 @@
+//! The walls pass: `walls behind|anywhere|shot [in REGION]` → the IR's
+//! [`Walls`].
+
+use crate::compile::declarations::Declarations;
+use crate::compile::region::{for_both_sides, RegionEvaluator};
+use crate::diagnostics::{Code, ScriptError};
+use crate::ir::geometry::Geometry;
+use crate::ir::piece::ByColor;
+use crate::ir::rule::{WallPlacement, Walls};
+use crate::ir::Symmetry;
+use crate::syntax::ast::{self, Item};
+
+/// Reads `walls …`; `None` without it. A variant with `hands` cannot have
+/// walls (a drop or a gate would need a wall too).
+pub(super) fn walls(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    regions: &mut RegionEvaluator<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<Walls> {
+    let Some(Item::Walls(decl)) = decls.walls.get() else {
+        return None;
+    };
+    if decls.hands.get().is_some() {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadWalls,
+                "`walls` cannot be used with `hands`",
+                decl.span,
+                "a drop or a gate would have to place a wall too",
+            )
+            .with_help("take out `hands` or `walls`"),
+        );
+        return None;
+    }
+    let region = match &decl.region {
+        Some(expr) => match regions.eval(expr) {
+            Ok(set) => for_both_sides(geometry, set, symmetry),
+            Err(e) => {
+                errors.push(e);
+                return None;
+            }
+        },
+        None => ByColor {
+            white: *geometry.squares(),
+            black: *geometry.squares(),
+        },
+    };
+    let placement = match decl.placement.value {
+        ast::WallPlacement::Behind => WallPlacement::Behind,
+        ast::WallPlacement::Anywhere => WallPlacement::Anywhere,
+        ast::WallPlacement::Shot => WallPlacement::Shot,
+    };
+    Some(Walls { placement, region })
+}

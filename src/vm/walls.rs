@@ -1,0 +1,124 @@
+//! Walls (`walls behind|anywhere|shot [in REGION]`): every move also puts
+//! a wall on a square, which no piece may enter, pass or take for the rest
+//! of the game (Fairy-Stockfish's `wallingRule`). The board moves are
+//! generated as usual; each is then replaced by the same move once for
+//! every square its wall may take ([`Gate::Wall`]). A move with no square
+//! for its wall is no move, as in Fairy-Stockfish.
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::pattern::{RayKind, MOVE, MUST_BE_OCCUPIED};
+use crate::ir::rule::WallPlacement;
+use crate::ir::Variant;
+use crate::vm::board::Board;
+use crate::vm::moves::{Gate, Move, MoveKind};
+use crate::vm::position::Position;
+
+impl Position {
+    /// Replaces each move of `out[first..]` by the same move with each
+    /// wall it may place.
+    pub(crate) fn wall_moves(&self, first: usize, out: &mut Vec<Move>) {
+        let Some(walls) = &self.variant.walls else {
+            return;
+        };
+        let region = *walls.region.get(self.side);
+        let moves: Vec<Move> = out.drain(first..).collect();
+        let mut board = self.board;
+        for mv in moves {
+            let squares = self
+                .wall_squares(&mut board, walls.placement, mv)
+                .intersection(&region);
+            for sq in squares.iter() {
+                out.push(Move {
+                    gate: Some(Gate::Wall(sq)),
+                    ..mv
+                });
+            }
+        }
+    }
+
+    /// The squares, empty once `mv` is played (on `board`, a copy of this
+    /// position's, and taken back), on which `placement` lets its wall go.
+    fn wall_squares(&self, board: &mut Board, placement: WallPlacement, mv: Move) -> SquareSet {
+        let variant = &self.variant;
+        let victim = self.victim_square(mv);
+        let undo = board.play(variant, self.side, victim, mv);
+        let empty = variant
+            .geometry
+            .squares()
+            .difference(&board.by_color.white)
+            .difference(&board.by_color.black)
+            .difference(&board.walls);
+        let squares = match placement {
+            WallPlacement::Anywhere => empty,
+            WallPlacement::Behind => {
+                let mut behind = SquareSet::EMPTY;
+                if !matches!(mv.kind, MoveKind::Drop(_)) && empty.contains(mv.from) {
+                    behind.insert(mv.from);
+                }
+                behind
+            }
+            WallPlacement::Shot => {
+                let landed = match mv.kind {
+                    MoveKind::Castle(r) => variant.castling[r as usize].king_to,
+                    _ => mv.to,
+                };
+                quiet_reach(board, variant, landed).intersection(&empty)
+            }
+        };
+        board.unplay(variant, victim, mv, undo);
+        squares
+    }
+}
+
+/// The empty squares the piece on `from` could move to without capturing,
+/// walking its rays over `board` as the move generator does (its
+/// first-move rays left out: it has just moved).
+fn quiet_reach(board: &Board, variant: &Variant, from: Square) -> SquareSet {
+    let t = &variant.tables;
+    let code = board.squares[from.index()];
+    let mut out = SquareSet::EMPTY;
+    for ray in t.rays(code, from) {
+        if ray.initial {
+            continue;
+        }
+        let s = ray.start as usize;
+        let squares = &t.path_squares[s..s + ray.len as usize];
+        let flags = &t.path_flags[s..s + ray.len as usize];
+        let empty = |q: Square| board.squares[q.index()] == 0;
+        match ray.kind {
+            RayKind::Slide => {
+                for (&q, &f) in squares.iter().zip(flags) {
+                    if f & MUST_BE_OCCUPIED != 0 {
+                        if empty(q) {
+                            break;
+                        }
+                        continue;
+                    }
+                    if !empty(q) {
+                        break;
+                    }
+                    if f & MOVE != 0 {
+                        out.insert(q);
+                    }
+                }
+            }
+            RayKind::Hop | RayKind::HopRight => {
+                let Some(screen) = squares.iter().position(|&q| !empty(q)) else {
+                    continue;
+                };
+                for (&q, &f) in squares.iter().zip(flags).skip(screen + 1) {
+                    if !empty(q) {
+                        break;
+                    }
+                    if f & MOVE != 0 {
+                        out.insert(q);
+                    }
+                    if ray.kind == RayKind::HopRight {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
