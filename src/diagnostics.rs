@@ -95,6 +95,8 @@ codes! {
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
     CompileBadRestriction = "varia::compile::bad_restriction",
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
+    CompileBadRoyalGroup = "varia::compile::bad_royal_group",
+        "A royal group (`check when the last King, Prince is attacked`, `check when every King is attacked`) cannot be kept: it names a piece declared `royal`, whose every piece is royal on its own, or a piece another group names already. Take `royal` off the piece, or name each piece in one group.";
     CompileBadSetup = "varia::compile::bad_setup",
         "The setup (a FEN) cannot be read, or is not a legal start position of the variant: a rank of the wrong width, an unknown letter, a piece on a void, a castling right without its king and rook, an impossible en passant field, a side without its royal piece, or the side not to move in check. Fix the field the diagnostic points at.";
     CompileBadWalls = "varia::compile::bad_walls",

@@ -115,6 +115,12 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's sides are White and Black",
         ));
     }
+    if !variant.royal_groups.is_empty() {
+        return Err(refuse(
+            "check when …",
+            "the bridge does not write royal groups as FS's extinctionPseudoRoyal and dupleCheck yet",
+        ));
+    }
     if variant.game_end.counting.is_some() {
         return Err(refuse(
             "counting",

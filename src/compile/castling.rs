@@ -61,7 +61,7 @@ pub fn castling_rules(
     // (Antichess's, Atomar's commoner) may castle out of, through and
     // into attacked squares, as in Fairy-Stockfish.
     for rule in &mut rules {
-        if !cx.pieces[rule.king.0 as usize].royal {
+        if !cx.pieces[rule.king.0 as usize].royal_like() {
             rule.king_path.clear();
         }
     }

@@ -62,6 +62,9 @@ pub(super) struct Declarations<'a> {
     pub gate: Single<'a, Item>,
     /// `walls …` (an [`Item::Walls`]).
     pub walls: Single<'a, Item>,
+    /// `check when the last … is attacked` and `check when every … is
+    /// attacked` (each an [`Item::RoyalGroup`]), in order.
+    pub royal_groups: Vec<&'a Item>,
     pub regions: Named<'a, ast::RegionDecl>,
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
@@ -119,6 +122,7 @@ pub(super) fn collect<'a>(
         no_drops: Single::new(),
         gate: Single::new(),
         walls: Single::new(),
+        royal_groups: Vec::new(),
         regions: Named::new(),
         pieces: Named::new(),
         borders: Named::new(),
@@ -243,6 +247,7 @@ impl<'a> Declarations<'a> {
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
+            Item::RoyalGroup(..) => self.royal_groups.push(item),
             Item::Remove(names, _) => {
                 for name in names {
                     self.remove_piece(name, src, errors);

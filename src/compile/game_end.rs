@@ -46,7 +46,7 @@ pub(super) fn game_end_rules(
         }),
         _ => None,
     };
-    let has_royal = defs.iter().any(|d| d.royal);
+    let has_royal = defs.iter().any(|d| d.royal_like());
     let rules = GameEndRules {
         checkmate: decls.checkmate.get().and_then(|r| r.value.map(result)),
         stalemate: match decls.stalemate.get() {

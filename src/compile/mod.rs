@@ -108,7 +108,7 @@ fn build_from(
 
     let (mut evaluator, regions) = pieces::regions(&geometry, symmetry, decls, errors);
     let mut defs = pieces::piece_defs(decls, errors)?;
-    let borders = pieces::add_piece_rules(
+    let (borders, royal_groups) = pieces::add_piece_rules(
         &geometry,
         symmetry,
         decls,
@@ -211,6 +211,7 @@ fn build_from(
         zobrist,
         hands,
         walls,
+        royal_groups,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

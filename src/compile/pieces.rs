@@ -12,6 +12,7 @@ use crate::compile::restrict;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{ByColor, Color, PieceDef, PieceKind, MAX_PIECE_KINDS};
+use crate::ir::rule::RoyalGroup;
 use crate::ir::{Border, Region, Symmetry};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{self, Item};
@@ -107,6 +108,7 @@ pub(super) fn piece_defs(
             betza: p.betza.value.clone(),
             patterns,
             royal: p.royal,
+            royal_group: None,
             pawn_like: false,
             resets_move_rule: false,
             moves_back: false,
@@ -120,8 +122,8 @@ pub(super) fn piece_defs(
 }
 
 /// Adds what the other declarations say about the pieces: the borders
-/// (returned), `also` moves, `restrict` rules, the pawns and the pieces
-/// that reset the move rule.
+/// (returned), `also` moves, `restrict` rules, the pawns, the pieces that
+/// reset the move rule, and the royal groups (returned).
 pub(super) fn add_piece_rules(
     geometry: &Geometry,
     symmetry: Symmetry,
@@ -129,7 +131,7 @@ pub(super) fn add_piece_rules(
     evaluator: &mut RegionEvaluator<'_>,
     defs: &mut [PieceDef],
     errors: &mut Vec<ScriptError>,
-) -> Vec<Border> {
+) -> (Vec<Border>, Vec<RoyalGroup>) {
     let border_decls: Vec<&ast::RegionDecl> = decls.borders.decls().collect();
     let borders = restrict::borders(geometry, symmetry, &border_decls, evaluator, errors);
     for also in &decls.alsos {
@@ -170,7 +172,8 @@ pub(super) fn add_piece_rules(
     }
     mark_pawns(decls, defs);
     mark_move_rule_resetters(decls, defs, errors);
-    borders
+    let groups = royal_groups(decls, defs, errors);
+    (borders, groups)
 }
 
 /// Marks the pawns ([`PieceDef::pawn_like`]): the pieces that promote,
@@ -330,4 +333,54 @@ pub(super) fn en_passant_region(
 pub(super) fn some_piece_only_takes_checker(defs: &[PieceDef]) -> bool {
     defs.iter()
         .any(|d| d.only_takes_checker.white || d.only_takes_checker.black)
+}
+
+/// `check when the last … is attacked` / `check when every … is attacked`:
+/// the royal groups, each kind marked with its group. A piece declared
+/// `royal`, or named by two groups, is an error.
+pub(super) fn royal_groups(
+    decls: &Declarations<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Vec<RoyalGroup> {
+    let mut groups = Vec::new();
+    for item in &decls.royal_groups {
+        let Item::RoyalGroup(names, every, _) = item else {
+            continue;
+        };
+        let index = groups.len() as u8;
+        let mut kinds = 0u64;
+        for name in names {
+            let Some(kind) = find_kind(defs, name, errors) else {
+                continue;
+            };
+            let def = &mut defs[kind.0 as usize];
+            let problem = if def.royal {
+                Some("it is declared `royal`: each of its pieces is royal on its own")
+            } else if def.royal_group.is_some() {
+                Some("another royal group names it already")
+            } else {
+                None
+            };
+            if let Some(label) = problem {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadRoyalGroup,
+                        format!("`{}` cannot be in this royal group", name.value),
+                        name.span,
+                        label,
+                    )
+                    .with_help("take `royal` off the piece, or name each piece in one group"),
+                );
+                continue;
+            }
+            def.royal_group = Some(index);
+            kinds |= 1 << kind.0;
+        }
+        groups.push(RoyalGroup {
+            kinds,
+            every: *every,
+        });
+    }
+    groups
 }

@@ -101,7 +101,7 @@ pub fn promotion_table(
         .choice_sets
         .iter()
         .flatten()
-        .any(|k| pieces[k.0 as usize].royal);
+        .any(|k| pieces[k.0 as usize].royal_like());
     set_limits(&mut table, limits, kind_by_name, errors);
     table
 }

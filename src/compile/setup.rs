@@ -165,8 +165,9 @@ fn problems(variant: &Variant, setup: &Setup) -> Vec<SetupProblem> {
     for color in Color::ALL {
         if variant.needs_royal(color) {
             let has_royal = setup.board.iter().any(|&code| {
-                Piece::from_board_code(code)
-                    .is_some_and(|piece| piece.color == color && variant.piece(piece.kind).royal)
+                Piece::from_board_code(code).is_some_and(|piece| {
+                    piece.color == color && variant.piece(piece.kind).royal_like()
+                })
             });
             if !has_royal {
                 problems.push(SetupProblem::MissingRoyal { color });

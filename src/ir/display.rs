@@ -329,9 +329,21 @@ impl Variant {
         Ok(())
     }
 
-    /// The rules that shape the moves rather than end the game: compulsory
-    /// captures, no checks, the en passant region, walls, explosions.
+    /// The rules that shape the moves rather than end the game: royal
+    /// groups, compulsory captures, no checks, the en passant region,
+    /// walls, explosions.
     fn write_move_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for group in &self.royal_groups {
+            let names: Vec<&str> = self
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| group.kinds >> k & 1 != 0)
+                .map(|(_, p)| p.name.as_str())
+                .collect();
+            let which = if group.every { "every" } else { "the last" };
+            writeln!(f, "check when {which} {} is attacked", names.join(", "))?;
+        }
         if self.compulsory_capture {
             writeln!(f, "captures compulsory")?;
         }

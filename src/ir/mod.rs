@@ -106,6 +106,8 @@ pub struct Variant {
     pub hands: Option<hand::Hands>,
     /// Every move also puts a wall (`walls …`), if the variant says so.
     pub walls: Option<rule::Walls>,
+    /// Kinds that share royalty (`check when the last …` / `… every …`).
+    pub royal_groups: Vec<rule::RoyalGroup>,
 }
 
 impl Variant {
@@ -133,7 +135,7 @@ impl Variant {
     /// make pieces vanish (an exploded king in Atomic ends the game; that
     /// position is still a position).
     pub fn needs_royal(&self, color: Color) -> bool {
-        self.pieces.iter().any(|p| p.royal)
+        self.pieces.iter().any(|p| p.royal_like())
             && !self.without_royal.get(color)
             && !self.pieces_can_vanish()
     }

@@ -145,6 +145,9 @@ pub struct PieceDef {
     pub patterns: Vec<MovePattern>,
     /// Whether it may not be left attacked.
     pub royal: bool,
+    /// The royal group it shares royalty in (`check when the last …`), as
+    /// an index into [`crate::ir::Variant::royal_groups`].
+    pub royal_group: Option<u8>,
     /// Whether it is a pawn: it promotes, into a piece that does not
     /// promote again. SAN writes its moves without a letter; the engine
     /// values its promotion distance.
@@ -183,6 +186,12 @@ impl PieceDef {
         } else {
             letter.to_string()
         }
+    }
+
+    /// Whether it is royal, alone (`royal`) or in a royal group: its
+    /// side's check and checkmate are about it.
+    pub fn royal_like(&self) -> bool {
+        self.royal || self.royal_group.is_some()
     }
 
     /// Whether it has moves it may make only while it has never moved (`i`).

@@ -399,3 +399,15 @@ pub enum WallPlacement {
     /// landed, as if it moved again (the arrows of Amazons).
     Shot,
 }
+
+/// `check when the last King, Prince is attacked` (Fairy-Stockfish's
+/// `extinctionPseudoRoyal`) or `check when every King is attacked` (with
+/// its `dupleCheck`): pieces of these kinds share one royalty per side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoyalGroup {
+    /// The kinds, a bit per kind (bit `k` for `PieceKind(k)`).
+    pub kinds: u64,
+    /// `every`: a side is in check when all its pieces of the group are
+    /// attacked; otherwise only when it has one left and that one is.
+    pub every: bool,
+}

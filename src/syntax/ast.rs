@@ -93,6 +93,9 @@ pub enum Item {
     Remove(Vec<Spanned<String>>, Span),
     /// `walls behind|anywhere|shot [in REGION]`.
     Walls(WallsDecl),
+    /// `check when the last A, B is attacked` / `check when every A is
+    /// attacked`: the pieces named, and whether `every`.
+    RoyalGroup(Vec<Spanned<String>>, bool, Span),
 }
 
 impl Item {
@@ -127,6 +130,7 @@ impl Item {
             Item::DropNone(span) => *span,
             Item::Gate(g) => g.span,
             Item::Walls(w) => w.span,
+            Item::RoyalGroup(_, _, span) => *span,
             Item::Remove(_, span)
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)

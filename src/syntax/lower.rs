@@ -225,6 +225,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
         Rule::walls_decl => lower_walls_decl(pair, source).map(Item::Walls),
+        Rule::royal_group_decl => lower_royal_group(pair, source),
         Rule::remove_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -731,6 +732,19 @@ fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDec
     c.next(Rule::kw_to)?;
     let to = spanned_str(&c.next(Rule::ident)?, source);
     Ok(DemoteDecl { pieces, to, span })
+}
+
+/// `check when the last A, B is attacked`, `check when every A is attacked`.
+fn lower_royal_group(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_checks)?;
+    c.next(Rule::kw_when)?;
+    let kind = c.next(Rule::royal_group_kind)?;
+    let every = kind.into_inner().next().map(|p| p.as_rule()) == Some(Rule::kw_every);
+    let pieces = c.names(source);
+    c.next(Rule::attacked_words)?;
+    Ok(Item::RoyalGroup(pieces, every, span))
 }
 
 /// `walls behind|anywhere|shot [in REGION]`.

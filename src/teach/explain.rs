@@ -815,7 +815,14 @@ fn path_clause(p: &MovePattern) -> String {
 }
 
 fn royal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
-    if !variant.piece(kind).royal {
+    let def = variant.piece(kind);
+    if let Some(group) = def.royal_group {
+        return Some(royal_group_rule(
+            variant,
+            &variant.royal_groups[group as usize],
+        ));
+    }
+    if !def.royal {
         return None;
     }
     let end = match variant.game_end.checkmate {
@@ -837,6 +844,35 @@ fn royal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     Some(format!(
         "It is royal: it may never be left attacked (in check).{end}{promotion}"
     ))
+}
+
+/// A royal group (`check when the last …` / `… every …`), in words.
+pub fn royal_group_rule(variant: &Variant, group: &crate::ir::rule::RoyalGroup) -> String {
+    let names: Vec<String> = variant
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| group.kinds >> k & 1 != 0)
+        .map(|(_, p)| p.name.clone())
+        .collect();
+    let plurals: Vec<String> = names.iter().map(|n| format!("{n}s")).collect();
+    let checkmated = match variant.game_end.checkmate {
+        Some(GameResult::Loses) => " A player checkmated loses.",
+        Some(GameResult::Wins) => " A player checkmated wins.",
+        Some(GameResult::Draws) => " A checkmate is a draw.",
+        None => "",
+    };
+    if group.every {
+        format!(
+            "A player is in check only when all their {} are attacked at once (a duple check): while they have two or more, one may be left attacked, and taken; one alone is royal: it may never be left attacked.{checkmated}",
+            join_with(&plurals, "and", false)
+        )
+    } else {
+        format!(
+            "Royalty is shared: while a player has two or more {}, none of them is royal (they may be left attacked, and taken); the last one is royal: it may never be left attacked (in check).{checkmated}",
+            join_with(&plurals, "or", false)
+        )
+    }
 }
 
 /// The rules of the whole variant that change what this piece may do:

@@ -8,7 +8,7 @@
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, MUST_BE_OCCUPIED};
-use crate::ir::piece::Color;
+use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::vm::board::Board;
 use crate::vm::position::Position;
@@ -30,6 +30,13 @@ impl Position {
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.is_royal_attacked(self.side)
+    }
+
+    /// The royal pieces of `color` whose attack puts it in check (with
+    /// royal groups, not every attacked one: see [`Board::royals_in_check`]).
+    pub fn royals_in_check(&self, color: Color) -> SquareSet {
+        self.board
+            .royals_in_check(&self.variant, &self.unmoved, color)
     }
 
     /// The squares of `by`'s pieces that attack `sq`.
@@ -92,7 +99,8 @@ impl Board {
         false
     }
 
-    /// Whether any royal piece of `color` is attacked.
+    /// Whether `color` is in check: a royal piece of it is attacked (with
+    /// royal groups, as [`Board::royals_in_check`] says).
     #[inline]
     pub(crate) fn is_royal_attacked(
         &self,
@@ -100,11 +108,51 @@ impl Board {
         unmoved: &SquareSet,
         color: Color,
     ) -> bool {
+        if !variant.royal_groups.is_empty() {
+            return !self.royals_in_check(variant, unmoved, color).is_empty();
+        }
         let them = color.opposite();
         self.royals
             .get(color)
             .iter()
             .any(|sq| self.is_attacked(variant, unmoved, sq, them))
+    }
+
+    /// The royal pieces of `color` whose attack puts it in check: every
+    /// attacked `royal` piece; of a royal group (`check when the last …`),
+    /// the side's only piece of the group, if attacked; of a group with
+    /// `every`, all its pieces, if all are attacked.
+    pub(crate) fn royals_in_check(
+        &self,
+        variant: &Variant,
+        unmoved: &SquareSet,
+        color: Color,
+    ) -> SquareSet {
+        let them = color.opposite();
+        let royals = self.royals.get(color);
+        let kind_of = |sq: Square| Piece::from_code(self.squares[sq.index()]).kind;
+        let attacked = |sq: Square| self.is_attacked(variant, unmoved, sq, them);
+        let mut out = SquareSet::EMPTY;
+        for sq in royals.iter() {
+            if variant.piece(kind_of(sq)).royal && attacked(sq) {
+                out.insert(sq);
+            }
+        }
+        for group in &variant.royal_groups {
+            let members: SquareSet = royals
+                .iter()
+                .filter(|&sq| group.kinds >> kind_of(sq).0 & 1 != 0)
+                .collect();
+            let in_check = match members.len() {
+                0 => false,
+                1 => members.iter().all(attacked),
+                _ => group.every && members.iter().all(attacked),
+            };
+            if in_check {
+                out = out.union(&members);
+            }
+        }
+        out
     }
 
     /// Whether the piece on `from` could capture on `target` by its rays

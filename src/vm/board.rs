@@ -23,7 +23,8 @@ pub(crate) struct Board {
     pub(crate) squares: [u8; MAX_SQUARES],
     /// Each side's pieces.
     pub(crate) by_color: ByColor<SquareSet>,
-    /// Each side's royal pieces.
+    /// Each side's royal pieces, those of royal groups included (whether
+    /// they are royal now depends on the group: see `attacks`).
     pub(crate) royals: ByColor<SquareSet>,
     /// Each side's pieces whose attacks the attack tries do not describe.
     pub(crate) complex: ByColor<SquareSet>,
@@ -88,7 +89,7 @@ impl Board {
         let code = piece.code();
         self.squares[sq.index()] = code;
         self.by_color.get_mut(piece.color).insert(sq);
-        if variant.piece(piece.kind).royal {
+        if variant.piece(piece.kind).royal_like() {
             self.royals.get_mut(piece.color).insert(sq);
         }
         if variant.tables.complex_attackers >> code & 1 != 0 {

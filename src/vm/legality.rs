@@ -224,8 +224,13 @@ impl Position {
     /// move (none when it is not in check).
     pub fn checkers(&self) -> SquareSet {
         let us = self.side;
+        let royals = if self.variant.royal_groups.is_empty() {
+            *self.board.royals.get(us)
+        } else {
+            self.royals_in_check(us)
+        };
         let mut checkers = SquareSet::EMPTY;
-        for royal in self.board.royals.get(us).iter() {
+        for royal in royals.iter() {
             checkers = checkers.union(&self.attackers_of(royal, us.opposite()));
         }
         checkers

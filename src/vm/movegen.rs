@@ -313,6 +313,30 @@ impl Position {
         bans == 0 || bans & (1 << Piece::from_code(there).kind.0) == 0
     }
 
+    /// Whether the piece on `sq` is royal now: declared `royal`, or its
+    /// side's only piece of its royal group (a king with a second king
+    /// beside it in a group castles through attacked squares, as in
+    /// Fairy-Stockfish).
+    pub(crate) fn royal_now(&self, sq: Square) -> bool {
+        let Some(piece) = self.piece_at(sq) else {
+            return false;
+        };
+        let def = self.variant.piece(piece.kind);
+        let Some(group) = def.royal_group else {
+            return def.royal;
+        };
+        let kinds = self.variant.royal_groups[group as usize].kinds;
+        let side = self.board.by_color.get(piece.color);
+        self.board
+            .royals
+            .get(piece.color)
+            .intersection(side)
+            .iter()
+            .filter(|&q| self.piece_at(q).is_some_and(|p| kinds >> p.kind.0 & 1 != 0))
+            .count()
+            == 1
+    }
+
     /// Whether a royal piece stands on `sq`.
     #[inline]
     fn is_royal_on(&self, sq: Square) -> bool {
@@ -382,7 +406,9 @@ impl Position {
             {
                 continue;
             }
-            if rule.king_path.iter().any(|&sq| self.is_attacked(sq, them)) {
+            if rule.king_path.iter().any(|&sq| self.is_attacked(sq, them))
+                && self.royal_now(rule.king_from)
+            {
                 continue;
             }
             out.push(Move::new(

@@ -107,8 +107,10 @@ catalogue! {
     racingkings: "racingkings", 217;
     shako: "shako", 189;
     shatranj: "shatranj", 203;
+    shoshogi: "shoshogi", 241;
     snailtrail: "snailtrail", 237;
     sortofalmost: "sortofalmost", 191;
+    spartan: "spartan", 239;
     tencubed: "tencubed", 193;
     torishogi: "torishogi", 205;
     torpedo: "torpedo", 195;
