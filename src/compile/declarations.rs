@@ -60,6 +60,8 @@ pub(super) struct Declarations<'a> {
     pub no_drops: Single<'a, Item>,
     /// `gate …` (an [`Item::Gate`]).
     pub gate: Single<'a, Item>,
+    /// `shuffle …`: the random start array.
+    pub shuffle: Single<'a, ast::ShuffleDecl>,
     pub regions: Named<'a, ast::RegionDecl>,
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
@@ -116,6 +118,7 @@ pub(super) fn collect<'a>(
         drops: Vec::new(),
         no_drops: Single::new(),
         gate: Single::new(),
+        shuffle: Single::new(),
         regions: Named::new(),
         pieces: Named::new(),
         borders: Named::new(),
@@ -239,6 +242,7 @@ impl<'a> Declarations<'a> {
             Item::Drop(d) => self.drops.push((d, src)),
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
+            Item::Shuffle(s) => self.shuffle.set(s, src, s.span, "`shuffle`", errors),
             Item::Remove(names, _) => {
                 for name in names {
                     self.remove_piece(name, src, errors);

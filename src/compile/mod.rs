@@ -11,7 +11,7 @@
 //! 4. `pieces`: regions, pieces with their Betza moves (`betza`, `legs`),
 //!    borders, `also` moves and `restrict` rules (`region`, `restrict`);
 //! 5. `setup`: the start placement (castling needs it);
-//! 6. `promotion` and `castling`;
+//! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
 //! 8. `hooks`: the Rhai hooks;
 //! 9. `tables`: the move rays and attack tries, then the variant;
@@ -34,6 +34,7 @@ mod promotion;
 mod region;
 mod restrict;
 pub mod setup;
+mod shuffle;
 pub mod tables;
 
 use crate::diagnostics::{ScriptError, ScriptErrors};
@@ -140,6 +141,19 @@ fn build_from(
     };
     let castling =
         castling::castling_rules(&castling_context, &decls.castlings, main_source, errors);
+    let shuffle_context = shuffle::ShuffleContext {
+        geometry: &geometry,
+        symmetry,
+        start: &start_codes,
+        kind_by_name: &kind_by_name,
+        pieces: &defs,
+    };
+    let shuffle = shuffle::shuffle(
+        &shuffle_context,
+        decls.shuffle.get(),
+        &mut evaluator,
+        errors,
+    );
 
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(
@@ -208,6 +222,7 @@ fn build_from(
         tables,
         zobrist,
         hands,
+        shuffle,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

@@ -104,6 +104,9 @@ pub struct Variant {
     pub some_piece_only_takes_checker: bool,
     /// Pieces in hand and drops (`hands`), if the variant has them.
     pub hands: Option<hand::Hands>,
+    /// `shuffle …`: how a random start array is made from the start
+    /// position, if the variant has one.
+    pub shuffle: Option<setup::Shuffle>,
 }
 
 impl Variant {
