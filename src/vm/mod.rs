@@ -3,8 +3,8 @@
 //!
 //! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
 //! moves), `legality` (royal safety, on a copied `board` placement),
-//! `attacks`, `make`, `outcome`; `hooks` is the runtime that runs the
-//! variant's Rhai hooks.
+//! `attacks`, `make`, `outcome`, `shuffle` (random start arrays); `hooks`
+//! is the runtime that runs the variant's Rhai hooks.
 
 mod attacks;
 mod board;
@@ -19,6 +19,7 @@ mod outcome;
 pub mod perft;
 pub mod position;
 pub mod setup;
+pub mod shuffle;
 
 pub use counting::Count;
 pub use hook_error::HookError;
