@@ -25,7 +25,6 @@ const NO_RULE_OPTIONS: &[&str] = &[
 /// Options the bridge accepts only at FS's default value (the value each
 /// has in orthodox chess), with that value.
 const DEFAULT_ONLY: &[(&str, &str)] = &[
-    ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
     ("mandatoryPiecePromotion", "false"),
@@ -242,6 +241,7 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "chess960",
     "maxRank",
     "maxFile",
     "startFen",
@@ -1109,7 +1109,8 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
     squares
 }
 
-/// FS's castling: the king (where the start position has it on the
+/// FS's castling: with `chess960 = true`, castling from any start;
+/// else the king (where the start position has it on the
 /// castling rank, else on `castlingKingFile`) to the kingside and
 /// queenside files, the rooks from the corners (or the rook files) to the
 /// king's inner side. FS keeps only the rights whose pieces stand there;
@@ -1127,11 +1128,14 @@ fn write_castling(
         set_rights(setup, "-");
         return Ok(());
     }
+    let chess960 = options.flag("chess960", false)?;
     if let Some(c) = rights.chars().find(|c| !"KQkq".contains(*c)) {
-        return Err(options.error(
-            "startFen",
-            format!("the castling right `{c}`: varia reads only `KQkq`"),
-        ));
+        if !chess960 {
+            return Err(options.error(
+                "startFen",
+                format!("the castling right `{c}`: varia reads only `KQkq`"),
+            ));
+        }
     }
     let piece_of = |key: &str, default: &str| -> Result<Option<(String, char)>, ImportError> {
         let letters = options.text(key, "");
@@ -1163,6 +1167,9 @@ fn write_castling(
     let rank = options.number("castlingRank", 1)?.saturating_sub(1);
     if rank >= board.ranks {
         return Err(options.error("castlingRank", "beyond the board"));
+    }
+    if chess960 {
+        return write_960_castling(options, board, (&king, &rook), rank, out);
     }
     let squares = placement(setup, board);
     let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
@@ -1231,6 +1238,43 @@ fn write_castling(
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
+    Ok(())
+}
+
+/// FS's `chess960 = true`: the king and a rook castle from wherever they
+/// start on the castling rank to the kingside and queenside files, the
+/// rook beside the king on its inner side; the setup's rights (`KQkq` or
+/// the rooks' files) choose the rooks.
+fn write_960_castling(
+    options: &Options,
+    board: &Board,
+    (king, rook): (&str, &str),
+    rank: u32,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let kingside = file_option(options, "castlingKingsideFile", 6)?;
+    let queenside = file_option(options, "castlingQueensideFile", 2)?;
+    for (key, file) in [
+        ("castlingKingsideFile", kingside),
+        ("castlingQueensideFile", queenside),
+    ] {
+        if file == 0 || file + 1 >= board.files {
+            return Err(options.error(key, "the rook must land beside the king, on the board"));
+        }
+    }
+    let at = |f: u32| board.square(f, rank);
+    let _ = writeln!(
+        out,
+        "castling {king} to {} with {rook} to {} from any start",
+        at(kingside),
+        at(kingside - 1)
+    );
+    let _ = writeln!(
+        out,
+        "castling {king} to {} with {rook} to {} from any start",
+        at(queenside),
+        at(queenside + 1)
+    );
     Ok(())
 }
 
