@@ -544,12 +544,12 @@ fn read_castling(
                 .any(|&k| variant.castling[k].letter == letter)
             {
                 return Err(at(format!(
-                    "a second castling right on {}'s {} side",
+                    "a second castling right on {}'s {}",
                     variant.side_name(color),
                     if letter.eq_ignore_ascii_case(&'K') {
-                        "king"
+                        "kingside"
                     } else {
-                        "queen"
+                        "queenside"
                     }
                 )));
             }

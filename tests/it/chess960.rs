@@ -230,7 +230,7 @@ fn bad_castling_fields_are_errors_at_their_letter() {
         (
             "4k3/8/8/8/8/8/8/R3K1RR w HG - 0 1",
             "G",
-            "a second castling right on White's king side",
+            "a second castling right on White's kingside",
         ),
         // No king on the castling rank.
         (
