@@ -202,7 +202,7 @@ fn explicit_castling(
 }
 
 /// The most castling rules a variant may have: a move names its rule by
-/// a byte ([`crate::vm::MoveKind::Castle`]).
+/// a byte (the VM's `MoveKind::Castle`).
 pub const MAX_CASTLING_RULES: usize = 256;
 
 /// `castling King to g1 with Rook to f1 from any start` (Chess960): for
