@@ -1137,28 +1137,9 @@ fn write_castling(
             ));
         }
     }
-    let piece_of = |key: &str, default: &str| -> Result<Option<(String, char)>, ImportError> {
-        let letters = options.text(key, "");
-        let key_name = if letters.is_empty() {
-            default.to_string()
-        } else {
-            let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
-                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
-            match keys.as_slice() {
-                [one] => one.clone(),
-                _ => return Err(options.error(key, "varia takes one castling piece type for now")),
-            }
-        };
-        Ok(options
-            .resolved
-            .pieces
-            .iter()
-            .find(|p| p.key == key_name)
-            .map(|p| (piece_name(p), p.letter)))
-    };
     let (Some((king, king_letter)), Some((rook, rook_letter))) = (
-        piece_of("castlingKingPiece", "king")?,
-        piece_of("castlingRookPieces", "rook")?,
+        castling_piece(options, "castlingKingPiece", "king")?,
+        castling_piece(options, "castlingRookPieces", "rook")?,
     ) else {
         out.push_str("castling none\n");
         set_rights(setup, "-");
@@ -1239,6 +1220,33 @@ fn write_castling(
         let _ = writeln!(out, "{line}");
     }
     Ok(())
+}
+
+/// The castling piece an option names (`castlingKingPiece`,
+/// `castlingRookPieces`; FS's `default` piece without it): its name and
+/// letter, `None` if the variant has no such piece.
+fn castling_piece(
+    options: &Options,
+    key: &str,
+    default: &str,
+) -> Result<Option<(String, char)>, ImportError> {
+    let letters = options.text(key, "");
+    let key_name = if letters.is_empty() {
+        default.to_string()
+    } else {
+        let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+        match keys.as_slice() {
+            [one] => one.clone(),
+            _ => return Err(options.error(key, "varia takes one castling piece type for now")),
+        }
+    };
+    Ok(options
+        .resolved
+        .pieces
+        .iter()
+        .find(|p| p.key == key_name)
+        .map(|p| (piece_name(p), p.letter)))
 }
 
 /// FS's `chess960 = true`: the king and a rook castle from wherever they

@@ -6,36 +6,20 @@
 //! start pair on the rank, of which the castling rights choose), or
 //! `castling none`.
 
-use crate::compile::promotion::KindByName;
 use crate::compile::region::reflect;
+use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::Travel;
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::CastlingRule;
-use crate::ir::Symmetry;
 use crate::source::{SourceId, Spanned};
 use crate::syntax::ast::{CastlingDecl, CastlingKind};
-
-/// What building castling rules reads: the board, the start placement,
-/// the pieces.
-pub(crate) struct CastlingContext<'a> {
-    /// The board.
-    pub geometry: &'a Geometry,
-    /// How Black's squares follow from White's.
-    pub symmetry: Symmetry,
-    /// The start placement (piece code by cell).
-    pub start: &'a [u8],
-    /// Names → kinds, reporting unknown names.
-    pub kind_by_name: &'a KindByName<'a>,
-    /// The piece definitions.
-    pub pieces: &'a [PieceDef],
-}
 
 /// Builds the castling moves of both sides. The slide form is checked
 /// strictly only when the main script declares it.
 pub fn castling_rules(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     decls: &[(&CastlingDecl, SourceId)],
     main_source: SourceId,
     errors: &mut Vec<ScriptError>,
@@ -96,7 +80,7 @@ pub fn castling_kinds(rules: &[CastlingRule]) -> Vec<PieceKind> {
 /// `castling King e1 -> g1 with Rook h1 -> f1`: squares written from
 /// White's side, Black's following by the symmetry.
 fn explicit_castling(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     decl: &CastlingDecl,
     rules: &mut Vec<CastlingRule>,
     errors: &mut Vec<ScriptError>,
@@ -212,7 +196,7 @@ pub const MAX_CASTLING_RULES: usize = 256;
 /// the reverse). The king and the rook land on the squares given wherever
 /// they start; the castling rights choose which rules apply.
 fn any_start_castling(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     decl: &CastlingDecl,
     rules: &mut Vec<CastlingRule>,
     errors: &mut Vec<ScriptError>,
@@ -335,7 +319,7 @@ fn castling_square(
 /// and is checked when `strict` (the script itself declares it).
 #[allow(clippy::too_many_arguments)]
 fn slide_castling(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     king: &Spanned<String>,
     distance: &Spanned<u32>,
     rook: &Spanned<String>,
@@ -417,7 +401,7 @@ fn slide_castling(
 /// the king's rank (left, right); `None` if the setup has not exactly one
 /// king or no such rook (reported when `strict`).
 fn slide_castlers(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     color: Color,
     (k, king): (PieceKind, &Spanned<String>),
     (r, rook): (PieceKind, &Spanned<String>),
@@ -496,7 +480,7 @@ fn slide_castlers(
 /// Whether the king's own moves (on an empty rank) already go where the
 /// castling takes it: then one move would be both, and neither notation
 /// nor the move list could tell them apart.
-fn is_plain_king_move(cx: &CastlingContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
+fn is_plain_king_move(cx: &StartContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
     let g = cx.geometry;
     let dx = g.file_of(rule.king_to) - g.file_of(rule.king_from);
     let Some(def) = cx.pieces.get(king.0 as usize) else {

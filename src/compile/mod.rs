@@ -132,28 +132,15 @@ fn build_from(
         &defs,
         errors,
     );
-    let castling_context = castling::CastlingContext {
+    let start = setup::StartContext {
         geometry: &geometry,
         symmetry,
         start: &start_codes,
         kind_by_name: &kind_by_name,
         pieces: &defs,
     };
-    let castling =
-        castling::castling_rules(&castling_context, &decls.castlings, main_source, errors);
-    let shuffle_context = shuffle::ShuffleContext {
-        geometry: &geometry,
-        symmetry,
-        start: &start_codes,
-        kind_by_name: &kind_by_name,
-        pieces: &defs,
-    };
-    let shuffle = shuffle::shuffle(
-        &shuffle_context,
-        decls.shuffle.get(),
-        &mut evaluator,
-        errors,
-    );
+    let castling = castling::castling_rules(&start, &decls.castlings, main_source, errors);
+    let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
 
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(

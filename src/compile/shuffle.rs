@@ -3,33 +3,18 @@
 //! start placement: the pieces each rule names are there as often as the
 //! rule needs, Black's mirror White's, and some array keeps the rules.
 
-use crate::compile::promotion::KindByName;
 use crate::compile::region::{reflect, RegionEvaluator};
+use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
-use crate::ir::geometry::{Geometry, Square};
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::geometry::Square;
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::setup::{Shuffle, ShuffleRule, SHUFFLE_TRIES};
-use crate::ir::Symmetry;
 use crate::source::Span;
 use crate::syntax::ast::{self, ShuffleDecl};
 
-/// What building the shuffle reads: the board, the start placement, the pieces.
-pub(crate) struct ShuffleContext<'a> {
-    /// The board.
-    pub geometry: &'a Geometry,
-    /// How Black's squares follow from White's.
-    pub symmetry: Symmetry,
-    /// The start placement (piece code by cell).
-    pub start: &'a [u8],
-    /// Names → kinds, reporting unknown names.
-    pub kind_by_name: &'a KindByName<'a>,
-    /// The piece definitions.
-    pub pieces: &'a [PieceDef],
-}
-
 /// The random start arrays of `shuffle …`, if declared and sound.
 pub(crate) fn shuffle(
-    cx: &ShuffleContext<'_>,
+    cx: &StartContext<'_>,
     decl: Option<&ShuffleDecl>,
     evaluator: &mut RegionEvaluator<'_>,
     errors: &mut Vec<ScriptError>,
@@ -76,7 +61,7 @@ pub(crate) fn shuffle(
 /// Why the setup's squares cannot be shuffled: no piece there, a Black
 /// piece among White's, or Black's pieces not mirroring White's.
 fn placement_problem(
-    cx: &ShuffleContext<'_>,
+    cx: &StartContext<'_>,
     squares: &[Square],
     black_squares: &[Square],
 ) -> Option<String> {
@@ -106,7 +91,7 @@ fn placement_problem(
 /// One rule, its pieces checked against the setup's array (which must
 /// hold them as often as the rule needs).
 fn shuffle_rule(
-    cx: &ShuffleContext<'_>,
+    cx: &StartContext<'_>,
     rule: &ast::ShuffleRule,
     array: &[u8],
     errors: &mut Vec<ScriptError>,
