@@ -49,6 +49,10 @@ enum Command {
     Play {
         /// The variant script (default: the built-in orthodox chess).
         script: Option<String>,
+        /// Start from a random start array (the script's `shuffle`, as in
+        /// Chess960), dealt by this seed (by the clock without one).
+        #[arg(long, value_name = "SEED", num_args = 0..=1)]
+        random_start: Option<Option<u64>>,
     },
     /// Count the leaf nodes of the legal move tree (the last line is the count alone).
     Perft {
@@ -216,7 +220,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }
     };
     let Some(command) = args.command else {
-        return crate::repl::run(args.script.as_deref().unwrap_or("chess"));
+        return crate::repl::run(args.script.as_deref().unwrap_or("chess"), None);
     };
     // Each command's hooks share one time budget (the REPL and the engine
     // protocols budget each line and each search).
@@ -230,7 +234,13 @@ pub fn run(args: Vec<OsString>) -> i32 {
     ))
     .then(|| crate::vm::hooks::begin_command(crate::vm::hooks::HookBudget::default()));
     match command {
-        Command::Play { script } => crate::repl::run(script.as_deref().unwrap_or("chess")),
+        Command::Play {
+            script,
+            random_start,
+        } => crate::repl::run(
+            script.as_deref().unwrap_or("chess"),
+            random_start.map(|seed| seed.unwrap_or_else(crate::repl::clock_seed)),
+        ),
         Command::Perft {
             script,
             depth,

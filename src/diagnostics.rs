@@ -82,7 +82,7 @@ codes! {
     BetzaUnsupportedModifier = "varia::betza::unsupported_modifier",
         "The modifier is a Betza modifier, but it does not apply to this atom or position (for example `n` or `j` on a rider, `h` on a non-oblique atom), or is not supported yet. Move it to an atom it applies to, or remove it.";
     CompileBadCastling = "varia::compile::bad_castling",
-        "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, or a void lies between them. Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
+        "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, a void lies between them, or castling from any start would make more than 256 castling moves (a board of more than 11 files). Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
     CompileBadCheckLimit = "varia::compile::bad_check_limit",
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
     CompileBadDrop = "varia::compile::bad_drop",
@@ -99,6 +99,8 @@ codes! {
         "A royal group (`check when the last King, Prince is attacked`, `check when every King is attacked`) cannot be kept: it names a piece declared `royal`, whose every piece is royal on its own, or a piece another group names already. Take `royal` off the piece, or name each piece in one group.";
     CompileBadSetup = "varia::compile::bad_setup",
         "The setup (a FEN) cannot be read, or is not a legal start position of the variant: a rank of the wrong width, an unknown letter, a piece on a void, a castling right without its king and rook, an impossible en passant field, a side without its royal piece, or the side not to move in check. Fix the field the diagnostic points at.";
+    CompileBadShuffle = "varia::compile::bad_shuffle",
+        "A `shuffle` declaration cannot make random start arrays: its region holds no piece of the setup, a rule names a piece that the shuffled squares do not hold exactly as often as the rule needs (`Bishop and Bishop on opposite colours`: two bishops; `Queen and Archbishop …`: one of each; `King between Rook and Rook`: one king, two rooks), Black's pieces do not mirror White's there, or no array of those pieces keeps the rules. Fix the region, the rules or the setup; Chess960 is `shuffle rank 1 with Bishop and Bishop on opposite colours, King between Rook and Rook`.";
     CompileBadWalls = "varia::compile::bad_walls",
         "`walls` cannot be kept: the variant also has `hands`, and a move that drops or gates a piece would also have to place a wall (Fairy-Stockfish refuses the pair too). Take out `hands` or `walls`.";
     CompileBoardRanks = "varia::compile::board_ranks",

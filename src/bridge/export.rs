@@ -41,6 +41,13 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     let mut out = String::new();
     let _ = writeln!(out, "# {} (exported by `varia export`)", variant.name);
     let _ = writeln!(out, "[{name}]");
+    if variant.shuffle.is_some() {
+        // FS plays from any array it is given, but deals none itself.
+        let _ = writeln!(
+            out,
+            "# `shuffle …`: Fairy-Stockfish deals no random start array; this section starts from the setup's"
+        );
+    }
     let _ = writeln!(out, "maxFile = {}", geometry.files());
     let _ = writeln!(out, "maxRank = {}", geometry.ranks());
     write_pieces(variant, &mut out)?;
@@ -546,6 +553,9 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         out.push_str("castling = false\n");
         return Ok(());
     }
+    if white.iter().any(|r| r.any_start) {
+        return write_960_castling(variant, &white, out);
+    }
     let king = white[0].king;
     let rook = white[0].rook;
     let king_from = white[0].king_from;
@@ -608,6 +618,77 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
     );
     for line in lines {
         let _ = writeln!(out, "{line}");
+    }
+    Ok(())
+}
+
+/// Castling from any start as FS's `chess960 = true`: one king and rook
+/// type, one castling rank, the king to one file a wing with the rook
+/// beside it on the inner side (FS's rooks scan for `KQkq` from the
+/// corners, as X-FEN's outermost rooks).
+fn write_960_castling(
+    variant: &Variant,
+    white: &[&crate::ir::rule::CastlingRule],
+    out: &mut String,
+) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    let name = |k: PieceKind| &variant.pieces[k.0 as usize].name;
+    let first = white[0];
+    let mut wings: [Option<Square>; 2] = [None, None];
+    for rule in white {
+        let declaration = format!(
+            "castling {} to {} with {} to {} from any start",
+            name(rule.king),
+            geometry.name(rule.king_to),
+            name(rule.rook),
+            geometry.name(rule.rook_to)
+        );
+        let file = |s| geometry.file_of(s);
+        let kingside = file(rule.rook_from) > file(rule.king_from);
+        let inner = file(rule.king_to) + if kingside { -1 } else { 1 };
+        let wing = &mut wings[usize::from(kingside)];
+        if !rule.any_start
+            || rule.king != first.king
+            || rule.rook != first.rook
+            || geometry.rank_of(rule.king_to) != geometry.rank_of(first.king_to)
+            || file(rule.rook_to) != inner
+            || wing.is_some_and(|to| to != rule.king_to)
+        {
+            return Err(refuse(declaration, "Fairy-Stockfish's chess960 castling has one king and rook type, one file a wing for the king, and the rook lands beside it"));
+        }
+        *wing = Some(rule.king_to);
+    }
+    let letter = |s: Square| (b'a' + geometry.file_of(s) as u8) as char;
+    let _ = writeln!(out, "castling = true\nchess960 = true");
+    if !variant.pieces[first.king.0 as usize].royal {
+        let _ = writeln!(
+            out,
+            "castlingKingPiece = {}",
+            variant.pieces[first.king.0 as usize]
+                .letter
+                .to_ascii_lowercase()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "castlingRank = {}",
+        geometry.rank_of(first.king_to) + 1
+    );
+    let _ = writeln!(
+        out,
+        "castlingRookPieces = {}",
+        variant.pieces[first.rook.0 as usize]
+            .letter
+            .to_ascii_lowercase()
+    );
+    let last = (b'a' + geometry.files() - 1) as char;
+    for (to, (king_key, rook_key, corner)) in wings.iter().zip([
+        ("castlingQueensideFile", "castlingRookQueensideFile", 'a'),
+        ("castlingKingsideFile", "castlingRookKingsideFile", last),
+    ]) {
+        if let Some(to) = to {
+            let _ = writeln!(out, "{king_key} = {}\n{rook_key} = {corner}", letter(*to));
+        }
     }
     Ok(())
 }

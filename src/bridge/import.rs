@@ -25,7 +25,6 @@ const NO_RULE_OPTIONS: &[&str] = &[
 /// Options the bridge accepts only at FS's default value (the value each
 /// has in orthodox chess), with that value.
 const DEFAULT_ONLY: &[(&str, &str)] = &[
-    ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
     ("mandatoryPiecePromotion", "false"),
@@ -240,6 +239,7 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "chess960",
     "maxRank",
     "maxFile",
     "startFen",
@@ -1148,7 +1148,8 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
     squares
 }
 
-/// FS's castling: the king (where the start position has it on the
+/// FS's castling: with `chess960 = true`, castling from any start;
+/// else the king (where the start position has it on the
 /// castling rank, else on `castlingKingFile`) to the kingside and
 /// queenside files, the rooks from the corners (or the rook files) to the
 /// king's inner side. FS keeps only the rights whose pieces stand there;
@@ -1166,34 +1167,18 @@ fn write_castling(
         set_rights(setup, "-");
         return Ok(());
     }
+    let chess960 = options.flag("chess960", false)?;
     if let Some(c) = rights.chars().find(|c| !"KQkq".contains(*c)) {
-        return Err(options.error(
-            "startFen",
-            format!("the castling right `{c}`: varia reads only `KQkq`"),
-        ));
+        if !chess960 {
+            return Err(options.error(
+                "startFen",
+                format!("the castling right `{c}`: varia reads only `KQkq`"),
+            ));
+        }
     }
-    let piece_of = |key: &str, default: &str| -> Result<Option<(String, char)>, ImportError> {
-        let letters = options.text(key, "");
-        let key_name = if letters.is_empty() {
-            default.to_string()
-        } else {
-            let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
-                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
-            match keys.as_slice() {
-                [one] => one.clone(),
-                _ => return Err(options.error(key, "varia takes one castling piece type for now")),
-            }
-        };
-        Ok(options
-            .resolved
-            .pieces
-            .iter()
-            .find(|p| p.key == key_name)
-            .map(|p| (piece_name(p), p.letter)))
-    };
     let (Some((king, king_letter)), Some((rook, rook_letter))) = (
-        piece_of("castlingKingPiece", "king")?,
-        piece_of("castlingRookPieces", "rook")?,
+        castling_piece(options, "castlingKingPiece", "king")?,
+        castling_piece(options, "castlingRookPieces", "rook")?,
     ) else {
         out.push_str("castling none\n");
         set_rights(setup, "-");
@@ -1202,6 +1187,9 @@ fn write_castling(
     let rank = options.number("castlingRank", 1)?.saturating_sub(1);
     if rank >= board.ranks {
         return Err(options.error("castlingRank", "beyond the board"));
+    }
+    if chess960 {
+        return write_960_castling(options, board, (&king, &rook), rank, out);
     }
     let squares = placement(setup, board);
     let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
@@ -1270,6 +1258,70 @@ fn write_castling(
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
+    Ok(())
+}
+
+/// The castling piece an option names (`castlingKingPiece`,
+/// `castlingRookPieces`; FS's `default` piece without it): its name and
+/// letter, `None` if the variant has no such piece.
+fn castling_piece(
+    options: &Options,
+    key: &str,
+    default: &str,
+) -> Result<Option<(String, char)>, ImportError> {
+    let letters = options.text(key, "");
+    let key_name = if letters.is_empty() {
+        default.to_string()
+    } else {
+        let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+        match keys.as_slice() {
+            [one] => one.clone(),
+            _ => return Err(options.error(key, "varia takes one castling piece type for now")),
+        }
+    };
+    Ok(options
+        .resolved
+        .pieces
+        .iter()
+        .find(|p| p.key == key_name)
+        .map(|p| (piece_name(p), p.letter)))
+}
+
+/// FS's `chess960 = true`: the king and a rook castle from wherever they
+/// start on the castling rank to the kingside and queenside files, the
+/// rook beside the king on its inner side; the setup's rights (`KQkq` or
+/// the rooks' files) choose the rooks.
+fn write_960_castling(
+    options: &Options,
+    board: &Board,
+    (king, rook): (&str, &str),
+    rank: u32,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let kingside = file_option(options, "castlingKingsideFile", 6)?;
+    let queenside = file_option(options, "castlingQueensideFile", 2)?;
+    for (key, file) in [
+        ("castlingKingsideFile", kingside),
+        ("castlingQueensideFile", queenside),
+    ] {
+        if file == 0 || file + 1 >= board.files {
+            return Err(options.error(key, "the rook must land beside the king, on the board"));
+        }
+    }
+    let at = |f: u32| board.square(f, rank);
+    let _ = writeln!(
+        out,
+        "castling {king} to {} with {rook} to {} from any start",
+        at(kingside),
+        at(kingside - 1)
+    );
+    let _ = writeln!(
+        out,
+        "castling {king} to {} with {rook} to {} from any start",
+        at(queenside),
+        at(queenside + 1)
+    );
     Ok(())
 }
 

@@ -1,38 +1,25 @@
 //! The castling pass: `castling …` declarations → [`CastlingRule`]s for
 //! both sides: the explicit form (`castling King e1 -> g1 with Rook h1 ->
-//! f1`, squares from White's side) and the slide form (`castling King
-//! slides 2 with Rook`, found from the start placement), or `castling none`.
+//! f1`, squares from White's side), the slide form (`castling King
+//! slides 2 with Rook`, found from the start placement), Chess960's form
+//! (`castling King to g1 with Rook to f1 from any start`: a rule for every
+//! start pair on the rank, of which the castling rights choose), or
+//! `castling none`.
 
-use crate::compile::promotion::KindByName;
 use crate::compile::region::reflect;
+use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::Travel;
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::CastlingRule;
-use crate::ir::Symmetry;
 use crate::source::{SourceId, Spanned};
 use crate::syntax::ast::{CastlingDecl, CastlingKind};
-
-/// What building castling rules reads: the board, the start placement,
-/// the pieces.
-pub(crate) struct CastlingContext<'a> {
-    /// The board.
-    pub geometry: &'a Geometry,
-    /// How Black's squares follow from White's.
-    pub symmetry: Symmetry,
-    /// The start placement (piece code by cell).
-    pub start: &'a [u8],
-    /// Names → kinds, reporting unknown names.
-    pub kind_by_name: &'a KindByName<'a>,
-    /// The piece definitions.
-    pub pieces: &'a [PieceDef],
-}
 
 /// Builds the castling moves of both sides. The slide form is checked
 /// strictly only when the main script declares it.
 pub fn castling_rules(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     decls: &[(&CastlingDecl, SourceId)],
     main_source: SourceId,
     errors: &mut Vec<ScriptError>,
@@ -42,6 +29,7 @@ pub fn castling_rules(
         match &decl.kind {
             CastlingKind::None => rules.clear(),
             CastlingKind::Explicit { .. } => explicit_castling(cx, decl, &mut rules, errors),
+            CastlingKind::AnyStart { .. } => any_start_castling(cx, decl, &mut rules, errors),
             CastlingKind::Slide {
                 king,
                 distance,
@@ -92,7 +80,7 @@ pub fn castling_kinds(rules: &[CastlingRule]) -> Vec<PieceKind> {
 /// `castling King e1 -> g1 with Rook h1 -> f1`: squares written from
 /// White's side, Black's following by the symmetry.
 fn explicit_castling(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     decl: &CastlingDecl,
     rules: &mut Vec<CastlingRule>,
     errors: &mut Vec<ScriptError>,
@@ -197,6 +185,113 @@ fn explicit_castling(
     }
 }
 
+/// The most castling rules a variant may have: a move names its rule by
+/// a byte (the VM's `MoveKind::Castle`).
+pub const MAX_CASTLING_RULES: usize = 256;
+
+/// `castling King to g1 with Rook to f1 from any start` (Chess960): for
+/// each side, a rule for every start square of the king on that rank and
+/// every start square of a rook on the side of the king it castles with
+/// (its right when it lands on the king's left, as `f1` beside `g1`, and
+/// the reverse). The king and the rook land on the squares given wherever
+/// they start; the castling rights choose which rules apply.
+fn any_start_castling(
+    cx: &StartContext<'_>,
+    decl: &CastlingDecl,
+    rules: &mut Vec<CastlingRule>,
+    errors: &mut Vec<ScriptError>,
+) {
+    let CastlingKind::AnyStart {
+        king,
+        king_to,
+        rook,
+        rook_to,
+    } = &decl.kind
+    else {
+        return;
+    };
+    let geometry = cx.geometry;
+    let kinds = (
+        (cx.kind_by_name)(king, errors),
+        (cx.kind_by_name)(rook, errors),
+    );
+    let squares = [king_to, rook_to].map(|s| castling_square(geometry, s, errors));
+    let ((Some(k), Some(r)), [Some(kt), Some(rt)]) = (kinds, squares) else {
+        return;
+    };
+    if let Some(message) = if geometry.rank_of(rt) != geometry.rank_of(kt) {
+        Some(format!("{} is not on the king's rank", rook_to.value))
+    } else if rt == kt {
+        Some("the king and the rook cannot land on the same square".to_string())
+    } else {
+        None
+    } {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                message,
+                rook_to.span,
+                "this square",
+            )
+            .with_help("e.g. `castling King to g1 with Rook to f1 from any start`"),
+        );
+        return;
+    }
+    let mut made = Vec::new();
+    for color in Color::ALL {
+        let f = |sq| {
+            if color == Color::White {
+                sq
+            } else {
+                reflect(geometry, sq, cx.symmetry)
+            }
+        };
+        let (kt, rt) = (f(kt), f(rt));
+        // The rook castles from the side of the king it does not land on.
+        let from_right = geometry.file_of(rt) < geometry.file_of(kt);
+        let rank = geometry.rank_of(kt);
+        let on_rank: Vec<Square> = (0..i32::from(geometry.files()))
+            .filter_map(|file| geometry.square(file, rank))
+            .collect();
+        for &kf in &on_rank {
+            for &rf in &on_rank {
+                let beyond = if from_right {
+                    geometry.file_of(rf) > geometry.file_of(kf)
+                } else {
+                    geometry.file_of(rf) < geometry.file_of(kf)
+                };
+                if !beyond {
+                    continue;
+                }
+                // A void between the squares: that pair cannot castle.
+                if let Some(rule) = make_rule(geometry, color, k, r, kf, kt, rf, rt) {
+                    made.push(CastlingRule {
+                        any_start: true,
+                        ..rule
+                    });
+                }
+            }
+        }
+    }
+    if rules.len() + made.len() > MAX_CASTLING_RULES {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadCastling,
+                format!(
+                    "castling from any start makes {} castling moves on a rank of {} files, more than the {MAX_CASTLING_RULES} a variant may have",
+                    rules.len() + made.len(),
+                    geometry.files()
+                ),
+                decl.span,
+                "too many castling moves",
+            )
+            .with_help("castling from any start fits boards of up to 11 files (both wings); give the start squares: `castling King e1 -> g1 with Rook h1 -> f1`"),
+        );
+        return;
+    }
+    rules.extend(made);
+}
+
 /// A castling square as written, or a "not a square" error.
 fn castling_square(
     geometry: &Geometry,
@@ -224,7 +319,7 @@ fn castling_square(
 /// and is checked when `strict` (the script itself declares it).
 #[allow(clippy::too_many_arguments)]
 fn slide_castling(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     king: &Spanned<String>,
     distance: &Spanned<u32>,
     rook: &Spanned<String>,
@@ -306,7 +401,7 @@ fn slide_castling(
 /// the king's rank (left, right); `None` if the setup has not exactly one
 /// king or no such rook (reported when `strict`).
 fn slide_castlers(
-    cx: &CastlingContext<'_>,
+    cx: &StartContext<'_>,
     color: Color,
     (k, king): (PieceKind, &Spanned<String>),
     (r, rook): (PieceKind, &Spanned<String>),
@@ -385,7 +480,7 @@ fn slide_castlers(
 /// Whether the king's own moves (on an empty rank) already go where the
 /// castling takes it: then one move would be both, and neither notation
 /// nor the move list could tell them apart.
-fn is_plain_king_move(cx: &CastlingContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
+fn is_plain_king_move(cx: &StartContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
     let g = cx.geometry;
     let dx = g.file_of(rule.king_to) - g.file_of(rule.king_from);
     let Some(def) = cx.pieces.get(king.0 as usize) else {
@@ -496,5 +591,6 @@ fn make_rule(
         must_be_empty,
         king_path,
         letter,
+        any_start: false,
     })
 }

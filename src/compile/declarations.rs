@@ -65,6 +65,8 @@ pub(super) struct Declarations<'a> {
     /// `check when the last … is attacked` and `check when every … is
     /// attacked` (each an [`Item::RoyalGroup`]), in order.
     pub royal_groups: Vec<&'a Item>,
+    /// `shuffle …`: the random start array.
+    pub shuffle: Single<'a, ast::ShuffleDecl>,
     pub regions: Named<'a, ast::RegionDecl>,
     pub pieces: Named<'a, ast::PieceDecl>,
     pub borders: Named<'a, ast::RegionDecl>,
@@ -123,6 +125,7 @@ pub(super) fn collect<'a>(
         gate: Single::new(),
         walls: Single::new(),
         royal_groups: Vec::new(),
+        shuffle: Single::new(),
         regions: Named::new(),
         pieces: Named::new(),
         borders: Named::new(),
@@ -248,6 +251,7 @@ impl<'a> Declarations<'a> {
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::RoyalGroup(..) => self.royal_groups.push(item),
+            Item::Shuffle(s) => self.shuffle.set(s, src, s.span, "`shuffle`", errors),
             Item::Remove(names, _) => {
                 for name in names {
                     self.remove_piece(name, src, errors);

@@ -506,6 +506,9 @@ fn read_side(field: Option<(usize, &str)>) -> Result<Color, ParseFenError> {
 /// variant's castling rules kept, by letter (`KQkq`) or rook file; and,
 /// in a variant with gating, the squares of the pieces that may still
 /// open a gate, by file (`BCDFGbcdfg`, as Fairy-Stockfish writes them).
+/// For castling from any start (Chess960) `K` and `Q` name the outermost
+/// rook on that side of the king (X-FEN), and a file letter the rook on
+/// that file (Shredder-FEN).
 fn read_castling(
     variant: &Variant,
     board: &[u8],
@@ -513,15 +516,36 @@ fn read_castling(
     p: &str,
 ) -> Result<(Vec<usize>, Vec<Square>), ParseFenError> {
     let geometry = &variant.geometry;
-    let mut castling = Vec::new();
+    let mut castling: Vec<usize> = Vec::new();
     let mut gates = Vec::new();
     let gating = variant.hands.as_ref().and_then(|h| h.gating.as_ref());
     for (i, c) in p.char_indices() {
+        let at = |message: String| err(message, s + i, s + i + c.len_utf8());
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
+        if let Some(right) = any_start_right(variant, board, color, c) {
+            let r = right.map_err(at)?;
+            let letter = variant.castling[r].letter;
+            if castling
+                .iter()
+                .any(|&k| variant.castling[k].letter == letter)
+            {
+                return Err(at(format!(
+                    "a second castling right on {}'s {}",
+                    variant.side_name(color),
+                    if letter.eq_ignore_ascii_case(&'K') {
+                        "kingside"
+                    } else {
+                        "queenside"
+                    }
+                )));
+            }
+            castling.push(r);
+            continue;
+        }
         let matches: Vec<usize> = variant
             .castling
             .iter()
@@ -542,30 +566,95 @@ fn read_castling(
                 gates.push(sq);
                 continue;
             }
-            return Err(err(
-                format!(
-                    "no castling right or gate is called `{c}`: no {} piece stands on file {} of the gate squares",
-                    if color == Color::White { "White" } else { "Black" },
-                    c.to_ascii_lowercase()
-                ),
-                s + i,
-                s + i + c.len_utf8(),
-            ));
+            return Err(at(format!(
+                "no castling right or gate is called `{c}`: no {} piece stands on file {} of the gate squares",
+                if color == Color::White { "White" } else { "Black" },
+                c.to_ascii_lowercase()
+            )));
         }
         if matches.is_empty() {
-            return Err(err(
-                if variant.castling.is_empty() {
-                    format!("castling right `{c}`, but this variant has no castling")
-                } else {
-                    format!("no castling right is called `{c}`")
-                },
-                s + i,
-                s + i + c.len_utf8(),
-            ));
+            return Err(at(if variant.castling.is_empty() {
+                format!("castling right `{c}`, but this variant has no castling")
+            } else {
+                format!("no castling right is called `{c}`")
+            }));
         }
         castling.extend(matches);
     }
     Ok((castling, gates))
+}
+
+/// The castling right `c` of `color` in a variant that castles from any
+/// start (`None` if `color` has no such castling): the rule of the king
+/// on its castling rank (the one on the lowest file, as Fairy-Stockfish
+/// takes it) and the rook `c` names, or why there is none.
+fn any_start_right(
+    variant: &Variant,
+    board: &[u8],
+    color: Color,
+    c: char,
+) -> Option<Result<usize, String>> {
+    let g = &variant.geometry;
+    let first = variant
+        .castling
+        .iter()
+        .find(|r| r.any_start && r.color == color)?;
+    let rank = g.rank_of(first.king_to);
+    let side = variant.side_name(color);
+    let holds = |sq: Square, kind: PieceKind| board[sq.index()] == Piece { color, kind }.code();
+    let on_rank = |file: i32| g.square(file, rank);
+    let Some(king) = (0..i32::from(g.files()))
+        .filter_map(on_rank)
+        .find(|&sq| holds(sq, first.king))
+    else {
+        let name = &variant.piece(first.king).name;
+        return Some(Err(format!(
+            "castling right `{c}`, but {side} has no {name} on rank {}",
+            rank + 1
+        )));
+    };
+    let rules = || {
+        variant
+            .castling
+            .iter()
+            .enumerate()
+            .filter(move |(_, r)| r.any_start && r.color == color && r.king_from == king)
+    };
+    let rook_name = &variant.piece(first.rook).name;
+    let rook = match c.to_ascii_uppercase() {
+        // X-FEN: the outermost rook on that side.
+        wing @ ('K' | 'Q') => rules()
+            .filter(|(_, r)| r.letter.to_ascii_uppercase() == wing && holds(r.rook_from, r.rook))
+            .map(|(_, r)| r.rook_from)
+            .max_by_key(|&sq| (g.file_of(sq) - g.file_of(king)).abs())
+            .ok_or_else(|| {
+                let wing = if wing == 'K' { "right" } else { "left" };
+                format!("castling right `{c}`, but {side} has no {rook_name} on the king's {wing} on rank {}", rank + 1)
+            }),
+        // Shredder-FEN: the rook on that file.
+        letter if letter.is_ascii_alphabetic() => {
+            on_rank(letter as i32 - 'A' as i32).ok_or_else(|| {
+                format!("castling right `{c}`, but the board has no file {}", letter.to_ascii_lowercase())
+            })
+        }
+        _ => Err(format!("`{c}` is not a castling right: `KQkq` or the rooks' files (`HAha`)")),
+    };
+    let rook = match rook {
+        Ok(sq) => sq,
+        Err(message) => return Some(Err(message)),
+    };
+    Some(
+        rules()
+            .find(|(_, r)| r.rook_from == rook && holds(rook, r.rook))
+            .map(|(i, _)| i)
+            .ok_or_else(|| {
+                format!(
+                    "castling right `{c}`, but {side} has no {rook_name} on {} to castle with the king on {}",
+                    g.name(rook),
+                    g.name(king)
+                )
+            }),
+    )
 }
 
 /// The square of the gating right `c` (a file letter, upper case for

@@ -11,7 +11,7 @@
 //! 4. `pieces`: regions, pieces with their Betza moves (`betza`, `legs`),
 //!    borders, `also` moves and `restrict` rules (`region`, `restrict`);
 //! 5. `setup`: the start placement (castling needs it);
-//! 6. `promotion` and `castling`;
+//! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
 //! 8. `hooks`: the Rhai hooks;
 //! 9. `tables`: the move rays and attack tries, then the variant;
@@ -34,6 +34,7 @@ mod promotion;
 mod region;
 mod restrict;
 pub mod setup;
+mod shuffle;
 pub mod tables;
 mod walls;
 
@@ -132,15 +133,15 @@ fn build_from(
         &defs,
         errors,
     );
-    let castling_context = castling::CastlingContext {
+    let start = setup::StartContext {
         geometry: &geometry,
         symmetry,
         start: &start_codes,
         kind_by_name: &kind_by_name,
         pieces: &defs,
     };
-    let castling =
-        castling::castling_rules(&castling_context, &decls.castlings, main_source, errors);
+    let castling = castling::castling_rules(&start, &decls.castlings, main_source, errors);
+    let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
 
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(
@@ -180,9 +181,9 @@ fn build_from(
     tables::mark_reversible_moves(&mut defs, &geometry, &tables);
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
-    let zobrist = ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len());
-    let some_piece_only_takes_checker = pieces::some_piece_only_takes_checker(&defs);
     let mut variant = Variant {
+        zobrist: ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len()), // before `geometry` moves
+        some_piece_only_takes_checker: pieces::some_piece_only_takes_checker(&defs),
         name: variant_name(decls),
         side_names: side_names(decls),
         geometry,
@@ -197,7 +198,6 @@ fn build_from(
         checks_forbidden: decls.checks_forbidden.get().is_some(),
         without_royal: pieces::without_royal(decls),
         en_passant_region,
-        some_piece_only_takes_checker,
         start_fen: setup_decl.value.clone(),
         // Replaced below by the whole setup, read once the variant is built.
         start: placement_only(&start_codes),
@@ -208,10 +208,10 @@ fn build_from(
         castling,
         game_end,
         tables,
-        zobrist,
         hands,
         walls,
         royal_groups,
+        shuffle,
     };
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

@@ -18,6 +18,21 @@ use crate::ir::setup::{EnPassantError, Setup};
 use crate::ir::Variant;
 use crate::source::{Span, Spanned};
 
+/// What the passes that read the start placement (castling, the shuffle)
+/// read: the board, the placement, the pieces.
+pub(crate) struct StartContext<'a> {
+    /// The board.
+    pub geometry: &'a Geometry,
+    /// How Black's squares follow from White's.
+    pub symmetry: crate::ir::Symmetry,
+    /// The start placement (piece code by cell).
+    pub start: &'a [u8],
+    /// Names → kinds, reporting unknown names.
+    pub kind_by_name: &'a crate::compile::promotion::KindByName<'a>,
+    /// The piece definitions.
+    pub pieces: &'a [PieceDef],
+}
+
 /// The field of a setup FEN a diagnostic points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetupField {

@@ -105,6 +105,13 @@ impl Game {
         Game::from_position(Position::start(variant))
     }
 
+    /// A game from a random start array of the variant (`shuffle …`,
+    /// Chess960), the same for the same `seed`; `None` if the variant has
+    /// no `shuffle`.
+    pub fn shuffled(variant: &Arc<Variant>, seed: u64) -> Option<Game> {
+        Position::shuffled_start(variant, seed).map(Game::from_position)
+    }
+
     /// A game from a position.
     pub fn from_position(start: Position) -> Game {
         Game {

@@ -8,6 +8,7 @@ use std::fmt::{self, Write};
 use crate::ir::pattern::Travel;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::GameResult;
+use crate::ir::setup::ShuffleRule;
 use crate::ir::{Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
@@ -51,7 +52,8 @@ impl fmt::Display for Variant {
             writeln!(f, "region {} = squares {}", region.name, names.join(" "))?;
         }
         self.write_pieces(f)?;
-        for r in &self.castling {
+        self.write_any_start_castling(f)?;
+        for r in self.castling.iter().filter(|r| !r.any_start) {
             writeln!(
                 f,
                 "castling {} {}: {} {}->{} with {} {}->{}",
@@ -65,6 +67,7 @@ impl fmt::Display for Variant {
                 g.name(r.rook_to)
             )?;
         }
+        self.write_shuffle(f)?;
         self.write_game_end(f)?;
         self.write_move_rules(f)?;
         if let Some(h) = &self.hands {
@@ -75,6 +78,67 @@ impl fmt::Display for Variant {
 }
 
 impl Variant {
+    /// Castling from any start, as declared (White's squares), with how
+    /// many start pairs each makes for a side.
+    fn write_any_start_castling(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        let mut seen = Vec::new();
+        for r in self.castling.iter().filter(|r| r.any_start) {
+            let form = (r.king, r.king_to, r.rook, r.rook_to);
+            if r.color == Color::White && !seen.contains(&form) {
+                seen.push(form);
+            }
+        }
+        for (king, king_to, rook, rook_to) in seen {
+            let pairs = self
+                .castling
+                .iter()
+                .filter(|r| {
+                    r.any_start
+                        && r.color == Color::White
+                        && r.king_to == king_to
+                        && r.rook_to == rook_to
+                })
+                .count();
+            writeln!(
+                f,
+                "castling {} to {} with {} to {} from any start ({pairs} start pairs a side)",
+                self.piece(king).name,
+                g.name(king_to),
+                self.piece(rook).name,
+                g.name(rook_to)
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `shuffle …`: the squares and the rules.
+    fn write_shuffle(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(shuffle) = &self.shuffle else {
+            return Ok(());
+        };
+        let g = &self.geometry;
+        let squares: Vec<String> = shuffle.squares.iter().map(|&s| g.name(s)).collect();
+        let name = |k: PieceKind| self.piece(k).name.as_str();
+        let rules: Vec<String> = shuffle
+            .rules
+            .iter()
+            .map(|rule| match *rule {
+                ShuffleRule::OppositeColours(a, b) => {
+                    format!("{} and {} on opposite colours", name(a), name(b))
+                }
+                ShuffleRule::Between(m, a, b) => {
+                    format!("{} between {} and {}", name(m), name(a), name(b))
+                }
+            })
+            .collect();
+        write!(f, "shuffle squares {}", squares.join(" "))?;
+        if !rules.is_empty() {
+            write!(f, " with {}", rules.join(", "))?;
+        }
+        writeln!(f)
+    }
+
     /// The pieces, their moves and promotions.
     fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.pieces.iter().enumerate() {

@@ -108,6 +108,9 @@ pub struct Variant {
     pub walls: Option<rule::Walls>,
     /// Kinds that share royalty (`check when the last …` / `… every …`).
     pub royal_groups: Vec<rule::RoyalGroup>,
+    /// `shuffle …`: how a random start array is made from the start
+    /// position, if the variant has one.
+    pub shuffle: Option<setup::Shuffle>,
 }
 
 impl Variant {

@@ -61,6 +61,12 @@ pub struct CastlingRule {
     /// The FEN letter of the right: `K` for a rook on the king's right
     /// (higher file), `Q` for the left; lower case for Black.
     pub letter: char,
+    /// Made by a `castling … from any start` declaration (Chess960): one
+    /// of the rules for every start pair of king and rook on the rank, of
+    /// which the castling rights choose. FEN names its right by the rook's
+    /// file (`HAha`), and coordinates write it as the king taking the rook
+    /// (`e1h1`), as Fairy-Stockfish does for its 960 variants.
+    pub any_start: bool,
 }
 
 impl CastlingRule {

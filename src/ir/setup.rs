@@ -6,10 +6,35 @@
 //! data can tell, and stores it as [`crate::ir::Variant::start`]; the VM
 //! turns a `Setup` into a playable position (`Position::from_setup`).
 
-use crate::ir::geometry::Square;
+use crate::ir::geometry::{Geometry, Square};
 use crate::ir::pattern::DOUBLE_STEP;
-use crate::ir::piece::{Color, Piece};
+use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::Variant;
+
+/// `shuffle …`: a random start array. The setup's pieces on `squares`
+/// (White's) change places among them, keeping every rule; Black's
+/// pieces on the mirrored squares (`black_squares`, by the symmetry) take
+/// the same places. The setup itself keeps the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shuffle {
+    /// White's squares whose contents change places, in board order.
+    pub squares: Vec<Square>,
+    /// Black's square for each of White's (same index).
+    pub black_squares: Vec<Square>,
+    /// What every array keeps.
+    pub rules: Vec<ShuffleRule>,
+}
+
+/// One rule a shuffled array keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShuffleRule {
+    /// `A and B on opposite colours`: the one piece of each kind (or the
+    /// two of one kind) stand on squares of different colours.
+    OppositeColours(PieceKind, PieceKind),
+    /// `M between A and B`: the piece of kind M stands on a file strictly
+    /// between those of the pieces A and B (two of one kind, or one each).
+    Between(PieceKind, PieceKind, PieceKind),
+}
 
 /// A position that has not been validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +67,78 @@ pub struct Setup {
     /// the plies counted, from the FEN's en passant and halfmove fields
     /// when the first is a number (as Fairy-Stockfish writes a count).
     pub count: Option<(u32, u32)>,
+}
+
+/// How many random arrays [`Shuffle::deal`] tries before it gives up.
+pub const SHUFFLE_TRIES: usize = 100_000;
+
+impl Shuffle {
+    /// A random array of the pieces of `array` (a piece code for each of
+    /// [`Shuffle::squares`], 0 for empty) that keeps every rule, the same
+    /// for the same `seed`: arrays are dealt uniformly and dealt again
+    /// until one keeps the rules, so every such array is equally likely
+    /// (Chess960's 960 each with chance 1/960). `None` if
+    /// [`SHUFFLE_TRIES`] arrays all break a rule.
+    pub fn deal(&self, geometry: &Geometry, array: &[u8], seed: u64) -> Option<Vec<u8>> {
+        let mut state = seed;
+        let mut next = move || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut dealt = array.to_vec();
+        for _ in 0..SHUFFLE_TRIES {
+            // Fisher-Yates: every order of the pieces equally likely.
+            for i in (1..dealt.len()).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                dealt.swap(i, j);
+            }
+            if self.broken_rule(geometry, &dealt).is_none() {
+                return Some(dealt);
+            }
+        }
+        None
+    }
+
+    /// The index of the first rule that `array` (a piece code for each of
+    /// [`Shuffle::squares`], 0 for empty) breaks, if any.
+    pub fn broken_rule(&self, geometry: &Geometry, array: &[u8]) -> Option<usize> {
+        let squares_of = |kind: PieceKind| -> Vec<Square> {
+            self.squares
+                .iter()
+                .zip(array)
+                .filter(|&(_, &code)| code != 0 && Piece::from_code(code).kind == kind)
+                .map(|(&sq, _)| sq)
+                .collect()
+        };
+        // The piece of `a` and the piece of `b` (the two of one kind when
+        // they are the same), if the array holds them so.
+        let pair = |a: PieceKind, b: PieceKind| -> Option<(Square, Square)> {
+            match (a == b, &squares_of(a)[..], &squares_of(b)[..]) {
+                (true, [x, y], _) | (false, [x], [y]) => Some((*x, *y)),
+                _ => None,
+            }
+        };
+        let colour = |sq: Square| (geometry.file_of(sq) + geometry.rank_of(sq)).rem_euclid(2);
+        self.rules.iter().position(|rule| match *rule {
+            ShuffleRule::OppositeColours(a, b) => {
+                pair(a, b).is_none_or(|(x, y)| colour(x) == colour(y))
+            }
+            ShuffleRule::Between(m, a, b) => match (&squares_of(m)[..], pair(a, b)) {
+                ([sq], Some((x, y))) => {
+                    let (lo, hi) = {
+                        let (fx, fy) = (geometry.file_of(x), geometry.file_of(y));
+                        (fx.min(fy), fx.max(fy))
+                    };
+                    !(lo < geometry.file_of(*sq) && geometry.file_of(*sq) < hi)
+                }
+                _ => true,
+            },
+        })
+    }
 }
 
 /// Why no piece can be the one that just passed an en passant square.

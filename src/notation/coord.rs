@@ -1,6 +1,7 @@
 //! Coordinate move notation, as Fairy-Stockfish prints it: `e2e4`,
 //! `e7e8q`, `a10a9`; a promotion to a piece FEN writes with a `+`
-//! (shogi's) as a `+` suffix (`c6c7+`; declining has no suffix); castling as the king's move (`e1g1`); drops as the
+//! (shogi's) as a `+` suffix (`c6c7+`; declining has no suffix); castling as the king's move (`e1g1`), and
+//! castling from any start (Chess960) as the king taking its rook (`e1h1`, `b1a1`); drops as the
 //! piece's letter in upper case (for both sides), `@` and the square
 //! (`P@e4`); gating as the entering piece's letter in lower case after the
 //! move (`b1c3h`; castling that gates on the rook's square as the rook's
@@ -38,6 +39,28 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
             g.name(rule.king_from),
             variant.piece(kind).letter.to_ascii_lowercase()
         );
+    }
+    if let MoveKind::Castle(r) = mv.kind {
+        let rule = &variant.castling[r as usize];
+        if rule.any_start {
+            // Chess960 castling as the king taking its rook (UCI's
+            // chess960 form, as Fairy-Stockfish writes its 960 variants):
+            // the king's own move may go to the same square.
+            let mut s = format!("{}{}", g.name(rule.king_from), g.name(rule.rook_from));
+            match mv.gate {
+                Some(Gate::Piece { kind, .. }) => {
+                    s.push(variant.piece(kind).letter.to_ascii_lowercase())
+                }
+                // FS's move's destination is the rook's square here.
+                Some(Gate::Wall(sq)) => {
+                    s.push(',');
+                    s.push_str(&g.name(rule.rook_from));
+                    s.push_str(&g.name(sq));
+                }
+                None => {}
+            }
+            return s;
+        }
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(kind) = mv.promotion {

@@ -1,7 +1,9 @@
 //! FEN for any board: multi-digit empty runs (`10`, `11`), ranks past 9,
 //! void squares counted as empty in runs (`*` is accepted for a void too,
-//! as Fairy-Stockfish writes them), walls as `*` (`walls …`), castling rights as `KQkq` or file
-//! letters, and en passant as one square (`e3`) or, when the passed square
+//! as Fairy-Stockfish writes them), walls as `*` (`walls …`), castling
+//! rights as `KQkq` or file letters (castling from any start is written
+//! with the rooks' files, `HAha`), and en passant as one square (`e3`) or,
+//! when the passed square
 //! alone does not say which piece passed it, two (`e3d4`: passed square,
 //! then the piece that passed it; read in either order, the passed square
 //! being the empty one, as Fairy-Stockfish writes them in board order).
@@ -80,12 +82,19 @@ pub fn write_fen(pos: &Position) -> String {
                         })
             })
             .collect();
-        let mut letters: Vec<char> = rules.iter().map(|r| r.letter).collect();
-        letters.sort_by_key(|c| match c.to_ascii_uppercase() {
-            'K' => 0,
-            'Q' => 1,
-            _ => 2,
-        });
+        let mut letters: Vec<char> = rules.iter().map(|r| right_letter(pos, r)).collect();
+        // Kingside first, as Fairy-Stockfish writes them (`KQ`, `HA`).
+        let wing = |c: &char| {
+            rules
+                .iter()
+                .find(|r| right_letter(pos, r) == *c)
+                .map_or(2, |r| match r.letter.to_ascii_uppercase() {
+                    'K' => 0,
+                    'Q' => 1,
+                    _ => 2,
+                })
+        };
+        letters.sort_by_key(wing);
         letters.dedup();
         rights.extend(letters);
         rights.push_str(&gate_letters(pos, color, &rules));
@@ -109,6 +118,20 @@ pub fn write_fen(pos: &Position) -> String {
     let clock = count.map_or(pos.halfmoves(), |c| c.ply);
     out.push_str(&format!(" {} {}", clock, pos.fullmoves()));
     out
+}
+
+/// The letter of a castling right: `KQkq`, or for castling from any start
+/// (Chess960) the rook's file (`HAha`, Shredder-FEN, as Fairy-Stockfish
+/// writes its 960 variants' rights).
+fn right_letter(pos: &Position, rule: &crate::ir::rule::CastlingRule) -> char {
+    if !rule.any_start {
+        return rule.letter;
+    }
+    let file = (b'a' + pos.variant().geometry.file_of(rule.rook_from) as u8) as char;
+    match rule.color {
+        Color::White => file.to_ascii_uppercase(),
+        Color::Black => file,
+    }
 }
 
 /// The gating rights of `color` (`gate …`) not already said by its

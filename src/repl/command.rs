@@ -38,6 +38,8 @@ pub enum Command {
     Redo(usize),
     /// `new`
     New,
+    /// `new random [SEED]`: a new game from a random start array.
+    NewRandom(Option<u64>),
     /// `load SCRIPT`
     Load(String),
     /// `fen [FEN]`
@@ -82,7 +84,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     ("undo", "undo [N]: take back the last move (or N)"),
     ("redo", "redo [N]: play again a move taken back"),
-    ("new", "a new game of the same variant"),
+    (
+        "new",
+        "new [random [SEED]]: a new game of the same variant (from a random start array: Chess960's `shuffle`)",
+    ),
     (
         "load",
         "load SCRIPT: a new game of another variant (`chess` is built in)",
@@ -178,7 +183,20 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         "moves" => Command::Moves(arg()),
         "undo" | "u" | "back" => Command::Undo(count("undo")?),
         "redo" | "forward" => Command::Redo(count("redo")?),
-        "new" => Command::New,
+        "new" => {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                [] => Command::New,
+                [random] if random.eq_ignore_ascii_case("random") => Command::NewRandom(None),
+                [random, seed] if random.eq_ignore_ascii_case("random") => {
+                    match seed.parse::<u64>() {
+                        Ok(n) => Command::NewRandom(Some(n)),
+                        Err(_) => return Err(usage("new random takes a seed, a whole number: `new random 42`")),
+                    }
+                }
+                _ => return Err(usage("new takes nothing, or `random` and a seed: `new`, `new random`, `new random 42`")),
+            }
+        }
         "load" => match arg() {
             Some(s) => Command::Load(s),
             None => return Err(usage("load takes a script: `load scripts/balbo.variant`")),

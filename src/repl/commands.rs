@@ -14,7 +14,7 @@ use crate::notation::printable;
 use crate::repl::command::{parse_command, Command, Sides, COMMANDS};
 use crate::repl::computer::SEARCHING;
 use crate::repl::status::level_text;
-use crate::repl::{Flow, Session};
+use crate::repl::{clock_seed, Flow, Session};
 
 impl Session {
     /// Runs one typed line.
@@ -75,6 +75,7 @@ impl Session {
             Command::Undo(n) => self.undo(n, out),
             Command::Redo(n) => self.redo(n, out),
             Command::New => self.new_game(Game::new(self.variant()), out),
+            Command::NewRandom(seed) => self.new_shuffled_game(seed, out),
             Command::Load(script) => self.load(script, out),
             Command::Fen(None) => {
                 say!(out, "{}", write_fen(self.position()));
@@ -130,11 +131,30 @@ impl Session {
     }
 
     /// Replaces the game (keeping an unsaved one), shows it, and lets the computer move.
-    fn new_game(&mut self, game: Game, out: &mut dyn Write) {
+    pub(crate) fn new_game(&mut self, game: Game, out: &mut dyn Write) {
         self.stash_if_dirty(out);
         self.reset(game);
         self.show(out);
         self.computer_turns(out);
+    }
+
+    /// `new random [SEED]`: a new game from a random start array (a seed
+    /// from the clock when none is given), its seed said so that it can be
+    /// played again.
+    fn new_shuffled_game(&mut self, seed: Option<u64>, out: &mut dyn Write) {
+        let seed = seed.unwrap_or_else(clock_seed);
+        match Game::shuffled(self.variant(), seed) {
+            Some(game) => {
+                say!(
+                    out,
+                    "random start array {seed} (`new random {seed}` deals it again)"
+                );
+                self.new_game(game, out);
+            }
+            None => {
+                say!(out, "{} has no random start array (a script deals one with `shuffle …`, as Chess960 does)", self.variant().name);
+            }
+        }
     }
 
     /// `load SCRIPT`: a new game of another variant.

@@ -140,6 +140,14 @@ impl Session {
     }
 }
 
+/// A seed from the clock, for a random start array asked without one
+/// (`new random`, `varia play --random-start`).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

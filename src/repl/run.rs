@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::game::Game;
 use crate::load::load_error_text;
 use crate::notation::printable;
 use crate::repl::computer::SEARCHING;
@@ -86,7 +87,9 @@ impl LineSource for Interactive {
 }
 
 /// Runs the REPL on a script until the user leaves; returns the exit code.
-pub fn run(script: &str) -> i32 {
+/// With `random_start`, the game starts from the random start array of
+/// that seed (`shuffle …`: `varia play --random-start`).
+pub fn run(script: &str, random_start: Option<u64>) -> i32 {
     let mut session = match Session::new(script) {
         Ok(s) => s,
         Err(e) => {
@@ -98,6 +101,21 @@ pub fn run(script: &str) -> i32 {
             return 1;
         }
     };
+    if let Some(seed) = random_start {
+        match Game::shuffled(session.variant(), seed) {
+            Some(game) => {
+                println!("random start array {seed} (`new random {seed}` deals it again)");
+                session.reset(game);
+            }
+            None => {
+                eprintln!(
+                    "{} has no random start array (a script deals one with `shuffle …`, as Chess960 does)",
+                    printable(&session.variant().name)
+                );
+                return 1;
+            }
+        }
+    }
     session.render.color = wants_color();
     session.recovery_dir = state_dir();
     let interactive = std::io::stdin().is_terminal();

@@ -96,6 +96,8 @@ pub enum Item {
     /// `check when the last A, B is attacked` / `check when every A is
     /// attacked`: the pieces named, and whether `every`.
     RoyalGroup(Vec<Spanned<String>>, bool, Span),
+    /// `shuffle REGION [with RULE, …]`.
+    Shuffle(ShuffleDecl),
 }
 
 impl Item {
@@ -131,6 +133,7 @@ impl Item {
             Item::Gate(g) => g.span,
             Item::Walls(w) => w.span,
             Item::RoyalGroup(_, _, span) => *span,
+            Item::Shuffle(s) => s.span,
             Item::Remove(_, span)
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
@@ -347,6 +350,18 @@ pub enum CastlingKind {
         /// Its destination.
         rook_to: Spanned<String>,
     },
+    /// `castling King to g1 with Rook to f1 from any start` (White's
+    /// squares): Chess960's castling, from any squares of that rank.
+    AnyStart {
+        /// The king-like piece.
+        king: Spanned<String>,
+        /// Its destination.
+        king_to: Spanned<String>,
+        /// The rook-like piece.
+        rook: Spanned<String>,
+        /// Its destination.
+        rook_to: Spanned<String>,
+    },
     /// `castling King slides 2 with Rook`: toward the outermost rook on
     /// each side of the king's setup square; the rook lands next to the king.
     Slide {
@@ -356,6 +371,43 @@ pub enum CastlingKind {
         distance: Spanned<u32>,
         /// The rook-like piece.
         rook: Spanned<String>,
+    },
+}
+
+/// `shuffle rank 1 with Bishop and Bishop on opposite colours, King
+/// between Rook and Rook`: a random start array.
+#[derive(Clone, Debug)]
+pub struct ShuffleDecl {
+    /// The squares whose pieces change places (White's).
+    pub region: RegionExpr,
+    /// What the arrays must keep.
+    pub rules: Vec<ShuffleRule>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One rule a shuffled array keeps.
+#[derive(Clone, Debug)]
+pub enum ShuffleRule {
+    /// `A and B on opposite colours`.
+    OppositeColours {
+        /// The first piece.
+        first: Spanned<String>,
+        /// The second piece (the same name for two pieces of one kind).
+        second: Spanned<String>,
+        /// The rule.
+        span: Span,
+    },
+    /// `A between B and C`.
+    Between {
+        /// The piece in the middle.
+        middle: Spanned<String>,
+        /// One piece beside it.
+        first: Spanned<String>,
+        /// The other.
+        second: Spanned<String>,
+        /// The rule.
+        span: Span,
     },
 }
 

@@ -9,8 +9,8 @@ use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult,
     GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
-    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, Side, Symmetry, WallPlacement,
-    WallsDecl,
+    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side,
+    Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -163,18 +163,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Import(spanned_str(&c.next(Rule::ident)?, source)))
         }
         Rule::board_decl => lower_board_decl(pair, source).map(Item::Board),
-        Rule::symmetry_decl => {
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_symmetry)?;
-            let kind = c.next(Rule::symmetry_kind)?;
-            let span = span_of(&kind, source);
-            let value = if kind.as_str() == "rotate" {
-                Symmetry::Rotate
-            } else {
-                Symmetry::Mirror
-            };
-            Ok(Item::Symmetry(Spanned::new(value, span)))
-        }
+        Rule::symmetry_decl => lower_symmetry_decl(pair, source),
         Rule::region_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -215,6 +204,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Hook(HookDecl { point, code }))
         }
         Rule::castling_decl => lower_castling_decl(pair, source).map(Item::Castling),
+        Rule::shuffle_decl => lower_shuffle_decl(pair, source).map(Item::Shuffle),
         Rule::hands_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -734,6 +724,20 @@ fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDec
     Ok(DemoteDecl { pieces, to, span })
 }
 
+/// `symmetry mirror|rotate`.
+fn lower_symmetry_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_symmetry)?;
+    let kind = c.next(Rule::symmetry_kind)?;
+    let span = span_of(&kind, source);
+    let value = if kind.as_str() == "rotate" {
+        Symmetry::Rotate
+    } else {
+        Symmetry::Mirror
+    };
+    Ok(Item::Symmetry(Spanned::new(value, span)))
+}
+
 /// `check when the last A, B is attacked`, `check when every A is attacked`.
 fn lower_royal_group(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     let span = span_of(&pair, source);
@@ -856,6 +860,23 @@ fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Castlin
                 rook_to,
             }
         }
+        Rule::castling_any_start => {
+            let mut f = Cursor::new(form, source);
+            let king = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::kw_to)?;
+            let king_to = spanned_str(&f.next(Rule::square)?, source);
+            f.next(Rule::kw_with)?;
+            let rook = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::kw_to)?;
+            let rook_to = spanned_str(&f.next(Rule::square)?, source);
+            f.next(Rule::from_any_start)?;
+            CastlingKind::AnyStart {
+                king,
+                king_to,
+                rook,
+                rook_to,
+            }
+        }
         Rule::castling_slide => {
             let mut f = Cursor::new(form, source);
             let king = spanned_str(&f.next(Rule::ident)?, source);
@@ -878,6 +899,59 @@ fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Castlin
         }
     };
     Ok(CastlingDecl { kind, span })
+}
+
+fn lower_shuffle_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<ShuffleDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_shuffle)?;
+    let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+    let mut rules = Vec::new();
+    if c.next_if(Rule::kw_with).is_some() {
+        while let Some(rule) = c
+            .next_if(Rule::shuffle_opposite)
+            .or_else(|| c.next_if(Rule::shuffle_between))
+        {
+            rules.push(lower_shuffle_rule(rule, source)?);
+        }
+    }
+    Ok(ShuffleDecl {
+        region,
+        rules,
+        span,
+    })
+}
+
+fn lower_shuffle_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<ShuffleRule> {
+    let span = span_of(&pair, source);
+    let rule = pair.as_rule();
+    let mut f = Cursor::new(pair, source);
+    Ok(match rule {
+        Rule::shuffle_opposite => {
+            let first = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::kw_and)?;
+            let second = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::on_opposite_colours)?;
+            ShuffleRule::OppositeColours {
+                first,
+                second,
+                span,
+            }
+        }
+        _ => {
+            let middle = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::between_word)?;
+            let first = spanned_str(&f.next(Rule::ident)?, source);
+            f.next(Rule::kw_and)?;
+            let second = spanned_str(&f.next(Rule::ident)?, source);
+            ShuffleRule::Between {
+                middle,
+                first,
+                second,
+                span,
+            }
+        }
+    })
 }
 
 /// A quoted Betza string: its text (spanned without the quotes) and its moves.

@@ -186,6 +186,16 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::castling_none | Rule::checkmate_none => "`none`",
         Rule::castling_explicit => "a king, its squares, `with`, a rook and its squares",
         Rule::castling_slide => "a king, `slides`, a distance, `with` and a rook",
+        Rule::castling_any_start => {
+            "a king, `to` its square, `with`, a rook, `to` its square and `from any start`"
+        }
+        Rule::from_any_start => "`from any start`",
+        Rule::kw_shuffle | Rule::shuffle_decl => "`shuffle`",
+        Rule::shuffle_rule => "`X and Y on opposite colours` or `X between Y and Z`",
+        Rule::shuffle_opposite => "two pieces and `on opposite colours`",
+        Rule::shuffle_between => "a piece, `between` and two pieces",
+        Rule::on_opposite_colours => "`on opposite colours`",
+        Rule::between_word => "`between`",
         Rule::checkmate_decl => "`checkmate`",
         Rule::stalemate_decl => "`stalemate`",
         Rule::game_result => "`wins`, `loses` or `draws`",
@@ -260,7 +270,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

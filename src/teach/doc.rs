@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::ir::rule::GameResult;
+use crate::ir::rule::{CastlingRule, GameResult};
 use crate::ir::{Symmetry, Variant};
 use crate::teach::diagram::{teaching_square, Diagram, MARK_SCREEN};
 use crate::teach::explain::{describe_moves, describe_squares, join_or, rule_paragraphs};
@@ -142,6 +142,10 @@ fn setup_section(h: &mut String, v: &Arc<Variant>) {
     d.caption = "Start position".to_string();
     h.push_str(&svg::render_in_page(&d, false, "setup-"));
     let _ = writeln!(h, "<p>FEN: <code>{}</code></p>", escape(&v.start_fen));
+    if let Some(shuffle) = &v.shuffle {
+        let sentence = crate::teach::explain::shuffle_sentence(v, shuffle);
+        let _ = writeln!(h, "<p>{}</p>", inline(&sentence));
+    }
     let _ = writeln!(h, "</section>");
 }
 
@@ -251,6 +255,9 @@ fn castling_section(v: &Variant) -> String {
     if white.is_empty() {
         return "<p>There is no castling.</p>".to_string();
     }
+    if white.iter().any(|r| r.any_start) {
+        return any_start_castling_section(v);
+    }
     let mut t =
         String::from("<table><tr><th>side</th><th>king</th><th>rook</th><th>right</th></tr>");
     for r in &v.castling {
@@ -268,6 +275,41 @@ fn castling_section(v: &Variant) -> String {
         );
     }
     t.push_str("</table><p>Neither piece may have moved, the squares between them must be empty, and the king may not start on, pass or land on an attacked square.</p>");
+    t
+}
+
+/// Castling from any start (Chess960): one row a side and wing, the
+/// squares the king and the rook land on wherever they start.
+fn any_start_castling_section(v: &Variant) -> String {
+    let g = &v.geometry;
+    let mut t =
+        String::from("<table><tr><th>side</th><th>castling</th><th>king</th><th>rook</th></tr>");
+    let mut rows: Vec<(usize, bool, &CastlingRule)> = Vec::new();
+    for r in v.castling.iter().filter(|r| r.any_start) {
+        let right = g.file_of(r.rook_from) > g.file_of(r.king_from);
+        if !rows
+            .iter()
+            .any(|&(c, w, _)| (c, w) == (r.color.index(), !right))
+        {
+            rows.push((r.color.index(), !right, r));
+        }
+    }
+    rows.sort_by_key(|&(c, w, _)| (c, w));
+    for (_, left, r) in rows {
+        let right = !left;
+        let _ = write!(
+            t,
+            "<tr><td>{}</td><td>{}</td><td>{} to {}</td><td>{} on the king's {} to {}</td></tr>",
+            escape(v.side_name(r.color)),
+            if right { "O-O" } else { "O-O-O" },
+            escape(&v.piece(r.king).name),
+            g.name(r.king_to),
+            escape(&v.piece(r.rook).name),
+            if right { "right" } else { "left" },
+            g.name(r.rook_to),
+        );
+    }
+    t.push_str("</table><p>Castling from any start, as in Chess960: wherever the king and the rook stand on their first rank, castling brings them to these squares (either may already be there). Neither may have moved: the castling rights name the rook, in FEN by its file (<code>HAha</code>). Every square between each piece and where it lands must be empty but for the two of them, and the king may not start on, pass or land on an attacked square. Coordinates write castling as the king taking its rook (<code>e1h1</code>).</p>");
     t
 }
 

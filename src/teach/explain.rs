@@ -19,7 +19,8 @@ use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{Counting, Extinction, GameResult, WallPlacement};
+use crate::ir::rule::{CastlingRule, Counting, Extinction, GameResult, WallPlacement};
+use crate::ir::setup::{Shuffle, ShuffleRule};
 use crate::ir::{Symmetry, Variant};
 use crate::source::{SourceMap, Span};
 use crate::syntax::parse_betza;
@@ -1316,6 +1317,9 @@ fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     if rules.is_empty() {
         return None;
     }
+    if rules.iter().any(|r| r.any_start) {
+        return Some(any_start_castling_sentence(variant, &rules));
+    }
     let mut moves = Vec::new();
     for r in &rules {
         moves.push(format!(
@@ -1343,6 +1347,92 @@ fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty{attacks}.",
         join_or(&moves),
     ))
+}
+
+/// Castling from any start (Chess960), in words: where the king and the
+/// rook land, from wherever they start on the rank.
+fn any_start_castling_sentence(variant: &Variant, rules: &[&CastlingRule]) -> String {
+    let g = &variant.geometry;
+    let (w, b) = (
+        variant.side_name(Color::White),
+        variant.side_name(Color::Black),
+    );
+    let mut forms: Vec<&CastlingRule> = Vec::new();
+    for r in rules {
+        if !forms.iter().any(|f| {
+            (f.king, f.king_to, f.rook, f.rook_to) == (r.king, r.king_to, r.rook, r.rook_to)
+        }) {
+            forms.push(r);
+        }
+    }
+    let (king, rook) = (
+        &variant.piece(forms[0].king).name,
+        &variant.piece(forms[0].rook).name,
+    );
+    let moves: Vec<String> = forms
+        .iter()
+        .map(|r| {
+            let side = if g.file_of(r.rook_from) > g.file_of(r.king_from) {
+                "right"
+            } else {
+                "left"
+            };
+            format!(
+                "with the {rook} on its {side} to {} and {} ({})",
+                g.name(r.king_to),
+                g.name(r.rook_to),
+                if side == "right" { "O-O" } else { "O-O-O" }
+            )
+        })
+        .collect();
+    let attacks = if forms[0].king_path.is_empty() {
+        format!(
+            "; the {king} is not royal, so it may castle out of, through or into attacked squares"
+        )
+    } else {
+        format!(", and the {king} may not start on, pass or land on an attacked square")
+    };
+    format!(
+        "It takes part in castling from any start, as in Chess960 ({w}'s squares; {b}'s are the same seen from {b}'s side): wherever the {king} and a {rook} stand on rank {}, the {king} may castle {}, the {king} and the {rook} landing there. Neither piece may have moved (the castling rights name the {rook}), every square between each piece and where it lands must be empty but for the two of them{attacks}. Castling is written as the {king} taking its {rook} in coordinates (`e1h1`).",
+        g.rank_of(forms[0].king_to) + 1,
+        join_or(&moves),
+    )
+}
+
+/// `shuffle …` in words: which squares' pieces change places, and the
+/// rules every array keeps.
+pub fn shuffle_sentence(variant: &Variant, shuffle: &Shuffle) -> String {
+    let name = |k: PieceKind| variant.piece(k).name.as_str();
+    let pair = |a: PieceKind, b: PieceKind| {
+        if a == b {
+            format!("the two {}s", name(a))
+        } else {
+            format!("the {} and the {}", name(a), name(b))
+        }
+    };
+    let rules: Vec<String> = shuffle
+        .rules
+        .iter()
+        .map(|rule| match *rule {
+            ShuffleRule::OppositeColours(a, b) => {
+                format!("{} stand on squares of opposite colours", pair(a, b))
+            }
+            ShuffleRule::Between(m, a, b) => {
+                format!("the {} stands between {}", name(m), pair(a, b))
+            }
+        })
+        .collect();
+    let keeps = if rules.is_empty() {
+        String::new()
+    } else {
+        format!(", so that {}", join_and(&rules))
+    };
+    format!(
+        "A game may also start from a random array (`new random` in the REPL): {}'s pieces on {} change places at random{keeps}; {}'s pieces mirror them.",
+        variant.side_name(Color::White),
+        describe_squares(variant, &shuffle.squares.iter().copied().collect::<SquareSet>()),
+        variant.side_name(Color::Black),
+    )
 }
 
 /// "a Queen, Rook, Bishop or Knight".

@@ -260,6 +260,13 @@ fn reason_for(pos: &Position, from: Square, to: Square, promo: Option<PieceKind>
     let name = piece_name(pos, piece);
     let here = format!("the {name} on {}", g.name(from));
     if let Some(target) = pos.piece_at(to) {
+        // Castling from any start is written as the king taking its rook.
+        if let Some(rule) = variant.castling.iter().find(|r| {
+            r.any_start && r.color == piece.color && r.king_from == from && r.rook_from == to
+        }) {
+            let short = g.file_of(rule.rook_from) > g.file_of(rule.king_from);
+            return (5, castling_reason(pos, short));
+        }
         if target.color == piece.color {
             return (
                 5,
@@ -553,25 +560,30 @@ fn castling_reason(pos: &Position, short: bool) -> String {
         .iter()
         .filter(|r| r.color == us && (g.file_of(r.rook_from) > g.file_of(r.king_from)) == short)
         .collect();
-    let Some(rule) = rules.first() else {
+    let unmoved = |sq, kind| {
+        pos.piece_at(sq) == Some(Piece { color: us, kind }) && pos.unmoved().contains(sq)
+    };
+    // The rule the position is nearest to (castling from any start has
+    // one for each start pair: the one of the king and rook that stand).
+    let Some(rule) = (rules.iter())
+        .find(|r| unmoved(r.king_from, r.king) && unmoved(r.rook_from, r.rook))
+        .or_else(|| rules.iter().find(|r| unmoved(r.king_from, r.king)))
+        .or(rules.first())
+    else {
         return format!("there is no {wing} castling in this variant");
     };
-    let king = Piece {
-        color: us,
-        kind: rule.king,
-    };
-    let rook = Piece {
-        color: us,
-        kind: rule.rook,
-    };
-    if pos.piece_at(rule.king_from) != Some(king) || !pos.unmoved().contains(rule.king_from) {
+    if !unmoved(rule.king_from, rule.king) {
         return format!("cannot castle {wing}: the king has moved");
     }
-    if pos.piece_at(rule.rook_from) != Some(rook) || !pos.unmoved().contains(rule.rook_from) {
-        return format!(
-            "cannot castle {wing}: the rook on {} has moved or gone",
-            g.name(rule.rook_from)
-        );
+    if !unmoved(rule.rook_from, rule.rook) {
+        return if rule.any_start {
+            format!("cannot castle {wing}: the rook of that side has moved or gone")
+        } else {
+            format!(
+                "cannot castle {wing}: the rook on {} has moved or gone",
+                g.name(rule.rook_from)
+            )
+        };
     }
     if let Some(sq) = rule
         .must_be_empty

@@ -210,8 +210,11 @@ impl Position {
                         });
                     }
                 }
-                if self.variant.castling_squares.contains(mv.from)
-                    || self.variant.castling_squares.contains(victim)
+                // Castling partners die only when a castling square
+                // loses its unmoved flag.
+                let cs = &self.variant.castling_squares;
+                if (undo.unmoved.contains(mv.from) && cs.contains(mv.from))
+                    || (undo.unmoved.contains(victim) && cs.contains(victim))
                 {
                     h ^= self.drop_dead_castling_flags();
                 }

@@ -3,8 +3,9 @@
 //!
 //! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
 //! moves), `legality` (royal safety, on a copied `board` placement),
-//! `attacks`, `make`, `outcome`, `walls` (the walls a move places);
-//! `hooks` is the runtime that runs the variant's Rhai hooks.
+//! `attacks`, `make`, `outcome`, `walls` (the walls a move places),
+//! `shuffle` (random start arrays); `hooks` is the runtime that runs the
+//! variant's Rhai hooks.
 
 mod attacks;
 mod board;
@@ -19,6 +20,7 @@ mod outcome;
 pub mod perft;
 pub mod position;
 pub mod setup;
+pub mod shuffle;
 mod walls;
 
 pub use counting::Count;

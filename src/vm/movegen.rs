@@ -379,7 +379,12 @@ impl Position {
         let us = self.side;
         let them = us.opposite();
         for (i, rule) in self.variant.castling.iter().enumerate() {
-            if rule.color != us {
+            // The flags first: one bit each, and most rules of a variant
+            // that castles from any start fail them.
+            if rule.color != us
+                || !self.unmoved.contains(rule.king_from)
+                || !self.unmoved.contains(rule.rook_from)
+            {
                 continue;
             }
             let king = Piece {
@@ -394,8 +399,6 @@ impl Position {
             .code();
             if self.board[rule.king_from.index()] != king
                 || self.board[rule.rook_from.index()] != rook
-                || !self.unmoved.contains(rule.king_from)
-                || !self.unmoved.contains(rule.rook_from)
             {
                 continue;
             }

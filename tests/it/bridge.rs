@@ -291,6 +291,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "berolina",
             "breakthrough",
             "capablanca",
+            "caparandom",
             "centaur",
             "chancellor",
             "chaturanga",
@@ -303,6 +304,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "embassy",
             "extinction",
             "fairy",
+            "fischerandom",
             "fox-and-hounds",
             "gardner",
             "georgian",
@@ -552,6 +554,53 @@ fn bad_ini_text_never_panics() {
             compile_source("x.variant", &imported.script).unwrap();
         }
     }
+}
+
+/// Castling from any start exports as FS's `chess960 = true` (the shuffle
+/// only as a comment: FS deals no arrays) and imports back as the same
+/// declarations; FS plays the exported section as its own `fischerandom`
+/// from an array of the script's shuffle, castling written as the king
+/// taking its rook.
+#[test]
+fn castling_from_any_start_exports_as_chess960() {
+    let variant = crate::common::oracle::script("fischerandom");
+    let ini = varia::bridge::export::export_variant(&variant, "fr").unwrap();
+    assert!(
+        ini.contains("castling = true\nchess960 = true\ncastlingRank = 1\ncastlingRookPieces = r\ncastlingQueensideFile = c\ncastlingRookQueensideFile = a\ncastlingKingsideFile = g\ncastlingRookKingsideFile = h\n"),
+        "{ini}"
+    );
+    assert!(
+        ini.contains("# `shuffle …`: Fairy-Stockfish deals no random start array"),
+        "{ini}"
+    );
+    let back = varia::bridge::import::import_ini(&ini, &[]);
+    let back = &back[0].as_ref().unwrap().script;
+    assert!(
+        back.contains("castling King to g1 with Custom2 to f1 from any start\ncastling King to c1 with Custom2 to d1 from any start\n"),
+        "{back}"
+    );
+    let imported = compile_source("fr.variant", back).unwrap();
+    let array = varia::notation::fen::write_fen(&Position::shuffled_start(&variant, 9).unwrap());
+    let dir = crate::common::bin::temp_dir("bridge", "chess960");
+    let file = dir.join("fr.ini");
+    std::fs::write(&file, &ini).unwrap();
+    let config = file.to_str().unwrap();
+    let lines = crate::common::oracle::oracle(
+        "fr",
+        200,
+        3,
+        &["--config", config, "--start", &array, "--max-plies", "40"],
+    );
+    crate::common::oracle::compare(&variant, &lines);
+    crate::common::oracle::compare(&imported, &lines);
+    // A 960 variant's rights in the start FEN may be the rooks' files.
+    let ini = "[frc:chess]\nchess960 = true\nstartFen = rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\n";
+    let results = varia::bridge::import::import_ini(ini, &[]);
+    let script = &results[0].as_ref().unwrap().script;
+    let imported = compile_source("frc.variant", script).unwrap();
+    let mut pos = Position::start(&imported);
+    // FS's perft 3 of `fischerandom` there (tests/perft/chess960.perft).
+    assert_eq!(perft(&mut pos, 3).unwrap(), 13518);
 }
 
 /// FS's extinction options import as `losing …`: shatranj's bare king as

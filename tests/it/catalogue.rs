@@ -54,6 +54,7 @@ catalogue! {
     breakthrough: "breakthrough", 107;
     capablanca: "capablanca", 109;
     capahouse: "capahouse", 111;
+    caparandom: "caparandom", 229;
     centaur: "centaur", 113;
     chancellor: "chancellor", 115;
     chaturanga: "chaturanga", 117;
@@ -67,6 +68,7 @@ catalogue! {
     embassy: "embassy", 129;
     euroshogi: "euroshogi", 131;
     fairy: "fairy", 133;
+    fischerandom: "fischerandom", 227;
     fox_and_hounds: "fox-and-hounds", 135;
     gardner: "gardner", 137;
     georgian: "georgian", 139;

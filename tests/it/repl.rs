@@ -476,3 +476,35 @@ fn hint_is_the_best_move_of_the_deepest_finished_iteration() {
         "{hint} after {last_iteration}"
     );
 }
+
+/// `new random SEED` deals the script's random start array (the same for
+/// the same seed), `varia play --random-start SEED` starts from it, and a
+/// variant without `shuffle` says so.
+#[test]
+fn new_random_deals_a_shuffled_array() {
+    let dir = temp_dir("random");
+    let fischer = script("fischerandom");
+    let out = piped(
+        &dir,
+        &["play", &fischer],
+        "new random 5\nfen\nnew random 5\nfen\nquit\n",
+    );
+    assert!(
+        out.contains("random start array 5 (`new random 5` deals it again)"),
+        "{out}"
+    );
+    let fen = "qrbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/QRBNKBNR w HBhb - 0 1";
+    assert_eq!(out.matches(fen).count(), 2, "{out}");
+    let out = piped(
+        &dir,
+        &["play", &fischer, "--random-start", "5"],
+        "fen\nquit\n",
+    );
+    assert!(out.contains(fen), "{out}");
+    let out = piped(&dir, &[], "new random 5\nnew random five\nquit\n");
+    assert!(out.contains("Chess has no random start array"), "{out}");
+    assert!(
+        out.contains("new random takes a seed, a whole number"),
+        "{out}"
+    );
+}

@@ -1446,3 +1446,55 @@ fn rules_pages_say_which_moves_reset_the_move_rule() {
         "The game is drawn after 50 moves by each side without a capture, a promotion or a move of a Knight or Pawn that it could not take straight back."
     ), "{named}");
 }
+
+/// Castling from any start (Chess960) and the shuffle in plain English:
+/// the King's and the Rook's explanations, the rules page's castling table
+/// (one row a side and wing) and its setup sentence, and `varia dump`
+/// printing both back in the language's own words.
+#[test]
+fn chess960_castling_and_shuffle_in_words() {
+    let v = compile_path("scripts/fairy-stockfish/fischerandom.variant").unwrap();
+    let sentence = "It takes part in castling from any start, as in Chess960 (White's squares; Black's are the same seen from Black's side): wherever the King and a Rook stand on rank 1, the King may castle with the Rook on its right to g1 and f1 (O-O) or with the Rook on its left to c1 and d1 (O-O-O), the King and the Rook landing there. Neither piece may have moved (the castling rights name the Rook), every square between each piece and where it lands must be empty but for the two of them, and the King may not start on, pass or land on an attacked square. Castling is written as the King taking its Rook in coordinates (`e1h1`).";
+    for piece in ["King", "Rook"] {
+        let kind = PieceKind(v.pieces.iter().position(|p| p.name == piece).unwrap() as u8);
+        let text = explain::explain_piece(&v, kind);
+        assert!(text.contains(sentence), "{piece}: {text}");
+    }
+    let page = doc::page(&v, "scripts/fairy-stockfish/fischerandom.variant");
+    let rows = [
+        (
+            "White",
+            "O-O",
+            "King to g1",
+            "Rook on the king's right to f1",
+        ),
+        (
+            "White",
+            "O-O-O",
+            "King to c1",
+            "Rook on the king's left to d1",
+        ),
+        (
+            "Black",
+            "O-O",
+            "King to g8",
+            "Rook on the king's right to f8",
+        ),
+        (
+            "Black",
+            "O-O-O",
+            "King to c8",
+            "Rook on the king's left to d8",
+        ),
+    ]
+    .map(|(a, b, c, d)| format!("<tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td></tr>"))
+    .concat();
+    assert!(page.contains(&rows), "{page}");
+    assert!(page.contains("A game may also start from a random array (<code>new random</code> in the REPL): White's pieces on rank 1 change places at random, so that the two Bishops stand on squares of opposite colours, and the King stands between the two Rooks; Black's pieces mirror them."), "{page}");
+    let dump = v.to_string();
+    assert!(dump.contains(
+        "castling King to g1 with Rook to f1 from any start (28 start pairs a side)\n\
+         castling King to c1 with Rook to d1 from any start (28 start pairs a side)\n\
+         shuffle squares a1 b1 c1 d1 e1 f1 g1 h1 with Bishop and Bishop on opposite colours, King between Rook and Rook\n"
+    ), "{dump}");
+}

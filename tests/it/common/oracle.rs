@@ -107,6 +107,12 @@ pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// Fairy-Stockfish's SAN of the move `mv` (coordinates) at `fen`
+/// (pyffish's `get_san`).
+pub fn fs_san(variant: &str, fen: &str, mv: &str) -> String {
+    pyffish_prints(&format!("print(sf.get_san('{variant}', '{fen}', '{mv}'))"))
+}
+
 /// Fairy-Stockfish's FEN after playing `moves` from `fen` (pyffish's `get_fen`).
 pub fn fs_fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
     let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
