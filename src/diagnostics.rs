@@ -89,6 +89,8 @@ codes! {
         "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
+    CompileBadPetrify = "varia::compile::bad_petrify",
+        "`captures petrify` names a royal piece, which would leave the board by capturing. Give the royal piece no captures (`piece King K \"mK\" royal`, as Petrified chess's king) and leave it out of the list.";
     CompileBadPromotion = "varia::compile::bad_promotion",
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",

@@ -62,6 +62,15 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
         write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
     write_walls(variant, &mut out);
+    let petrifying: String = variant
+        .pieces
+        .iter()
+        .filter(|p| p.petrifies)
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    if !petrifying.is_empty() {
+        let _ = writeln!(out, "petrifyOnCaptureTypes = {petrifying}");
+    }
     let _ = writeln!(out, "startFen = {}", variant.start_fen);
     Ok(out)
 }

@@ -276,6 +276,7 @@ const TRANSLATED: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
+    "petrifyOnCaptureTypes",
     "nFoldRule",
     "checkCounting",
     "flagPiece",
@@ -447,6 +448,7 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &mut out)?;
     write_walls(&options, &board, &mut out)?;
+    write_petrify(&options, &mut out)?;
     let _ = writeln!(out, "\nsetup \"{setup}\"");
     Ok(out)
 }
@@ -768,6 +770,35 @@ fn write_walls(options: &Options, board: &Board, out: &mut String) -> Result<(),
         let _ = write!(out, " in {}", region_text(&region, board));
     }
     out.push('\n');
+    Ok(())
+}
+
+/// `petrifyOnCaptureTypes = qrbn`: `captures petrify Queen, Rook, …`. A
+/// royal piece listed (FS's petrified king, which may then never capture)
+/// is refused by name: varia says it with a king that has no captures.
+fn write_petrify(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    let letters = options.text("petrifyOnCaptureTypes", "").trim();
+    if letters.is_empty() || letters == "-" {
+        return Ok(());
+    }
+    let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters).map_err(|c| {
+        options.error(
+            "petrifyOnCaptureTypes",
+            format!("no piece has the letter `{c}`"),
+        )
+    })?;
+    let pieces = &options.resolved.pieces;
+    if keys
+        .iter()
+        .any(|k| pieces.iter().any(|p| &p.key == k && p.royal))
+    {
+        return Err(options.error(
+            "petrifyOnCaptureTypes",
+            "a royal piece that turns to stone: varia says it with a king that never captures (`mK`), which the bridge does not write yet",
+        ));
+    }
+    let names: Vec<String> = keys.iter().filter_map(|k| named(options, k)).collect();
+    let _ = writeln!(out, "\ncaptures petrify {}", names.join(", "));
     Ok(())
 }
 

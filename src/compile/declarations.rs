@@ -62,6 +62,8 @@ pub(super) struct Declarations<'a> {
     pub gate: Single<'a, Item>,
     /// `walls …` (an [`Item::Walls`]).
     pub walls: Single<'a, Item>,
+    /// `captures petrify …` (an [`Item::Petrify`]).
+    pub petrify: Single<'a, Item>,
     /// `check when the last … is attacked` and `check when every … is
     /// attacked` (each an [`Item::RoyalGroup`]), in order.
     pub royal_groups: Vec<&'a Item>,
@@ -124,6 +126,7 @@ pub(super) fn collect<'a>(
         no_drops: Single::new(),
         gate: Single::new(),
         walls: Single::new(),
+        petrify: Single::new(),
         royal_groups: Vec::new(),
         shuffle: Single::new(),
         regions: Named::new(),
@@ -250,6 +253,10 @@ impl<'a> Declarations<'a> {
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
+            Item::Petrify(_, span) => {
+                self.petrify
+                    .set(item, src, *span, "`captures petrify`", errors)
+            }
             Item::RoyalGroup(..) => self.royal_groups.push(item),
             Item::Shuffle(s) => self.shuffle.set(s, src, s.span, "`shuffle`", errors),
             Item::Remove(names, _) => {

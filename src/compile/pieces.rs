@@ -109,6 +109,7 @@ pub(super) fn piece_defs(
             patterns,
             royal: p.royal,
             royal_group: None,
+            petrifies: false,
             pawn_like: false,
             resets_move_rule: false,
             moves_back: false,
@@ -173,6 +174,7 @@ pub(super) fn add_piece_rules(
     mark_pawns(decls, defs);
     mark_move_rule_resetters(decls, defs, errors);
     let groups = royal_groups(decls, defs, errors);
+    mark_petrifying(decls, defs, errors);
     (borders, groups)
 }
 
@@ -383,4 +385,31 @@ pub(super) fn royal_groups(
         });
     }
     groups
+}
+
+/// `captures petrify …`: marks the kinds that turn to stone when they
+/// capture. A royal kind is an error (it would leave the board).
+fn mark_petrifying(decls: &Declarations<'_>, defs: &mut [PieceDef], errors: &mut Vec<ScriptError>) {
+    let Some(Item::Petrify(names, _)) = decls.petrify.get() else {
+        return;
+    };
+    for name in names {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        let def = &mut defs[kind.0 as usize];
+        if def.royal_like() {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadPetrify,
+                    format!("a royal {} cannot turn to stone", name.value),
+                    name.span,
+                    "royal: it would leave the board by capturing",
+                )
+                .with_help("give it no captures (Betza `m…`, as `piece King K \"mK\" royal`) and leave it out of the list"),
+            );
+            continue;
+        }
+        def.petrifies = true;
+    }
 }

@@ -411,6 +411,15 @@ impl Variant {
         if self.compulsory_capture {
             writeln!(f, "captures compulsory")?;
         }
+        let petrifying: Vec<&str> = self
+            .pieces
+            .iter()
+            .filter(|p| p.petrifies)
+            .map(|p| p.name.as_str())
+            .collect();
+        if !petrifying.is_empty() {
+            writeln!(f, "captures petrify {}", petrifying.join(", "))?;
+        }
         if self.checks_forbidden {
             writeln!(f, "checks forbidden")?;
         }

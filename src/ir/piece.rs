@@ -148,6 +148,9 @@ pub struct PieceDef {
     /// The royal group it shares royalty in (`check when the last …`), as
     /// an index into [`crate::ir::Variant::royal_groups`].
     pub royal_group: Option<u8>,
+    /// `captures petrify …`: when it captures it turns into a wall on the
+    /// square it took.
+    pub petrifies: bool,
     /// Whether it is a pawn: it promotes, into a piece that does not
     /// promote again. SAN writes its moves without a letter; the engine
     /// values its promotion distance.

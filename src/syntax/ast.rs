@@ -93,6 +93,8 @@ pub enum Item {
     Remove(Vec<Spanned<String>>, Span),
     /// `walls behind|anywhere|shot [in REGION]`.
     Walls(WallsDecl),
+    /// `captures petrify A, B`: the pieces named, and the declaration's span.
+    Petrify(Vec<Spanned<String>>, Span),
     /// `check when the last A, B is attacked` / `check when every A is
     /// attacked`: the pieces named, and whether `every`.
     RoyalGroup(Vec<Spanned<String>>, bool, Span),
@@ -132,6 +134,7 @@ impl Item {
             Item::DropNone(span) => *span,
             Item::Gate(g) => g.span,
             Item::Walls(w) => w.span,
+            Item::Petrify(_, span) => *span,
             Item::RoyalGroup(_, _, span) => *span,
             Item::Shuffle(s) => s.span,
             Item::Remove(_, span)

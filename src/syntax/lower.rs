@@ -216,6 +216,13 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
         Rule::walls_decl => lower_walls_decl(pair, source).map(Item::Walls),
         Rule::royal_group_decl => lower_royal_group(pair, source),
+        Rule::petrify_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_captures)?;
+            c.next(Rule::kw_petrify)?;
+            Ok(Item::Petrify(c.names(source), span))
+        }
         Rule::remove_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);

@@ -201,6 +201,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::game_result => "`wins`, `loses` or `draws`",
         Rule::move_rule_decl => "`move-rule`",
         Rule::walls_decl | Rule::kw_walls => "`walls`",
+        Rule::petrify_decl | Rule::kw_petrify => "`captures petrify`",
         Rule::royal_group_decl | Rule::kw_when => "`check when the last …` or `check when every …`",
         Rule::royal_group_kind | Rule::the_last => "`the last` or `every`",
         Rule::attacked_words => "`is attacked`",

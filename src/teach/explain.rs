@@ -955,6 +955,9 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let Some(walls) = walls_rule(variant) {
         out.push(walls);
     }
+    if def.petrifies {
+        out.push("When it captures, it turns to stone: it leaves the board, and a wall stands on the square it took for the rest of the game (no piece may enter, pass or take it).".to_string());
+    }
     let captures_en_passant = def.patterns.iter().any(|p| p.en_passant);
     if let (Some(region), true) = (&variant.en_passant_region, captures_en_passant) {
         out.push(format!(

@@ -21,6 +21,9 @@ pub struct Undo {
     count: crate::vm::counting::Count,
     /// The captured piece was a promoted one (variants that remember them).
     captured_promoted: bool,
+    /// The capturing piece turned to stone (`captures petrify`), and
+    /// whether it was a promoted one (its mark went with it).
+    petrified: Option<bool>,
 }
 
 /// What [`Position::unplay_null`] needs to take a passed turn back.
@@ -145,6 +148,7 @@ impl Position {
             counters: self.counters,
             count: self.count,
             captured_promoted: false,
+            petrified: None,
         };
         self.history.push(self.hash);
         let mut h = self.hash;
@@ -222,6 +226,11 @@ impl Position {
         }
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
+        }
+        if captured != 0 && self.variant.piece(Piece::from_code(code).kind).petrifies {
+            let (change, was_promoted) = self.petrify(mv.to);
+            h ^= change;
+            undo.petrified = Some(was_promoted);
         }
         self.advance_clocks(mv, code, captured);
         self.side = self.side.opposite();
@@ -446,6 +455,24 @@ impl Position {
         h
     }
 
+    /// `captures petrify`: the piece that captured on `to` turns to stone (a
+    /// wall); returns the hash change and whether it bore a promoted mark
+    /// (which goes). `unplay` puts it back.
+    #[cold]
+    #[inline(never)]
+    fn petrify(&mut self, to: Square) -> (u64, bool) {
+        let z = &self.variant.zobrist;
+        let code = self.board.take(to);
+        let mut h = z.piece(code, to) ^ z.wall[to.index()];
+        self.board.put_wall(to);
+        let was_promoted = self.promoted.contains(to);
+        if was_promoted {
+            self.promoted.remove(to);
+            h ^= z.promoted[to.index()];
+        }
+        (h, was_promoted)
+    }
+
     /// `captures explode`: removes the capturing piece on `center` and
     /// every piece next to it but the spared kinds; returns what
     /// [`Position::undo_effects`] needs (the hash and unmoved flags are
@@ -600,7 +627,17 @@ impl Position {
                 self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
             }
             _ => {
-                self.take(mv.to);
+                match undo.petrified {
+                    Some(was_promoted) => {
+                        self.board.take_wall(mv.to);
+                        if was_promoted {
+                            self.promoted.insert(mv.to);
+                        }
+                    }
+                    None => {
+                        self.take(mv.to);
+                    }
+                }
                 self.put(mv.from, Piece::from_code(undo.moved));
                 if self.variant.tracks_promoted() && self.promoted.contains(mv.to) {
                     self.promoted.remove(mv.to);

@@ -104,6 +104,7 @@ catalogue! {
     pawnback: "pawnback", 225;
     pawnsideways: "pawnsideways", 181;
     perfect: "perfect", 183;
+    petrified: "petrified", 247;
     pocketknight: "pocketknight", 185;
     raazuvaa: "raazuvaa", 187;
     racingkings: "racingkings", 217;

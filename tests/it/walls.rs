@@ -268,3 +268,62 @@ fn hooks_cannot_touch_a_wall() {
     assert!(pos.try_play(a1a2).is_err());
     assert_eq!(write_fen(&pos), before);
 }
+
+/// `captures petrify Queen, Rook, Bishop, Knight` (Petrified chess): the
+/// queen that takes on d5 becomes a wall there, a pawn that takes stays a
+/// pawn; the king, which never captures (`mK`), attacks nothing, so the
+/// kings may stand side by side; a rook's checkmate is checkmate. Derived
+/// by hand; every FEN, move list and result is pyffish's too.
+#[test]
+fn a_petrifying_capture_leaves_a_wall() {
+    let petrified = script("petrified");
+    let after = |fen: &str, mv: &str| {
+        let mut pos = Position::from_fen(&petrified, fen).unwrap();
+        let undo_fen = write_fen(&pos);
+        let m = parse_coord(&pos, mv).unwrap();
+        let undo = pos.play_unchecked(m);
+        pos.assert_valid();
+        let fen_after = write_fen(&pos);
+        pos.unplay(m, undo);
+        pos.assert_valid();
+        assert_eq!(write_fen(&pos), undo_fen, "unplay restores {mv}");
+        fen_after
+    };
+    let queen = "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1";
+    assert_eq!(after(queen, "d1d5"), "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        after(queen, "d1d5"),
+        fs_fen_after("petrified", queen, &["d1d5"])
+    );
+    let pawn = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(after(pawn, "e4d5"), "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        after(pawn, "e4d5"),
+        fs_fen_after("petrified", pawn, &["e4d5"])
+    );
+    // Side by side: d4, c4 and e4 touch the king on d5, and are legal.
+    let kings = "8/8/8/3k4/8/3K4/8/8 w - - 0 1";
+    let pos = Position::from_fen(&petrified, kings).unwrap();
+    assert_eq!(
+        moves(&pos),
+        set(&["d3c2", "d3c3", "d3c4", "d3d2", "d3d4", "d3e2", "d3e3", "d3e4"])
+    );
+    assert_eq!(moves(&pos), fs_legal_moves("petrified", kings));
+    // The king does not take the pawn on e3 (nor step onto d2, which it
+    // guards).
+    let pawn_by = "8/8/8/3k4/8/3Kp3/8/8 w - - 0 1";
+    let pos = Position::from_fen(&petrified, pawn_by).unwrap();
+    assert!(!moves(&pos).contains("d3e3"));
+    assert_eq!(moves(&pos), fs_legal_moves("petrified", pawn_by));
+    let mate = "k6R/pp6/8/8/8/8/8/K7 b - - 0 1";
+    let pos = Position::from_fen(&petrified, mate).unwrap();
+    assert!(pos.legal_moves().unwrap().is_empty());
+    assert_eq!(
+        pos.outcome().unwrap(),
+        Outcome::Decisive {
+            winner: varia::ir::piece::Color::White,
+            reason: EndReason::Checkmate,
+        }
+    );
+    assert_eq!(fs_game_result("petrified", mate).signum(), -1);
+}
