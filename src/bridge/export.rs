@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
-use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::{GameResult, WallPlacement};
 use crate::ir::Variant;
 
@@ -62,12 +62,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
         write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
     write_walls(variant, &mut out);
-    let petrifying: String = variant
-        .pieces
-        .iter()
-        .filter(|p| p.petrifies)
-        .map(|p| p.letter.to_ascii_lowercase())
-        .collect();
+    let petrifying = letters_of(variant, |p| p.petrifies);
     if !petrifying.is_empty() {
         let _ = writeln!(out, "petrifyOnCaptureTypes = {petrifying}");
     }
@@ -323,6 +318,17 @@ fn write_walls(variant: &Variant, out: &mut String) {
     if walls.region.white != all || walls.region.black != all {
         write_side_regions(variant, &walls.region, "wallingRegion", out);
     }
+}
+
+/// The lower-case letters of the pieces `keep` picks, as FS writes a
+/// set of piece types (`qrbn`).
+fn letters_of(variant: &Variant, keep: impl Fn(&PieceDef) -> bool) -> String {
+    variant
+        .pieces
+        .iter()
+        .filter(|p| keep(p))
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect()
 }
 
 /// The squares of a set as FS writes a region (`a8 b8 …`).
@@ -733,12 +739,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     let _ = writeln!(out, "nMoveRule = {}", rules.move_rule.unwrap_or(0));
     // Whose moves reset it (FS, as varia, skips a move that could be
     // taken straight back).
-    let resetting: String = variant
-        .pieces
-        .iter()
-        .filter(|p| p.resets_move_rule)
-        .map(|p| p.letter.to_ascii_lowercase())
-        .collect();
+    let resetting = letters_of(variant, |p| p.resets_move_rule);
     let resetting = if resetting.is_empty() {
         "-"
     } else {

@@ -421,6 +421,13 @@ impl Board {
     fn square(&self, file: u32, rank: u32) -> String {
         format!("{}{}", (b'a' + file as u8) as char, rank + 1)
     }
+
+    /// Every square of the board.
+    fn all(&self) -> Squares {
+        (0..self.files)
+            .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+            .collect()
+    }
 }
 
 /// The whole script for a resolved section.
@@ -756,9 +763,7 @@ fn write_walls(options: &Options, board: &Board, out: &mut String) -> Result<(),
             "varia cannot say a wall placed instead of a move yet",
         ));
     }
-    let all: Squares = (0..board.files)
-        .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
-        .collect();
+    let all = board.all();
     let region = colour_region(
         options,
         board,
@@ -1666,9 +1671,7 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
             ));
         }
     }
-    let all: Squares = (0..board.files)
-        .flat_map(|f| (0..board.ranks).map(move |r| (f, r)))
-        .collect();
+    let all = board.all();
     let region = colour_region(
         options,
         board,
