@@ -398,13 +398,7 @@ impl Variant {
     /// walls, explosions.
     fn write_move_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for group in &self.royal_groups {
-            let names: Vec<&str> = self
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| group.kinds >> k & 1 != 0)
-                .map(|(_, p)| p.name.as_str())
-                .collect();
+            let names: Vec<&str> = self.group_pieces(group).map(|p| p.name.as_str()).collect();
             let which = if group.every { "every" } else { "the last" };
             writeln!(f, "check when {which} {} is attacked", names.join(", "))?;
         }

@@ -197,6 +197,18 @@ impl Variant {
         )
     }
 
+    /// The pieces of a royal group, in the order of the variant's pieces.
+    pub fn group_pieces<'a>(
+        &'a self,
+        group: &'a rule::RoyalGroup,
+    ) -> impl Iterator<Item = &'a PieceDef> + 'a {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| group.kinds >> k & 1 != 0)
+            .map(|(_, p)| p)
+    }
+
     /// A region by name.
     pub fn region(&self, name: &str) -> Option<&Region> {
         self.regions.iter().find(|r| r.name == name)

@@ -849,14 +849,10 @@ fn royal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
 
 /// A royal group (`check when the last …` / `… every …`), in words.
 pub fn royal_group_rule(variant: &Variant, group: &crate::ir::rule::RoyalGroup) -> String {
-    let names: Vec<String> = variant
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| group.kinds >> k & 1 != 0)
-        .map(|(_, p)| p.name.clone())
+    let plurals: Vec<String> = variant
+        .group_pieces(group)
+        .map(|p| format!("{}s", p.name))
         .collect();
-    let plurals: Vec<String> = names.iter().map(|n| format!("{n}s")).collect();
     let checkmated = match variant.game_end.checkmate {
         Some(GameResult::Loses) => " A player checkmated loses.",
         Some(GameResult::Wins) => " A player checkmated wins.",
