@@ -21,11 +21,18 @@ impl Position {
             return;
         };
         let region = *walls.region.get(self.side);
+        let empty_now = self
+            .variant
+            .geometry
+            .squares()
+            .difference(&self.board.by_color.white)
+            .difference(&self.board.by_color.black)
+            .difference(&self.board.walls);
         let moves: Vec<Move> = out.drain(first..).collect();
         let mut board = self.board;
         for mv in moves {
             let squares = self
-                .wall_squares(&mut board, walls.placement, mv)
+                .wall_squares(&mut board, &empty_now, walls.placement, mv)
                 .intersection(&region);
             for sq in squares.iter() {
                 out.push(Move {
@@ -36,11 +43,39 @@ impl Position {
         }
     }
 
-    /// The squares, empty once `mv` is played (on `board`, a copy of this
-    /// position's, and taken back), on which `placement` lets its wall go.
-    fn wall_squares(&self, board: &mut Board, placement: WallPlacement, mv: Move) -> SquareSet {
-        let variant = &self.variant;
+    /// The squares, empty once `mv` is played, on which `placement` lets
+    /// its wall go. `empty_now`: the empty squares before it. A plain
+    /// move's are found from them; castling, drops and `shot` play the
+    /// move on `board` (a copy of this position's) and take it back.
+    fn wall_squares(
+        &self,
+        board: &mut Board,
+        empty_now: &SquareSet,
+        placement: WallPlacement,
+        mv: Move,
+    ) -> SquareSet {
         let victim = self.victim_square(mv);
+        let plain = matches!(
+            mv.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        );
+        if plain && placement != WallPlacement::Shot {
+            let mut empty = *empty_now;
+            empty.insert(mv.from);
+            empty.insert(victim);
+            empty.remove(mv.to);
+            return match placement {
+                WallPlacement::Behind => {
+                    let mut behind = SquareSet::EMPTY;
+                    if empty.contains(mv.from) {
+                        behind.insert(mv.from);
+                    }
+                    behind
+                }
+                _ => empty,
+            };
+        }
+        let variant = &self.variant;
         let undo = board.play(variant, self.side, victim, mv);
         let empty = variant
             .geometry
