@@ -9,6 +9,7 @@
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, CAPTURE, MUST_BE_OCCUPIED};
 use crate::ir::piece::{Color, Piece};
+use crate::ir::rule::RoyalGroup;
 use crate::ir::Variant;
 use crate::vm::board::Board;
 use crate::vm::position::Position;
@@ -129,20 +130,16 @@ impl Board {
         color: Color,
     ) -> SquareSet {
         let them = color.opposite();
-        let royals = self.royals.get(color);
-        let kind_of = |sq: Square| Piece::from_code(self.squares[sq.index()]).kind;
         let attacked = |sq: Square| self.is_attacked(variant, unmoved, sq, them);
         let mut out = SquareSet::EMPTY;
-        for sq in royals.iter() {
-            if variant.piece(kind_of(sq)).royal && attacked(sq) {
+        for sq in self.royals.get(color).iter() {
+            let kind = Piece::from_code(self.squares[sq.index()]).kind;
+            if variant.piece(kind).royal && attacked(sq) {
                 out.insert(sq);
             }
         }
         for group in &variant.royal_groups {
-            let members: SquareSet = royals
-                .iter()
-                .filter(|&sq| group.kinds >> kind_of(sq).0 & 1 != 0)
-                .collect();
+            let members = self.royal_group_members(group, color);
             let in_check = match members.len() {
                 0 => false,
                 1 => members.iter().all(attacked),
@@ -218,6 +215,17 @@ impl Board {
             }
         }
         false
+    }
+}
+
+impl Board {
+    /// `color`'s pieces of a royal group's kinds.
+    pub(crate) fn royal_group_members(&self, group: &RoyalGroup, color: Color) -> SquareSet {
+        self.royals
+            .get(color)
+            .iter()
+            .filter(|&sq| group.kinds >> Piece::from_code(self.squares[sq.index()]).kind.0 & 1 != 0)
+            .collect()
     }
 }
 

@@ -325,16 +325,8 @@ impl Position {
         let Some(group) = def.royal_group else {
             return def.royal;
         };
-        let kinds = self.variant.royal_groups[group as usize].kinds;
-        let side = self.board.by_color.get(piece.color);
-        self.board
-            .royals
-            .get(piece.color)
-            .intersection(side)
-            .iter()
-            .filter(|&q| self.piece_at(q).is_some_and(|p| kinds >> p.kind.0 & 1 != 0))
-            .count()
-            == 1
+        let group = &self.variant.royal_groups[group as usize];
+        self.board.royal_group_members(group, piece.color).len() == 1
     }
 
     /// Whether a royal piece stands on `sq`.
