@@ -47,18 +47,8 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
             // chess960 form, as Fairy-Stockfish writes its 960 variants):
             // the king's own move may go to the same square.
             let mut s = format!("{}{}", g.name(rule.king_from), g.name(rule.rook_from));
-            match mv.gate {
-                Some(Gate::Piece { kind, .. }) => {
-                    s.push(variant.piece(kind).letter.to_ascii_lowercase())
-                }
-                // FS's move's destination is the rook's square here.
-                Some(Gate::Wall(sq)) => {
-                    s.push(',');
-                    s.push_str(&g.name(rule.rook_from));
-                    s.push_str(&g.name(sq));
-                }
-                None => {}
-            }
+            // FS's move's destination is the rook's square here.
+            push_gate(&mut s, pos, mv.gate, rule.rook_from);
             return s;
         }
     }
@@ -79,18 +69,24 @@ pub fn move_to_coord(pos: &Position, mv: Move) -> String {
             def.letter.to_ascii_lowercase()
         });
     }
-    match mv.gate {
+    push_gate(&mut s, pos, mv.gate, mv.to);
+    s
+}
+
+/// The gating piece's letter (`b1c3h`), or the wall after a comma, after
+/// the move's destination `to` again, as Fairy-Stockfish writes it
+/// (`c1b1,b1a1`).
+fn push_gate(s: &mut String, pos: &Position, gate: Option<Gate>, to: crate::ir::geometry::Square) {
+    let variant = pos.variant();
+    match gate {
         Some(Gate::Piece { kind, .. }) => s.push(variant.piece(kind).letter.to_ascii_lowercase()),
-        // The wall after a comma, after the destination again, as
-        // Fairy-Stockfish writes it: `c1b1,b1a1`.
         Some(Gate::Wall(sq)) => {
             s.push(',');
-            s.push_str(&g.name(mv.to));
-            s.push_str(&g.name(sq));
+            s.push_str(&variant.geometry.name(to));
+            s.push_str(&variant.geometry.name(sq));
         }
         None => {}
     }
-    s
 }
 
 /// Finds the legal move written in coordinate form, if there is one.
