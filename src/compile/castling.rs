@@ -6,6 +6,7 @@
 //! start pair on the rank, of which the castling rights choose), or
 //! `castling none`.
 
+use crate::compile::declarations::Declarations;
 use crate::compile::region::reflect;
 use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
@@ -18,17 +19,21 @@ use crate::syntax::ast::{CastlingDecl, CastlingKind};
 
 /// Builds the castling moves of both sides. The slide form is checked
 /// strictly only when the main script declares it.
-pub fn castling_rules(
+pub(super) fn castling_rules(
     cx: &StartContext<'_>,
-    decls: &[(&CastlingDecl, SourceId)],
+    decls: &Declarations<'_>,
     main_source: SourceId,
     errors: &mut Vec<ScriptError>,
 ) -> Vec<CastlingRule> {
     let mut rules = Vec::new();
-    for (decl, source) in decls {
+    // With `castling from drops` the king and rook may start in hand.
+    let from_drops = decls.castling_from_drops.get().is_some();
+    for (decl, source) in &decls.castlings {
         match &decl.kind {
             CastlingKind::None => rules.clear(),
-            CastlingKind::Explicit { .. } => explicit_castling(cx, decl, &mut rules, errors),
+            CastlingKind::Explicit { .. } => {
+                explicit_castling(cx, decl, from_drops, &mut rules, errors)
+            }
             CastlingKind::AnyStart { .. } => any_start_castling(cx, decl, &mut rules, errors),
             CastlingKind::Slide {
                 king,
@@ -82,6 +87,7 @@ pub fn castling_kinds(rules: &[CastlingRule]) -> Vec<PieceKind> {
 fn explicit_castling(
     cx: &StartContext<'_>,
     decl: &CastlingDecl,
+    from_drops: bool,
     rules: &mut Vec<CastlingRule>,
     errors: &mut Vec<ScriptError>,
 ) {
@@ -151,9 +157,13 @@ fn explicit_castling(
         };
         let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
         // Black's squares follow from White's: a mistake is reported once.
-        let missing = if cx.start[kf.index()] != (Piece { color, kind: k }).code() {
+        // An empty square will do where the piece may be dropped there.
+        let absent = |sq: Square, code: u8| {
+            cx.start[sq.index()] != code && !(from_drops && cx.start[sq.index()] == 0)
+        };
+        let missing = if absent(kf, Piece { color, kind: k }.code()) {
             Some((k, kf, king_from.span))
-        } else if cx.start[rf.index()] != (Piece { color, kind: r }).code() {
+        } else if absent(rf, Piece { color, kind: r }.code()) {
             Some((r, rf, rook_from.span))
         } else {
             None

@@ -64,6 +64,10 @@ pub(super) struct Declarations<'a> {
     pub walls: Single<'a, Item>,
     /// `captures petrify …` (an [`Item::Petrify`]).
     pub petrify: Single<'a, Item>,
+    /// `drops compulsory` (an [`Item::DropsCompulsory`]).
+    pub drops_compulsory: Single<'a, Item>,
+    /// `castling from drops` (an [`Item::CastlingFromDrops`]).
+    pub castling_from_drops: Single<'a, Item>,
     /// `check when the last … is attacked` and `check when every … is
     /// attacked` (each an [`Item::RoyalGroup`]), in order.
     pub royal_groups: Vec<&'a Item>,
@@ -127,6 +131,8 @@ pub(super) fn collect<'a>(
         gate: Single::new(),
         walls: Single::new(),
         petrify: Single::new(),
+        drops_compulsory: Single::new(),
+        castling_from_drops: Single::new(),
         royal_groups: Vec::new(),
         shuffle: Single::new(),
         regions: Named::new(),
@@ -247,11 +253,13 @@ impl<'a> Declarations<'a> {
                     .set(item, src, *span, "`en passant in`", errors)
             }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
-            Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),
-            Item::Demote(d) => self.demotes.push(d),
-            Item::Drop(d) => self.drops.push((d, src)),
-            Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
-            Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
+            Item::Hands(..)
+            | Item::Demote(_)
+            | Item::Drop(_)
+            | Item::DropNone(_)
+            | Item::Gate(_)
+            | Item::DropsCompulsory(_)
+            | Item::CastlingFromDrops(_) => self.add_hands_item(item, src, errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::Petrify(_, span) => {
                 self.petrify
@@ -264,6 +272,27 @@ impl<'a> Declarations<'a> {
                     self.remove_piece(name, src, errors);
                 }
             }
+        }
+    }
+
+    /// The declarations about pieces in hand: `hands`, `demote`, `drop`,
+    /// `gate`, `drops compulsory`, `castling from drops`.
+    fn add_hands_item(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::Hands(_, span) => self.hands.set(item, src, *span, "`hands`", errors),
+            Item::Demote(d) => self.demotes.push(d),
+            Item::Drop(d) => self.drops.push((d, src)),
+            Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
+            Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
+            Item::DropsCompulsory(span) => {
+                self.drops_compulsory
+                    .set(item, src, *span, "`drops compulsory`", errors)
+            }
+            Item::CastlingFromDrops(span) => {
+                self.castling_from_drops
+                    .set(item, src, *span, "`castling from drops`", errors)
+            }
+            _ => {}
         }
     }
 

@@ -414,7 +414,8 @@ fn read_hands(variant: &Variant, s: usize, text: &str) -> Result<Vec<u8>, ParseF
                 at + c.len_utf8(),
             ));
         };
-        if variant.piece(kind).royal {
+        let royal_drops = variant.hands.as_ref().is_some_and(|h| h.royal_drops);
+        if variant.piece(kind).royal_like() && !royal_drops {
             return Err(err(
                 format!("`{c}` is a royal piece: it cannot be in hand"),
                 at,

@@ -45,18 +45,7 @@ pub(super) fn hands_plan(
 ) -> Option<HandsPlan> {
     let anything_promotes = !promotion.choice_sets.is_empty();
     let Some(Item::Hands(keep_captures, _)) = decls.hands.get() else {
-        for d in &decls.demotes {
-            errors.push(without_hands(Code::CompileBadHand, "demote", d.span));
-        }
-        for (d, _) in &decls.drops {
-            errors.push(without_hands(Code::CompileBadDrop, "drop", d.span));
-        }
-        if let Some(Item::DropNone(span)) = decls.no_drops.get() {
-            errors.push(without_hands(Code::CompileBadDrop, "drop none", *span));
-        }
-        if let Some(Item::Gate(g)) = decls.gate.get() {
-            errors.push(without_hands(Code::CompileBadDrop, "gate", g.span));
-        }
+        report_hand_rules_without_hands(decls, errors);
         return None;
     };
     let kinds = defs.len();
@@ -71,8 +60,13 @@ pub(super) fn hands_plan(
         hand_kind: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         drops: true,
         gating: None,
+        compulsory: decls.drops_compulsory.get().is_some(),
+        opposite_colours: vec![false; kinds],
+        castling_from_drops: decls.castling_from_drops.get().is_some(),
+        royal_drops: false,
     };
     hands.drops = !no_drops(decls, errors);
+    hands.royal_drops = hands.drops && !hands.keep_captures && defs.iter().any(|d| d.royal_like());
     hands.drop_squares[0] = SquareSet::EMPTY;
     for d in &decls.demotes {
         demote(d, defs, anything_promotes, &mut hands, errors);
@@ -128,6 +122,7 @@ pub(super) fn hands_plan(
                 })
                 .unwrap_or(0);
             hands.no_mate[k] = has(DropRule::NoMate);
+            hands.opposite_colours[k] = has(DropRule::OppositeColours);
             never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
             if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {
                 if let Some(face) =
@@ -148,6 +143,28 @@ pub(super) fn hands_plan(
         never_stuck,
         gate,
     })
+}
+
+/// A variant without `hands`: each declaration about pieces in hand is an
+/// error.
+fn report_hand_rules_without_hands(decls: &Declarations<'_>, errors: &mut Vec<ScriptError>) {
+    for d in &decls.demotes {
+        errors.push(without_hands(Code::CompileBadHand, "demote", d.span));
+    }
+    for (d, _) in &decls.drops {
+        errors.push(without_hands(Code::CompileBadDrop, "drop", d.span));
+    }
+    let singles = [
+        (decls.no_drops.get(), "drop none"),
+        (decls.gate.get(), "gate"),
+        (decls.drops_compulsory.get(), "drops compulsory"),
+        (decls.castling_from_drops.get(), "castling from drops"),
+    ];
+    for (item, what) in singles {
+        if let Some(item) = item {
+            errors.push(without_hands(Code::CompileBadDrop, what, item.span()));
+        }
+    }
 }
 
 /// Whether the script says `drop none` (a `drop` rule beside it is an error).

@@ -140,7 +140,7 @@ fn build_from(
         kind_by_name: &kind_by_name,
         pieces: &defs,
     };
-    let castling = castling::castling_rules(&start, &decls.castlings, main_source, errors);
+    let castling = castling::castling_rules(&start, decls, main_source, errors);
     let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
 
     let mut counters = decls.counters.clone();

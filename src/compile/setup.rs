@@ -179,11 +179,17 @@ fn problems(variant: &Variant, setup: &Setup) -> Vec<SetupProblem> {
     }
     for color in Color::ALL {
         if variant.needs_royal(color) {
-            let has_royal = setup.board.iter().any(|&code| {
-                Piece::from_board_code(code).is_some_and(|piece| {
-                    piece.color == color && variant.piece(piece.kind).royal_like()
-                })
+            let royal =
+                |piece: Piece| piece.color == color && variant.piece(piece.kind).royal_like();
+            // A royal piece in hand counts (Placement chess's kings).
+            let in_hand = setup.hands.iter().enumerate().any(|(code, &n)| {
+                n > 0 && code > 0 && Piece::from_board_code(code as u8).is_some_and(royal)
             });
+            let has_royal = in_hand
+                || setup
+                    .board
+                    .iter()
+                    .any(|&code| Piece::from_board_code(code).is_some_and(royal));
             if !has_royal {
                 problems.push(SetupProblem::MissingRoyal { color });
             }

@@ -481,7 +481,7 @@ impl Variant {
             if to.0 as usize != k {
                 writeln!(f, "demote {} to {}", def.name, self.piece(to).name)?;
             }
-            if def.royal {
+            if def.royal_like() && !h.royal_drops {
                 continue;
             }
             let code = Piece {
@@ -502,6 +502,9 @@ impl Variant {
             if h.faces[k].is_some() {
                 rules.push_str(" either-face");
             }
+            if h.opposite_colours[k] {
+                rules.push_str(" opposite-colours");
+            }
             if !h.drops {
                 continue;
             }
@@ -514,6 +517,12 @@ impl Variant {
         }
         if !h.drops {
             writeln!(f, "drop none")?;
+        }
+        if h.compulsory {
+            writeln!(f, "drops compulsory")?;
+        }
+        if h.castling_from_drops {
+            writeln!(f, "castling from drops")?;
         }
         if let Some(gating) = &h.gating {
             let kinds: Vec<&str> = self

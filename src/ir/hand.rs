@@ -47,6 +47,18 @@ pub struct Hands {
     pub drops: bool,
     /// `gate …` (S-chess), if the variant has it.
     pub gating: Option<Gating>,
+    /// `drops compulsory`: while a side has pieces in hand and a legal
+    /// drop, it must drop.
+    pub compulsory: bool,
+    /// Per piece kind: `opposite-colours`, a side's pieces of it go half
+    /// on each square colour.
+    pub opposite_colours: Vec<bool>,
+    /// `castling from drops`: a king or rook dropped on its castling
+    /// square, its partner on its own, may castle.
+    pub castling_from_drops: bool,
+    /// A royal piece may be in hand (hands that never take captures, with
+    /// drops): royal pieces then start off the board (Placement chess).
+    pub royal_drops: bool,
 }
 
 /// Gating (`gate Hawk, Elephant in rank 1`): a piece from the mover's hand

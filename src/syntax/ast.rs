@@ -79,6 +79,10 @@ pub enum Item {
     Drop(DropDecl),
     /// `drop none`: no drops (pieces in hand enter only by gating).
     DropNone(Span),
+    /// `drops compulsory`.
+    DropsCompulsory(Span),
+    /// `castling from drops`.
+    CastlingFromDrops(Span),
     /// `gate [A, B] in REGION`.
     Gate(GateDecl),
     /// `draws win for white|black`, and the declaration's span.
@@ -131,7 +135,9 @@ impl Item {
             Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,
             Item::Drop(d) => d.span,
-            Item::DropNone(span) => *span,
+            Item::DropNone(span) | Item::DropsCompulsory(span) | Item::CastlingFromDrops(span) => {
+                *span
+            }
             Item::Gate(g) => g.span,
             Item::Walls(w) => w.span,
             Item::Petrify(_, span) => *span,
@@ -586,6 +592,9 @@ pub enum DropRule {
     NeverStuck,
     /// `either-face`: it may also be dropped as the piece it promotes to.
     EitherFace,
+    /// `opposite-colours`: a side's pieces of the kind go half on each
+    /// square colour.
+    OppositeColours,
 }
 
 /// `gate Hawk, Elephant in rank 1`.

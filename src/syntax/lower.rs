@@ -216,6 +216,8 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
         Rule::walls_decl => lower_walls_decl(pair, source).map(Item::Walls),
         Rule::royal_group_decl => lower_royal_group(pair, source),
+        Rule::drops_compulsory_decl => Ok(Item::DropsCompulsory(span_of(&pair, source))),
+        Rule::castling_from_drops_decl => Ok(Item::CastlingFromDrops(span_of(&pair, source))),
         Rule::petrify_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -830,6 +832,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             }
             "no-mate" => DropRule::NoMate,
             "either-face" => DropRule::EitherFace,
+            "opposite-colours" => DropRule::OppositeColours,
             _ => DropRule::NeverStuck,
         };
         rules.push(Spanned::new(rule, span_of(&r, source)));

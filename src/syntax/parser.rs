@@ -202,6 +202,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::move_rule_decl => "`move-rule`",
         Rule::walls_decl | Rule::kw_walls => "`walls`",
         Rule::petrify_decl | Rule::kw_petrify => "`captures petrify`",
+        Rule::drops_compulsory_decl => "`drops compulsory`",
+        Rule::castling_from_drops_decl => "`castling from drops`",
+        Rule::kw_drops => "`drops`",
+        Rule::kw_opposite_colours => "`opposite-colours`",
         Rule::royal_group_decl | Rule::kw_when => "`check when the last …` or `check when every …`",
         Rule::royal_group_kind | Rule::the_last => "`the last` or `every`",
         Rule::attacked_words => "`is attacked`",
@@ -271,7 +275,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

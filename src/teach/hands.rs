@@ -131,11 +131,24 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     if hands.no_mate.get(kind.0 as usize) == Some(&true) {
         limits.push("not to give checkmate at once".to_string());
     }
+    if hands.opposite_colours.get(kind.0 as usize) == Some(&true) {
+        limits.push(format!(
+            "only so that its side's {name}s stand half on light squares and half on dark ones (no other drop may take a square they still need)"
+        ));
+    }
     if !limits.is_empty() {
         text.push_str(", but ");
         text.push_str(&limits.join(", and "));
     }
     text.push('.');
+    if hands.compulsory {
+        text.push_str(" While a player has pieces in hand and a drop is legal, they must drop.");
+    }
+    if hands.castling_from_drops && variant.castling_kinds.contains(&kind) {
+        text.push_str(&format!(
+            " A {name} dropped on its castling square, its partner standing on its own, may castle."
+        ));
+    }
     if !whole {
         text.push_str(&format!(
             " (Squares as {} sees them; {}'s follow by the board's symmetry.)",

@@ -85,6 +85,7 @@ impl Position {
     pub(crate) fn retain_legal_moves(&self, out: &mut Vec<Move>) -> Result<(), HookError> {
         self.retain_legal_of_all(out)?;
         keep_captures_if_compulsory(self, out);
+        keep_drops_if_compulsory(self, out);
         Ok(())
     }
 
@@ -102,6 +103,7 @@ impl Position {
             self.keep_legal_with_effects(out)?;
             keep_checker_captures_if_checked(self, out);
             keep_captures_if_compulsory(self, out);
+            keep_drops_if_compulsory(self, out);
             return Ok(());
         }
         if self.royal_safety_applies() {
@@ -135,6 +137,7 @@ impl Position {
         }
         keep_checker_captures_if_checked(self, out);
         keep_captures_if_compulsory(self, out);
+        keep_drops_if_compulsory(self, out);
         Ok(())
     }
 
@@ -279,7 +282,23 @@ impl Position {
                 out.retain(|&mv| self.is_capture(mv));
             }
         }
+        let drops_compulsory = self.variant.hands.as_ref().is_some_and(|h| h.compulsory);
+        if drops_compulsory && out.iter().any(|mv| !is_drop(mv)) && self.legal_drop_exists()? {
+            out.retain(is_drop);
+        }
         Ok(())
+    }
+
+    /// Whether the side to move has a legal drop (for `drops compulsory`
+    /// when only some moves are asked about).
+    fn legal_drop_exists(&self) -> Result<bool, HookError> {
+        let mut drops = Vec::new();
+        self.drop_moves(&mut drops);
+        if drops.is_empty() {
+            return Ok(false);
+        }
+        self.retain_legal_of_all(&mut drops)?;
+        Ok(!drops.is_empty())
     }
 
     /// [`Position::retain_legal`] but for `captures compulsory` (which
@@ -339,6 +358,7 @@ impl Position {
         !self.board.royals.get(self.side).is_empty()
             || self.variant.promotion.into_royal
             || self.variant.checks_forbidden
+            || self.royal_in_hand(self.side)
     }
 
     /// Which moves of the side to move need the full royal-safety test.
@@ -358,6 +378,7 @@ impl Position {
             lines,
             royal_promotions: self.variant.promotion.into_royal,
             checks_forbidden: self.variant.checks_forbidden,
+            royal_drops: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops),
         }
     }
 
@@ -564,6 +585,9 @@ struct RoyalSafety {
     royal_promotions: bool,
     /// `checks forbidden`: every move needs it.
     checks_forbidden: bool,
+    /// A royal piece may be dropped (Placement chess's kings): every drop
+    /// needs it.
+    royal_drops: bool,
 }
 
 impl RoyalSafety {
@@ -579,6 +603,7 @@ impl RoyalSafety {
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
             || mv.wall().is_some_and(|sq| self.lines.contains(sq))
+            || (self.royal_drops && matches!(mv.kind, MoveKind::Drop(_)))
     }
 }
 
@@ -611,6 +636,19 @@ fn keep_captures_if_compulsory(pos: &Position, out: &mut Vec<Move>) {
     if pos.variant.compulsory_capture && out.iter().any(|&mv| pos.is_capture(mv)) {
         out.retain(|&mv| pos.is_capture(mv));
     }
+}
+
+/// `drops compulsory`: of all the legal moves `out`, only the drops if
+/// there is one.
+#[inline]
+fn keep_drops_if_compulsory(pos: &Position, out: &mut Vec<Move>) {
+    if pos.variant.hands.as_ref().is_some_and(|h| h.compulsory) && out.iter().any(is_drop) {
+        out.retain(is_drop);
+    }
+}
+
+fn is_drop(mv: &Move) -> bool {
+    matches!(mv.kind, MoveKind::Drop(_))
 }
 
 /// Whether `mv` (pseudo-legal, played by `side`) leaves every royal piece

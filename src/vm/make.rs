@@ -340,6 +340,53 @@ impl Position {
             self.unmoved.insert(to);
             h ^= z.unmoved[to.index()];
         }
+        if self
+            .variant
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.castling_from_drops)
+        {
+            h ^= self.castling_rights_from_drop(code, to);
+        }
+        h
+    }
+
+    /// `castling from drops`: a king dropped on a castling rule's king
+    /// square whose rook stands on its own, or a rook dropped on its square
+    /// beside its king, gives both the castling right (their unmoved
+    /// flags), as Fairy-Stockfish's `castlingDroppedPiece`. Returns the
+    /// hash change.
+    fn castling_rights_from_drop(&mut self, code: u8, to: Square) -> u64 {
+        let variant = self.variant.clone();
+        let piece = Piece::from_code(code);
+        let mut h = 0;
+        for rule in variant.castling.iter().filter(|r| r.color == piece.color) {
+            let king = Piece {
+                color: piece.color,
+                kind: rule.king,
+            }
+            .code();
+            let rook = Piece {
+                color: piece.color,
+                kind: rule.rook,
+            }
+            .code();
+            let pair = (piece.kind == rule.king
+                && to == rule.king_from
+                && self.board[rule.rook_from.index()] == rook)
+                || (piece.kind == rule.rook
+                    && to == rule.rook_from
+                    && self.board[rule.king_from.index()] == king);
+            if !pair {
+                continue;
+            }
+            for sq in [rule.king_from, rule.rook_from] {
+                if !self.unmoved.contains(sq) {
+                    self.unmoved.insert(sq);
+                    h ^= variant.zobrist.unmoved[sq.index()];
+                }
+            }
+        }
         h
     }
 

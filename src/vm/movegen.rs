@@ -1,7 +1,7 @@
 //! Pseudo-legal move generation: every move the pieces' rays, castling and
 //! en passant allow, before the royal-safety filter of `legality`.
 
-use crate::ir::geometry::Square;
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{
     Ray, RayKind, CAPTURE, DOUBLE_STEP, EN_PASSANT, MOVE, MUST_BE_OCCUPIED, PROMOTES, ROYAL_ONLY,
 };
@@ -127,6 +127,7 @@ impl Position {
         }
         let occupied = self.occupied().union(&self.board.walls);
         let g = &self.variant.geometry;
+        let first = out.len();
         for k in 0..self.variant.pieces.len() {
             let kind = PieceKind(k as u8);
             let code = Piece {
@@ -172,6 +173,61 @@ impl Position {
                 }
             }
         }
+        for (k, &balanced) in hands.opposite_colours.iter().enumerate() {
+            if balanced {
+                self.keep_drops_on_both_colours(PieceKind(k as u8), first, out);
+            }
+        }
+    }
+
+    /// `opposite-colours` (Placement chess's bishops): keeps the drops of
+    /// `out[first..]` after which the side's pieces of `kind` (on the board
+    /// and in hand) can still stand half on each square colour, as
+    /// Fairy-Stockfish's `dropOppositeColoredBishop`: a drop of one of them
+    /// onto a colour that holds its half already is none, nor a drop of
+    /// another piece onto a square their drops still need.
+    fn keep_drops_on_both_colours(&self, kind: PieceKind, first: usize, out: &mut Vec<Move>) {
+        let Some(hands) = &self.variant.hands else {
+            return;
+        };
+        let g = &self.variant.geometry;
+        let dark = |sq: Square| (g.file_of(sq) + g.rank_of(sq)) % 2 == 0;
+        let code = Piece {
+            color: self.side,
+            kind,
+        }
+        .code();
+        let placed: SquareSet = self
+            .board
+            .by_color
+            .get(self.side)
+            .iter()
+            .filter(|&sq| self.board[sq.index()] == code)
+            .collect();
+        let total = placed.len() + self.hands[code as usize] as usize;
+        let occupied = self.occupied().union(&self.board.walls);
+        let free = hands.drop_squares[code as usize].difference(&occupied);
+        let keeps = |mv: &Move| match mv.kind {
+            MoveKind::Drop(d) if d == kind => {
+                let same = placed.iter().filter(|&sq| dark(sq) == dark(mv.to)).count();
+                same < total.div_ceil(2)
+            }
+            MoveKind::Drop(_) => {
+                let mut open = placed.union(&free);
+                open.remove(mv.to);
+                let on_dark = open.iter().filter(|&sq| dark(sq)).count();
+                on_dark >= total / 2 && open.len() - on_dark >= total / 2
+            }
+            _ => true,
+        };
+        let mut kept = first;
+        for i in first..out.len() {
+            if keeps(&out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// Appends the pseudo-legal moves that start on `from` (castling

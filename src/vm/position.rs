@@ -358,6 +358,19 @@ impl Position {
         }
     }
 
+    /// Whether `color` holds a royal piece in hand (Placement chess's
+    /// kings, before they are dropped).
+    pub fn royal_in_hand(&self, color: Color) -> bool {
+        self.variant.hands.as_ref().is_some_and(|h| h.royal_drops)
+            && self.variant.pieces.iter().enumerate().any(|(k, def)| {
+                def.royal_like()
+                    && self.in_hand(Piece {
+                        color,
+                        kind: PieceKind(k as u8),
+                    }) > 0
+            })
+    }
+
     /// The en passant chance of the setup, if a piece could have made it.
     fn set_en_passant(&mut self, setup: &Setup, kinds: &mut Vec<PositionErrorKind>) {
         if let Some((passed, victim)) = setup.en_passant {
@@ -390,7 +403,10 @@ impl Position {
         // position is still a position).
         let pieces_can_vanish = variant.pieces_can_vanish();
         for color in Color::ALL {
-            if variant.needs_royal(color) && self.board.royals.get(color).is_empty() {
+            if variant.needs_royal(color)
+                && self.board.royals.get(color).is_empty()
+                && !self.royal_in_hand(color)
+            {
                 kinds.push(PositionErrorKind::MissingRoyal { color });
             }
         }

@@ -105,6 +105,7 @@ catalogue! {
     pawnsideways: "pawnsideways", 181;
     perfect: "perfect", 183;
     petrified: "petrified", 247;
+    placement: "placement", 249;
     pocketknight: "pocketknight", 185;
     raazuvaa: "raazuvaa", 187;
     racingkings: "racingkings", 217;

@@ -630,3 +630,71 @@ fn swallow_drops_allow_two_per_file_not_three() {
     let err = compile_source("x.variant", source).unwrap_err().to_string();
     assert!(err.contains("the count per file must be 1 to 32"), "{err}");
 }
+
+/// Placement chess's drop rules, derived by hand, each move list and FEN
+/// also pyffish's: `drops compulsory` (no pawn moves while pieces are in
+/// hand), `opposite-colours` (the last bishop in hand keeps the last light
+/// square: the king may not take it), a king in hand dropped only where it
+/// is not attacked, and `castling from drops` (a king and rook dropped on
+/// their home squares, in either order, may castle; a king elsewhere not).
+#[test]
+fn placement_drops_are_compulsory_balanced_and_give_castling() {
+    use common::oracle::{fs_fen_after, fs_legal_moves};
+    let v = script("placement");
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let pos = Position::from_fen(&v, start).unwrap();
+    let legal = common::moves::moves(&pos);
+    assert_eq!(
+        legal.len(),
+        5 * 8,
+        "five kinds on eight squares, no pawn move"
+    );
+    assert!(legal.iter().all(|m| m.contains('@')));
+    assert_eq!(legal, fs_legal_moves("placement", start));
+    let squeezed = "8/pppppppp/8/8/8/8/PPPPPPPP/1NBN1N2[KBkqrrbbnn] w - - 0 1";
+    let pos = Position::from_fen(&v, squeezed).unwrap();
+    let expected: BTreeSet<String> = ["B@h1", "K@a1", "K@e1", "K@g1"]
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(common::moves::moves(&pos), expected);
+    assert_eq!(expected, fs_legal_moves("placement", squeezed));
+    let attacked = "4k3/8/8/8/8/8/r7/8[K] w - - 0 1";
+    let pos = Position::from_fen(&v, attacked).unwrap();
+    assert!(!pos.is_check(), "a king in hand is in no check");
+    let expected: BTreeSet<String> = ["b1", "c1", "d1", "e1", "f1", "g1", "h1"]
+        .iter()
+        .map(|s| format!("K@{s}"))
+        .collect();
+    assert_eq!(common::moves::moves(&pos), expected);
+    assert_eq!(expected, fs_legal_moves("placement", attacked));
+    let after = |moves: &[&str]| {
+        let mut pos = Position::from_fen(&v, start).unwrap();
+        for m in moves {
+            let mv = varia::notation::coord::parse_coord(&pos, m).unwrap();
+            pos.play(mv);
+        }
+        pos.assert_valid();
+        write_fen(&pos)
+    };
+    for moves in [
+        &["K@e1", "K@e8", "R@h1"][..],
+        &["R@h1", "K@e8", "K@e1"],
+        &["R@h1", "K@e8", "K@d1"],
+        &["R@a1", "R@h8", "K@e1", "K@e8"],
+    ] {
+        assert_eq!(
+            after(moves),
+            fs_fen_after("placement", start, moves),
+            "{moves:?}"
+        );
+    }
+    assert_eq!(
+        after(&["R@a1", "R@h8", "K@e1", "K@e8"]),
+        "4k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNqrbbnn] w Qk - 0 3"
+    );
+    assert_eq!(
+        after(&["R@h1", "K@e8", "K@d1"]),
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/3K3R[QRBBNNqrrbbnn] b - - 0 2"
+    );
+}

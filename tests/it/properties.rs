@@ -283,9 +283,21 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let mut legal: Vec<Move> = pseudo
         .into_iter()
         .filter(|&mv| {
-            let royal_castler = pos
-                .piece_at(mv.from)
-                .is_some_and(|p| pos.variant().piece(p.kind).royal);
+            // A royal king, or the only one of its side's royal group.
+            let royal_castler = pos.piece_at(mv.from).is_some_and(|p| {
+                let def = pos.variant().piece(p.kind);
+                def.royal
+                    || def.royal_group.is_some_and(|g| {
+                        let geometry = &pos.variant().geometry;
+                        let partners = geometry.squares().iter().filter(|&sq| {
+                            pos.piece_at(sq).is_some_and(|q| {
+                                q.color == p.color
+                                    && pos.variant().piece(q.kind).royal_group == Some(g)
+                            })
+                        });
+                        partners.count() == 1
+                    })
+            });
             if let (MoveKind::Castle(_), true) = (mv.kind, royal_castler) {
                 let mut path = pos.squares_between(mv.from, mv.to);
                 path.insert(mv.from);
@@ -340,6 +352,12 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     };
     if pos.variant().compulsory_capture && legal.iter().any(captures) {
         legal.retain(captures);
+    }
+    // `drops compulsory`: a drop if there is one.
+    let drops = |mv: &Move| matches!(mv.kind, MoveKind::Drop(_));
+    let drops_compulsory = pos.variant().hands.as_ref().is_some_and(|h| h.compulsory);
+    if drops_compulsory && legal.iter().any(drops) {
+        legal.retain(drops);
     }
     legal
 }
