@@ -404,6 +404,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("pawnsideways", "piece Pawn P \"fsmWfceF\""),
             ("perfect", "castling King e1 -> c1"),
             ("petrified", "piece Pawn P \"fsmWfceF\""),
+            ("placement", "hands"),
             ("pocketknight", "hands"),
             ("racingkings", "reaching"),
             ("seirawan", "hands"),
