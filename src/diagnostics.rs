@@ -167,6 +167,48 @@ codes! {
         "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
 }
 
+/// The candidate closest to a misspelled `name` (by edit distance,
+/// ignoring case), if one is close enough to be what was meant: at most
+/// one edit for names of up to four characters, a third of the name's
+/// length for longer ones.
+///
+/// # Examples
+/// ```
+/// use varia::diagnostics::closest;
+///
+/// assert_eq!(closest("Quen", ["King", "Queen", "Rook"]), Some("Queen"));
+/// assert_eq!(closest("Archer", ["King", "Queen"]), None);
+/// ```
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let allowed = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .filter(|c| *c != name)
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 impl Code {
     /// The code with this string form (`varia::compile::bad_setup`), if any.
     pub fn from_code_str(text: &str) -> Option<Code> {

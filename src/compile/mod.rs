@@ -14,7 +14,6 @@
 //! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
 //! 8. `hooks`: the Rhai hooks;
-//! 9. `tables`: the move rays and attack tries, then the variant;
 //! 10. `setup` again: the whole start FEN (read by `fen`), checked.
 //!
 //! Errors are collected, not stopped at (a pass whose input is broken ends
@@ -69,7 +68,7 @@ pub fn compile_script(name: &str, text: &str) -> Result<Compiled, ScriptErrors> 
     if !loader.errors.is_empty() {
         return Err(loader.finish_errors());
     }
-    match build(&loader.files, &mut loader.errors) {
+    match build(&loader.files, &loader.sources, &mut loader.errors) {
         Some((variant, setup)) if loader.errors.is_empty() => Ok(Compiled {
             variant,
             setup,
@@ -80,9 +79,13 @@ pub fn compile_script(name: &str, text: &str) -> Result<Compiled, ScriptErrors> 
 }
 
 /// Runs the passes over the parsed files (imports first, the script last).
-fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant, Spanned<String>)> {
+fn build(
+    files: &[ast::File],
+    sources: &SourceMap,
+    errors: &mut Vec<ScriptError>,
+) -> Option<(Variant, Spanned<String>)> {
     let decls = declarations::collect(files, errors);
-    let built = build_from(files, &decls, errors);
+    let built = build_from(files, sources, &decls, errors);
     declarations::point_at_removals(&decls, errors);
     built
 }
@@ -98,6 +101,7 @@ fn variant_name(decls: &declarations::Declarations<'_>) -> String {
 
 fn build_from(
     files: &[ast::File],
+    sources: &SourceMap,
     decls: &declarations::Declarations<'_>,
     errors: &mut Vec<ScriptError>,
 ) -> Option<(Variant, Spanned<String>)> {
@@ -167,7 +171,7 @@ fn build_from(
     let en_passant_region =
         pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
     let walls = walls::walls(&geometry, symmetry, decls, &mut evaluator, errors);
-    let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
+    let hooks = hooks::compile_hooks(&decls.hooks.items, sources, errors);
     if !errors.is_empty() {
         return None;
     }
