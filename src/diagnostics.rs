@@ -137,8 +137,14 @@ codes! {
         "A rule names a piece that is not declared. Declare it with `piece Name L \"betza\"`, import it, or check the spelling.";
     HookSyntax = "varia::hook::syntax",
         "The body of a Rhai hook does not compile. Fix the Rhai code at the place shown.";
+    HookUnknownFunction = "varia::hook::unknown_function",
+        "A hook calls a function or method that does not exist, or with a number of arguments no function of that name takes, or one hooks may not use (`sleep`). Hooks call Rhai's standard functions, the hook API (README.md, Hooks: `pos.count`, `put`, `win`, …) and the functions the hook defines itself. Check the spelling and the arguments; a function held in a variable is called with `f.call(…)`.";
+    HookUnknownName = "varia::hook::unknown_name",
+        "A hook writes a name the variant does not have where the hook API takes a piece, colour, region, counter or square (`pos.count(\"white\", \"Quen\")`, `put(sq, \"Quen\", \"white\")`, a promotion hook's choices), or compares a move's or piece's field with one (`mv.piece == \"Pwn\"`, `mv.kind == \"castel\"`). Such a call would fail, or the comparison never hold. Check the spelling: names are as the script declares them, colours are \"white\" and \"black\".";
     HookUnknownPoint = "varia::hook::unknown_point",
         "A hook is declared for a point where no hook runs. Hooks run at game-end, move-filter, after-move or promotion.";
+    HookUnknownProperty = "varia::hook::unknown_property",
+        "A hook reads a property `pos` does not have (it has `side`, `in_check` and `history_len`; the rest are methods, called with parentheses: `pos.legal_moves()`), or a field `mv` does not have (`from`, `to`, `piece`, `color`, `captured`, `promotion`, `kind`), or uses `mv` in the game-end hook, which has no move (`pos.last_move()` is the move just played). Check the spelling.";
     Internal = "varia::internal",
         "The parser and the syntax-tree builder disagree about a script: this is a bug in varia, not in the script. Please report it with the script that shows it.";
     RegionCycle = "varia::region::cycle",

@@ -1,9 +1,11 @@
 //! Compiling the script's Rhai hooks: each `hook` declaration's point is
 //! named and its body parsed into a program the IR holds as data
-//! ([`crate::ir::hook::HookPrograms`]); the VM's runtime runs them.
+//! ([`crate::ir::hook::HookPrograms`]), once `hook_check` has found its
+//! calls and names sound; the VM's runtime runs them.
 
 use std::sync::Arc;
 
+use crate::compile::hook_check::{check_hook, HookSource, VariantNames};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
 use crate::source::{SourceId, SourceMap, Span};
@@ -13,6 +15,7 @@ use crate::syntax::ast;
 pub(super) fn compile_hooks(
     decls: &[(&ast::HookDecl, SourceId)],
     sources: &SourceMap,
+    names: &VariantNames<'_>,
     errors: &mut Vec<ScriptError>,
 ) -> Option<Arc<HookPrograms>> {
     let mut bodies = Vec::new();
@@ -45,6 +48,14 @@ pub(super) fn compile_hooks(
     for (point, body, span) in bodies {
         match parser.compile_with_scope(&scope, &body) {
             Ok(ast) => {
+                let before = errors.len();
+                let source = HookSource {
+                    point,
+                    body: &body,
+                    span,
+                };
+                check_hook(&ast, &source, names, errors);
+                failed |= errors.len() > before;
                 let (line, column) = sources.line_column(span.source, span.start);
                 let ast =
                     parser.optimize_ast(&rhai::Scope::new(), ast, rhai::OptimizationLevel::Simple);

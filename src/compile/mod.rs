@@ -13,7 +13,9 @@
 //! 5. `setup`: the start placement (castling needs it);
 //! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
-//! 8. `hooks`: the Rhai hooks;
+//! 8. `hooks`: the Rhai hooks, parsed, then checked (`hook_check`: the
+//!    functions they call, the names they write) before anything runs;
+//! 9. `tables`: the move rays and attack tries, then the variant;
 //! 10. `setup` again: the whole start FEN (read by `fen`), checked.
 //!
 //! Errors are collected, not stopped at (a pass whose input is broken ends
@@ -26,6 +28,7 @@ mod declarations;
 pub mod fen;
 mod game_end;
 mod hands;
+mod hook_check;
 mod hooks;
 mod imports;
 mod pieces;
@@ -171,7 +174,13 @@ fn build_from(
     let en_passant_region =
         pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
     let walls = walls::walls(&geometry, symmetry, decls, &mut evaluator, errors);
-    let hooks = hooks::compile_hooks(&decls.hooks.items, sources, errors);
+    let hook_names = hook_check::VariantNames {
+        pieces: defs.iter().map(|d| d.name.as_str()).collect(),
+        regions: regions.iter().map(|r| r.name.as_str()).collect(),
+        counters: counters.iter().map(|(n, _)| n.as_str()).collect(),
+        geometry: &geometry,
+    };
+    let hooks = hooks::compile_hooks(&decls.hooks.items, sources, &hook_names, errors);
     if !errors.is_empty() {
         return None;
     }

@@ -53,6 +53,15 @@ fn a_runtime_error_after_non_ascii_text_points_at_its_characters() {
     assert_eq!(e.location, Some((3, 43)));
 }
 
+#[test]
+fn an_unknown_method_after_non_ascii_text_is_reported_before_running() {
+    let script = with_game_end(" let s = \"éééééééééé\"; s.nosuchfn() ");
+    let (code, message, text) = compile_error(&script);
+    assert_eq!(code, Code::HookUnknownFunction);
+    assert_eq!(message, "unknown method `nosuchfn`");
+    assert_eq!(text, "nosuchfn");
+}
+
 /// The error of a script that must not compile, with its text in the script.
 fn compile_error(script: &str) -> (Code, String, String) {
     let errors = compile_source("hook.variant", script).unwrap_err();
@@ -102,19 +111,28 @@ fn closures_without_captures_still_work() {
 
 #[test]
 fn hooks_cannot_sleep() {
+    // Written out: reported before anything runs.
     for body in [
         " sleep(0); () ",
         " sleep(0.0); () ",
         " Fn(\"sleep\").call(0); () ",
     ] {
-        let v = compile_source("sleep.variant", &with_game_end(body)).unwrap();
-        let e = Position::start(&v).legal_moves().unwrap_err();
-        assert!(
-            e.message.contains("`sleep` is not available in hooks"),
-            "{body}: {}",
-            e.message
+        let (code, message, _) = compile_error(&with_game_end(body));
+        assert_eq!(code, Code::HookUnknownFunction);
+        assert_eq!(
+            message, "error in the game-end hook: `sleep` is not available in hooks",
+            "{body}"
         );
     }
+    // Named at run time: the runtime refuses it.
+    let body = " let name = \"sle\" + \"ep\"; Fn(name).call(0); () ";
+    let v = compile_source("sleep.variant", &with_game_end(body)).unwrap();
+    let e = Position::start(&v).legal_moves().unwrap_err();
+    assert!(
+        e.message.contains("`sleep` is not available in hooks"),
+        "{}",
+        e.message
+    );
 }
 
 /// A hook whose operations are slow (each round copies a 1,000-item
