@@ -109,17 +109,6 @@ impl SourceMap {
         &self.files[id.0 as usize]
     }
 
-    /// The line and column (both from 1, the column in characters) of a
-    /// byte offset in a file.
-    pub fn line_column(&self, source: SourceId, offset: u32) -> (u32, u32) {
-        let text = &self.file(source).text;
-        let before = &text[..(offset as usize).min(text.len())];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = before.matches('\n').count() + 1;
-        let column = before[line_start..].chars().count() + 1;
-        (line as u32, column as u32)
-    }
-
     /// The text a span covers.
     pub fn slice(&self, span: Span) -> &str {
         &self.file(span.source).text[span.start as usize..span.end as usize]

@@ -23,6 +23,7 @@ use crate::ir::hook_api::{
     functions_named, Arg, COLORS, FUNCTIONS, MOVE_FIELDS, MOVE_KINDS, POSITION_PROPERTIES,
     WALL_NAME,
 };
+use crate::ir::Variant;
 use crate::source::Span;
 
 /// The names of the variant a hook may write.
@@ -31,6 +32,18 @@ pub(super) struct VariantNames<'a> {
     pub regions: Vec<&'a str>,
     pub counters: Vec<&'a str>,
     pub geometry: &'a Geometry,
+}
+
+impl<'a> VariantNames<'a> {
+    /// The names of a variant.
+    pub fn of(variant: &'a Variant) -> VariantNames<'a> {
+        VariantNames {
+            pieces: variant.pieces.iter().map(|d| d.name.as_str()).collect(),
+            regions: variant.regions.iter().map(|r| r.name.as_str()).collect(),
+            counters: variant.counters.iter().map(|(n, _)| n.as_str()).collect(),
+            geometry: &variant.geometry,
+        }
+    }
 }
 
 /// The hook being checked: its point, body and the body's span.

@@ -8,20 +8,20 @@ use std::sync::Arc;
 use crate::compile::hook_check::{check_hook, HookSource, VariantNames};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::hook::{self, HookPoint, HookProgram, HookPrograms};
-use crate::source::{SourceId, SourceMap, Span};
+use crate::ir::Variant;
+use crate::source::{SourceId, Span};
 use crate::syntax::ast;
 
 /// Compiles the hooks (None when the script has none, so the VM pays nothing).
 pub(super) fn compile_hooks(
     decls: &[(&ast::HookDecl, SourceId)],
-    sources: &SourceMap,
-    names: &VariantNames<'_>,
+    variant: &Variant,
     errors: &mut Vec<ScriptError>,
 ) -> Option<Arc<HookPrograms>> {
     let mut bodies = Vec::new();
     for (decl, _) in decls {
         match HookPoint::from_name(&decl.point.value) {
-            Some(point) => bodies.push((point, decl.code.value.clone(), decl.code.span)),
+            Some(point) => bodies.push((point, decl)),
             None => errors.push(
                 ScriptError::new(
                     Code::HookUnknownPoint,
@@ -43,9 +43,11 @@ pub(super) fn compile_hooks(
     hook::apply_sandbox_limits(&mut parser);
     parser.set_optimization_level(rhai::OptimizationLevel::None);
     let scope = hook::compile_scope();
+    let names = VariantNames::of(variant);
     let mut programs = HookPrograms::default();
     let mut failed = false;
-    for (point, body, span) in bodies {
+    for (point, decl) in bodies {
+        let (body, span) = (decl.code.value.clone(), decl.code.span);
         match parser.compile_with_scope(&scope, &body) {
             Ok(ast) => {
                 let before = errors.len();
@@ -54,9 +56,8 @@ pub(super) fn compile_hooks(
                     body: &body,
                     span,
                 };
-                check_hook(&ast, &source, names, errors);
+                check_hook(&ast, &source, &names, errors);
                 failed |= errors.len() > before;
-                let (line, column) = sources.line_column(span.source, span.start);
                 let ast =
                     parser.optimize_ast(&rhai::Scope::new(), ast, rhai::OptimizationLevel::Simple);
                 programs.hooks.push(HookProgram {
@@ -64,8 +65,8 @@ pub(super) fn compile_hooks(
                     ast,
                     span,
                     body,
-                    line,
-                    column,
+                    line: decl.line,
+                    column: decl.column,
                 });
             }
             Err(e) => {

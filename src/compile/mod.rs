@@ -13,9 +13,10 @@
 //! 5. `setup`: the start placement (castling needs it);
 //! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
-//! 8. `hooks`: the Rhai hooks, parsed, then checked (`hook_check`: the
-//!    functions they call, the names they write) before anything runs;
-//! 9. `tables`: the move rays and attack tries, then the variant;
+//! 8. `tables`: the move rays and attack tries, then the variant;
+//! 9. `hooks`: the Rhai hooks, parsed, then checked against the variant
+//!    (`hook_check`: the functions they call, the names they write) before
+//!    anything runs (so only once the rest of the script compiles);
 //! 10. `setup` again: the whole start FEN (read by `fen`), checked.
 //!
 //! Errors are collected, not stopped at (a pass whose input is broken ends
@@ -71,7 +72,7 @@ pub fn compile_script(name: &str, text: &str) -> Result<Compiled, ScriptErrors> 
     if !loader.errors.is_empty() {
         return Err(loader.finish_errors());
     }
-    match build(&loader.files, &loader.sources, &mut loader.errors) {
+    match build(&loader.files, &mut loader.errors) {
         Some((variant, setup)) if loader.errors.is_empty() => Ok(Compiled {
             variant,
             setup,
@@ -82,13 +83,9 @@ pub fn compile_script(name: &str, text: &str) -> Result<Compiled, ScriptErrors> 
 }
 
 /// Runs the passes over the parsed files (imports first, the script last).
-fn build(
-    files: &[ast::File],
-    sources: &SourceMap,
-    errors: &mut Vec<ScriptError>,
-) -> Option<(Variant, Spanned<String>)> {
+fn build(files: &[ast::File], errors: &mut Vec<ScriptError>) -> Option<(Variant, Spanned<String>)> {
     let decls = declarations::collect(files, errors);
-    let built = build_from(files, sources, &decls, errors);
+    let built = build_from(files, &decls, errors);
     declarations::point_at_removals(&decls, errors);
     built
 }
@@ -104,7 +101,6 @@ fn variant_name(decls: &declarations::Declarations<'_>) -> String {
 
 fn build_from(
     files: &[ast::File],
-    sources: &SourceMap,
     decls: &declarations::Declarations<'_>,
     errors: &mut Vec<ScriptError>,
 ) -> Option<(Variant, Spanned<String>)> {
@@ -174,13 +170,6 @@ fn build_from(
     let en_passant_region =
         pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
     let walls = walls::walls(&geometry, symmetry, decls, &mut evaluator, errors);
-    let hook_names = hook_check::VariantNames {
-        pieces: defs.iter().map(|d| d.name.as_str()).collect(),
-        regions: regions.iter().map(|r| r.name.as_str()).collect(),
-        counters: counters.iter().map(|(n, _)| n.as_str()).collect(),
-        geometry: &geometry,
-    };
-    let hooks = hooks::compile_hooks(&decls.hooks.items, sources, &hook_names, errors);
     if !errors.is_empty() {
         return None;
     }
@@ -205,7 +194,7 @@ fn build_from(
         regions,
         borders,
         counters,
-        hooks,
+        hooks: None, // compiled below, against the variant's names
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
         checks_forbidden: decls.checks_forbidden.get().is_some(),
@@ -226,6 +215,7 @@ fn build_from(
         royal_groups,
         shuffle,
     };
+    variant.hooks = hooks::compile_hooks(&decls.hooks.items, &variant, errors);
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))
 }
