@@ -578,3 +578,46 @@ fn a_promotion_hook_naming_what_it_may_not_is_an_error() {
     let m = moves(&Position::start(&v));
     assert!(m.contains("b7b8r") && !m.contains("b7b8q"));
 }
+
+/// README.md's hooks section: every function and property of the hook API
+/// is in its table, and every example there passes the compiler's checks
+/// (in an after-move hook, which has both `pos` and `mv`; `…` left out).
+#[test]
+fn the_readme_lists_the_hook_api_with_examples_that_check() {
+    use varia::ir::hook_api::{FUNCTIONS, POSITION_PROPERTIES};
+    let readme = std::fs::read_to_string(common::oracle::manifest_dir().join("README.md")).unwrap();
+    let start = readme.find("### Hooks").expect("a hooks section");
+    let section = &readme[start..start + readme[start..].find("### Limits").unwrap()];
+    for f in FUNCTIONS {
+        let written = f.signature();
+        let name = written.split('(').next().unwrap();
+        assert!(
+            section.contains(&format!("`{name}(")),
+            "{written} is not in README.md"
+        );
+    }
+    for p in POSITION_PROPERTIES {
+        assert!(
+            section.contains(&format!("`pos.{p}`")),
+            "pos.{p} is not in README.md"
+        );
+    }
+    let examples: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with("| `pos.") || l.starts_with("| `opposite"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            cells[2].trim_end_matches(" |").trim_matches('`')
+        })
+        .collect();
+    assert!(examples.len() >= 19, "{examples:?}");
+    for example in examples {
+        let code = example.replace('…', "");
+        let script = format!(
+            "import orthodox\nboard 8 x 8\nregion hill = squares d4 e4 d5 e5\ncounter checks = 3\nhook after-move {{\n    if false {{ {code}; }}\n}}\nsetup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\"\n"
+        );
+        if let Err(e) = compile_source("readme.variant", &script) {
+            panic!("{example}:\n{}", e.render_plain());
+        }
+    }
+}
