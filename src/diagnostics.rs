@@ -137,8 +137,14 @@ codes! {
         "A rule names a piece that is not declared. Declare it with `piece Name L \"betza\"`, import it, or check the spelling.";
     HookSyntax = "varia::hook::syntax",
         "The body of a Rhai hook does not compile. Fix the Rhai code at the place shown.";
+    HookUnknownFunction = "varia::hook::unknown_function",
+        "A hook calls a function or method that does not exist, or with a number of arguments no function of that name takes, or one hooks may not use (`sleep`). Hooks call Rhai's standard functions, the hook API (README.md, Hooks: `pos.count`, `put`, `win`, …) and the functions the hook defines itself. Check the spelling and the arguments; a function held in a variable is called with `f.call(…)`.";
+    HookUnknownName = "varia::hook::unknown_name",
+        "A hook writes a name the variant does not have where the hook API takes a piece, colour, region, counter or square (`pos.count(\"white\", \"Quen\")`, `put(sq, \"Quen\", \"white\")`, a promotion hook's choices), or compares a move's or piece's field with one (`mv.piece == \"Pwn\"`, `mv.kind == \"castel\"`). Such a call would fail, or the comparison never hold. Check the spelling: names are as the script declares them, colours are \"white\" and \"black\".";
     HookUnknownPoint = "varia::hook::unknown_point",
         "A hook is declared for a point where no hook runs. Hooks run at game-end, move-filter, after-move or promotion.";
+    HookUnknownProperty = "varia::hook::unknown_property",
+        "A hook reads a property `pos` does not have (it has `side`, `in_check` and `history_len`; the rest are methods, called with parentheses: `pos.legal_moves()`), or a field `mv` does not have (`from`, `to`, `piece`, `color`, `captured`, `promotion`, `kind`), or uses `mv` in the game-end hook, which has no move (`pos.last_move()` is the move just played). Check the spelling.";
     Internal = "varia::internal",
         "The parser and the syntax-tree builder disagree about a script: this is a bug in varia, not in the script. Please report it with the script that shows it.";
     RegionCycle = "varia::region::cycle",
@@ -165,6 +171,48 @@ codes! {
         "The script is larger than the language allows (1 MiB). Real variants take a few kilobytes; split out what is generated, or write it shorter.";
     SyntaxUnclosedString = "varia::syntax::unclosed_string",
         "A string has no closing quote, so the rest of the line is read as part of it. Add the missing `\"`.";
+}
+
+/// The candidate closest to a misspelled `name` (by edit distance,
+/// ignoring case), if one is close enough to be what was meant: at most
+/// one edit for names of up to four characters, a third of the name's
+/// length for longer ones.
+///
+/// # Examples
+/// ```
+/// use varia::diagnostics::closest;
+///
+/// assert_eq!(closest("Quen", ["King", "Queen", "Rook"]), Some("Queen"));
+/// assert_eq!(closest("Archer", ["King", "Queen"]), None);
+/// ```
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let allowed = (name.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .filter(|c| *c != name)
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 impl Code {

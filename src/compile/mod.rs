@@ -13,8 +13,10 @@
 //! 5. `setup`: the start placement (castling needs it);
 //! 6. `promotion`, `castling` and `shuffle` (the random start array);
 //! 7. `game_end`: results, goals, the check limit, explosions;
-//! 8. `hooks`: the Rhai hooks;
-//! 9. `tables`: the move rays and attack tries, then the variant;
+//! 8. `tables`: the move rays and attack tries, then the variant;
+//! 9. `hooks`: the Rhai hooks, parsed, then checked against the variant
+//!    (`hook_check`: the functions they call, the names they write) before
+//!    anything runs (so only once the rest of the script compiles);
 //! 10. `setup` again: the whole start FEN (read by `fen`), checked.
 //!
 //! Errors are collected, not stopped at (a pass whose input is broken ends
@@ -27,6 +29,7 @@ mod declarations;
 pub mod fen;
 mod game_end;
 mod hands;
+mod hook_check;
 mod hooks;
 mod imports;
 mod pieces;
@@ -167,7 +170,6 @@ fn build_from(
     let en_passant_region =
         pieces::en_passant_region(&geometry, symmetry, decls, &mut evaluator, errors);
     let walls = walls::walls(&geometry, symmetry, decls, &mut evaluator, errors);
-    let hooks = hooks::compile_hooks(&decls.hooks.items, errors);
     if !errors.is_empty() {
         return None;
     }
@@ -192,7 +194,7 @@ fn build_from(
         regions,
         borders,
         counters,
-        hooks,
+        hooks: None, // compiled below, against the variant's names
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
         checks_forbidden: decls.checks_forbidden.get().is_some(),
@@ -213,6 +215,7 @@ fn build_from(
         royal_groups,
         shuffle,
     };
+    variant.hooks = hooks::compile_hooks(&decls.hooks.items, &variant, errors);
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))
 }

@@ -3,8 +3,9 @@
 //! parses or runs them must use.
 //!
 //! A script attaches Rhai code at four points ([`HookPoint`]). The
-//! compiler parses each body into a [`HookProgram`]; the VM runs them with
-//! its sandboxed runtime (`vm::hooks`). Nothing here runs code.
+//! compiler parses each body into a [`HookProgram`], a Rhai program of its
+//! own run with `pos` and `mv` in its scope; the VM runs them with its
+//! sandboxed runtime (`vm::hooks`). Nothing here runs code.
 
 use rhai::AST;
 
@@ -103,13 +104,20 @@ pub fn apply_sandbox_limits(engine: &mut rhai::Engine) {
     engine.set_strict_variables(true);
 }
 
-/// The text put before a hook's body, on the body's first line: each body
-/// is compiled as the function `hook(pos, mv)`.
-pub const WRAPPER_PREFIX: &str = "fn hook(pos, mv) {";
+/// The names a hook's code sees the position and the move by. A hook's
+/// body is a Rhai program of its own (it may define functions); these two
+/// are the only variables it starts with.
+pub const POSITION_VARIABLE: &str = "pos";
+/// See [`POSITION_VARIABLE`].
+pub const MOVE_VARIABLE: &str = "mv";
 
-/// The Rhai source compiled for a hook body.
-pub fn wrapped_source(body: &str) -> String {
-    format!("{WRAPPER_PREFIX}{body}\n}}")
+/// The scope a hook's body is compiled in: `pos` and `mv`, both defined
+/// (their values are given when it runs).
+pub fn compile_scope() -> rhai::Scope<'static> {
+    let mut scope = rhai::Scope::new();
+    scope.push_dynamic(POSITION_VARIABLE, rhai::Dynamic::UNIT);
+    scope.push_dynamic(MOVE_VARIABLE, rhai::Dynamic::UNIT);
+    scope
 }
 
 /// One compiled hook.
@@ -117,12 +125,16 @@ pub fn wrapped_source(body: &str) -> String {
 pub struct HookProgram {
     /// Where it runs.
     pub point: HookPoint,
-    /// The parsed program (defines `fn hook(pos, mv)`).
+    /// The parsed program: the body, run with `pos` and `mv` in its scope.
     pub ast: AST,
     /// The body's span in the script.
     pub span: Span,
     /// The body's text (to map Rhai's line and column back into the script).
     pub body: String,
+    /// The script line (from 1) the body starts on.
+    pub line: u32,
+    /// The column (in characters, from 1) the body starts at on that line.
+    pub column: u32,
 }
 
 impl HookProgram {
@@ -143,6 +155,18 @@ impl HookProgram {
     /// span in the script (the whole body when Rhai gave none).
     pub fn script_span(&self, at: rhai::Position) -> Span {
         script_span(&self.body, self.span, at)
+    }
+
+    /// Maps a Rhai position (line and column in the body) to the line and
+    /// column in the script, both from 1 (None when Rhai gave none).
+    pub fn script_location(&self, at: rhai::Position) -> Option<(u32, u32)> {
+        let line = u32::try_from(at.line()?).ok()?;
+        let column = u32::try_from(at.position().unwrap_or(1)).ok()?;
+        Some(if line == 1 {
+            (self.line, self.column + column - 1)
+        } else {
+            (self.line + line - 1, column)
+        })
     }
 }
 
@@ -165,38 +189,37 @@ impl HookPrograms {
     }
 }
 
-/// Maps a Rhai position (line, column in the wrapped source of `body`) to
-/// a span in the script; `span` is the body's. Rhai counts columns in
-/// characters, so they are walked as characters, never used as byte
-/// offsets. The span runs from there to the end of the line (at least one
-/// character), or is the whole body when the position is not in it.
-pub fn script_span(body: &str, span: Span, at: rhai::Position) -> Span {
-    let (Some(line), col) = (at.line(), at.position().unwrap_or(1)) else {
-        return span;
-    };
-    let Some(text) = body.split('\n').nth(line.saturating_sub(1)) else {
-        return span;
-    };
+/// The byte offset in `body` of a Rhai position (line, column in the
+/// body), if it is in the body. Rhai counts columns in characters, so they
+/// are walked as characters, never used as byte offsets; a column past the
+/// end of its line is the line's end.
+pub fn body_offset(body: &str, at: rhai::Position) -> Option<usize> {
+    let (line, col) = (at.line()?, at.position().unwrap_or(1));
+    let text = body.split('\n').nth(line.checked_sub(1)?)?;
     // Byte offset of the line in the body (`text` is a slice of `body`).
     let line_start = text.as_ptr() as usize - body.as_ptr() as usize;
-    let skip = if line == 1 {
-        col.saturating_sub(1 + WRAPPER_PREFIX.chars().count())
-    } else {
-        col.saturating_sub(1)
-    };
+    let skip = col.saturating_sub(1);
     let start = text.char_indices().nth(skip).map_or(text.len(), |(i, _)| i);
-    let end = match text[start..].chars().next() {
-        None => start,
-        Some(_) => text.len(),
+    Some(line_start + start)
+}
+
+/// Maps a Rhai position (line, column in `body`) to a span in the script;
+/// `span` is the body's. The span runs from there to the end of the line
+/// (at least one character), or is the whole body when the position is
+/// not in it.
+pub fn script_span(body: &str, span: Span, at: rhai::Position) -> Span {
+    let Some(start) = body_offset(body, at) else {
+        return span;
     };
-    let end = if end == start {
+    let line_end = body[start..].find('\n').map_or(body.len(), |i| start + i);
+    let end = if line_end > start {
+        line_end
+    } else {
         // An empty line or past its end: the next character, if any.
-        body[line_start + start..]
+        body[start..]
             .chars()
             .next()
             .map_or(start, |c| start + c.len_utf8())
-    } else {
-        end
     };
-    span.sub(line_start + start, line_start + end)
+    span.sub(start, end)
 }

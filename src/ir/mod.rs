@@ -8,6 +8,7 @@ pub mod display;
 pub mod geometry;
 pub mod hand;
 pub mod hook;
+pub mod hook_api;
 pub mod pattern;
 pub mod piece;
 pub mod rule;

@@ -193,12 +193,7 @@ fn en_passant_field(pos: &Position) -> String {
         return "-".into();
     };
     let g = &pos.variant().geometry;
-    let distance = |sq| {
-        let df = (g.file_of(sq) - g.file_of(ep.victim)).abs();
-        let dr = (g.rank_of(sq) - g.rank_of(ep.victim)).abs();
-        df.max(dr)
-    };
-    let Some(passed) = ep.passed.iter().max_by_key(|&sq| distance(sq)) else {
+    let Some(passed) = ep.farthest_passed(g) else {
         return "-".into();
     };
     let mover = pos.side_to_move().opposite();

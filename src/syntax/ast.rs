@@ -567,6 +567,10 @@ pub struct HookDecl {
     pub point: Spanned<String>,
     /// The Rhai code between the braces (its span excludes them).
     pub code: Spanned<String>,
+    /// The line the code starts on, from 1 (for errors found while it runs).
+    pub line: u32,
+    /// The column, in characters from 1, the code starts at on that line.
+    pub column: u32,
 }
 
 /// `demote Tokin to Pawn`, `demote promoted to Pawn`.

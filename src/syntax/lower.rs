@@ -3,7 +3,7 @@
 use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
-use crate::diagnostics::{Code, ScriptError};
+use crate::diagnostics::{line_col, Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
@@ -85,6 +85,22 @@ fn internal(span: Span, expected: Rule, found: Option<Rule>) -> ScriptError {
 fn span_of(pair: &Pair<'_, Rule>, source: SourceId) -> Span {
     let s = pair.as_span();
     Span::new(source, s.start(), s.end())
+}
+
+/// `hook POINT { code }`, with where its code starts.
+fn lower_hook(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_hook)?;
+    let point = spanned_str(&c.next(Rule::ident)?, source);
+    let mut b = Cursor::new(c.next(Rule::hook_body)?, source);
+    let code = b.next(Rule::hook_code)?;
+    let (line, column) = line_col(code.get_input(), code.as_span().start());
+    Ok(Item::Hook(HookDecl {
+        point,
+        code: spanned_str(&code, source),
+        line: line as u32,
+        column: column as u32,
+    }))
 }
 
 fn spanned_str(pair: &Pair<'_, Rule>, source: SourceId) -> Spanned<String> {
@@ -195,14 +211,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let value = spanned_u32(&c.next(Rule::int)?, source)?;
             Ok(Item::Counter(name, value))
         }
-        Rule::hook_decl => {
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_hook)?;
-            let point = spanned_str(&c.next(Rule::ident)?, source);
-            let mut b = Cursor::new(c.next(Rule::hook_body)?, source);
-            let code = spanned_str(&b.next(Rule::hook_code)?, source);
-            Ok(Item::Hook(HookDecl { point, code }))
-        }
+        Rule::hook_decl => lower_hook(pair, source),
         Rule::castling_decl => lower_castling_decl(pair, source).map(Item::Castling),
         Rule::shuffle_decl => lower_shuffle_decl(pair, source).map(Item::Shuffle),
         Rule::hands_decl => {

@@ -13,13 +13,22 @@ pub struct HookError {
     pub point: HookPoint,
     /// What Rhai said.
     pub message: String,
-    /// Where in the script (the hook's line, if Rhai gave one).
+    /// Where in the script: the failing expression's line, or the whole
+    /// hook when the failure belongs to no line (a limit of time, a value
+    /// returned that the hook point does not take).
     pub span: Span,
+    /// The line and column (from 1) in the script of the failing
+    /// expression, if the failure has one.
+    pub location: Option<(u32, u32)>,
 }
 
 impl std::fmt::Display for HookError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the {} hook failed: {}", self.point.name(), self.message)
+        write!(f, "the {} hook failed", self.point.name())?;
+        if let Some((line, column)) = self.location {
+            write!(f, " at line {line}, column {column}")?;
+        }
+        write!(f, ": {}", self.message)
     }
 }
 

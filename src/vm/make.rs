@@ -5,7 +5,7 @@ use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::{Color, Piece, WALL_CODE};
 use crate::vm::hook_error::HookError;
 use crate::vm::moves::{Gate, Move, MoveKind};
-use crate::vm::position::{EnPassant, Position};
+use crate::vm::position::{EnPassant, Played, Position};
 
 /// What `unplay` needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -106,6 +106,11 @@ impl Position {
             Ok(undo) => undo,
             Err(_) => {
                 let undo = self.make_by_rules(mv);
+                self.played.push(Some(Played {
+                    mv,
+                    moved: undo.moved,
+                    captured: undo.captured,
+                }));
                 self.effects.push(Vec::new());
                 undo
             }
@@ -120,6 +125,11 @@ impl Position {
     pub(crate) fn make(&mut self, mv: Move) -> Result<Undo, HookError> {
         let undo = self.make_by_rules(mv);
         if self.variant.hooks.is_some() {
+            self.played.push(Some(Played {
+                mv,
+                moved: undo.moved,
+                captured: undo.captured,
+            }));
             match self.apply_after_move_hook(mv, undo.moved, undo.captured) {
                 Ok(effects) => self.effects.push(effects),
                 Err(e) => {
@@ -640,6 +650,7 @@ impl Position {
             if let Some(effects) = self.effects.pop() {
                 self.undo_effects(effects);
             }
+            self.played.pop();
         }
         if self.variant.explosion.is_some() {
             if let Some(blown) = self.effects.pop() {
@@ -743,6 +754,9 @@ impl Position {
         self.halfmoves = 0;
         self.side = self.side.opposite();
         self.hash = h ^ self.variant.zobrist.black_to_move;
+        if self.variant.hooks.is_some() {
+            self.played.push(None);
+        }
         undo
     }
 
@@ -753,6 +767,9 @@ impl Position {
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
         self.history.pop();
+        if self.variant.hooks.is_some() {
+            self.played.pop();
+        }
     }
 
     /// Whether `mv` captures (en passant included; castling and drops

@@ -9,6 +9,7 @@
 
 mod attacks;
 mod board;
+mod coord;
 mod counting;
 mod hook_error;
 pub mod hooks;

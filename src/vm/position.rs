@@ -14,6 +14,7 @@ use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::vm::board::Board;
 use crate::vm::hook_error::HookError;
+use crate::vm::moves::Move;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +23,28 @@ pub struct EnPassant {
     pub passed: SquareSet,
     /// The piece that passed them, removed by the capture.
     pub victim: Square,
+}
+
+impl EnPassant {
+    /// The passed square farthest from the piece that passed it (the one
+    /// FEN names; the only one after a double step).
+    pub fn farthest_passed(&self, g: &crate::ir::geometry::Geometry) -> Option<Square> {
+        let distance = |sq| {
+            let df = (g.file_of(sq) - g.file_of(self.victim)).abs();
+            let dr = (g.rank_of(sq) - g.rank_of(self.victim)).abs();
+            df.max(dr)
+        };
+        self.passed.iter().max_by_key(|&sq| distance(sq))
+    }
+}
+
+/// A move as it was played: the move, the moving piece's code and the
+/// captured piece's (0: none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played {
+    pub(crate) mv: Move,
+    pub(crate) moved: u8,
+    pub(crate) captured: u8,
 }
 
 /// A legal, playable position.
@@ -45,6 +68,10 @@ pub struct Position {
     /// For each move played, what its after-move hook changed (only for
     /// variants with such a hook).
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
+    /// For each move played (only for variants with hooks, for
+    /// `pos.last_move()`): the move, the moving piece's code and the
+    /// captured piece's (0: none); None for the engine's null move.
+    pub(crate) played: Vec<Option<Played>>,
     /// The variant's counters: counter `i` of side `c` at `2 * i + c`.
     pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
     /// Pieces in hand: how many of each piece code (all 0 without hands).
@@ -243,6 +270,7 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             effects: Vec::new(),
+            played: Vec::new(),
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
             hands: [0; HAND_SLOTS],
             promoted: SquareSet::EMPTY,

@@ -202,13 +202,14 @@ fn a_closed_standard_output_ends_varia_quietly() {
 }
 
 /// A game-end hook that fails on every position (it calls the removed
-/// `sleep`): the REPL says so wherever it would otherwise claim an empty
-/// move list or a game that goes on.
+/// `sleep`, by a name built at run time, which the compiler cannot see):
+/// the REPL says so wherever it would otherwise claim an empty move list or
+/// a game that goes on.
 const FAILING_GAME_END: &str = r#"variant "Sleepy"
 import orthodox
 board 8 x 8
 setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-hook game-end { sleep(100); () }
+hook game-end { Fn("sl" + "eep").call(100); () }
 "#;
 
 #[test]
@@ -217,7 +218,8 @@ fn a_position_whose_hook_fails_is_reported_by_moves_status_and_typed_moves() {
     let path = dir.join("sleepy.variant");
     std::fs::write(&path, FAILING_GAME_END).expect("write the script");
     let mut session = Session::new(path.to_str().expect("UTF-8")).expect("loads");
-    let failure = "the game-end hook failed: Runtime error: `sleep` is not available in hooks";
+    let failure =
+        "the game-end hook failed at line 5, column 34: `sleep` is not available in hooks";
     let text = run(&mut session, "moves");
     assert!(
         text.starts_with(&format!("no legal moves: {failure}")),

@@ -41,14 +41,25 @@ fn a_syntax_error_on_a_later_line_after_non_ascii_text_points_at_its_characters(
 
 #[test]
 fn a_runtime_error_after_non_ascii_text_points_at_its_characters() {
-    let script = with_game_end(" let s = \"éééééééééé\"; s.nosuchfn() ");
+    let script = with_game_end(" let s = \"éééééééééé\"; pos.count(\"white\", s) ");
     let v = compile_source("accents.variant", &script).unwrap();
     let e = Position::start(&v).legal_moves().unwrap_err();
-    assert!(e.message.contains("nosuchfn"), "{}", e.message);
+    assert!(e.message.contains("éééééééééé"), "{}", e.message);
     assert_eq!(
         &script[e.span.start as usize..e.span.end as usize],
-        "nosuchfn() "
+        "count(\"white\", s) "
     );
+    // Line 3, counted in characters: `count` starts at the 43rd.
+    assert_eq!(e.location, Some((3, 43)));
+}
+
+#[test]
+fn an_unknown_method_after_non_ascii_text_is_reported_before_running() {
+    let script = with_game_end(" let s = \"éééééééééé\"; s.nosuchfn() ");
+    let (code, message, text) = compile_error(&script);
+    assert_eq!(code, Code::HookUnknownFunction);
+    assert_eq!(message, "unknown method `nosuchfn`");
+    assert_eq!(text, "nosuchfn");
 }
 
 /// The error of a script that must not compile, with its text in the script.
@@ -100,19 +111,28 @@ fn closures_without_captures_still_work() {
 
 #[test]
 fn hooks_cannot_sleep() {
+    // Written out: reported before anything runs.
     for body in [
         " sleep(0); () ",
         " sleep(0.0); () ",
         " Fn(\"sleep\").call(0); () ",
     ] {
-        let v = compile_source("sleep.variant", &with_game_end(body)).unwrap();
-        let e = Position::start(&v).legal_moves().unwrap_err();
-        assert!(
-            e.message.contains("`sleep` is not available in hooks"),
-            "{body}: {}",
-            e.message
+        let (code, message, _) = compile_error(&with_game_end(body));
+        assert_eq!(code, Code::HookUnknownFunction);
+        assert_eq!(
+            message, "error in the game-end hook: `sleep` is not available in hooks",
+            "{body}"
         );
     }
+    // Named at run time: the runtime refuses it.
+    let body = " let name = \"sle\" + \"ep\"; Fn(name).call(0); () ";
+    let v = compile_source("sleep.variant", &with_game_end(body)).unwrap();
+    let e = Position::start(&v).legal_moves().unwrap_err();
+    assert!(
+        e.message.contains("`sleep` is not available in hooks"),
+        "{}",
+        e.message
+    );
 }
 
 /// A hook whose operations are slow (each round copies a 1,000-item
@@ -248,4 +268,64 @@ fn set_counter_out_of_range_is_an_error() {
         e.to_string(),
         "the after-move hook failed: set_counter: 4294967297 is out of range (counters hold -2147483648 to 2147483647)"
     );
+}
+
+/// The queries that do a lot of work per call (the legal moves, which
+/// may run other hooks) are bounded by the hook's limits: a hook asking
+/// for them in a loop is stopped, not hung.
+#[test]
+fn a_hook_asking_for_legal_moves_in_a_loop_is_stopped() {
+    let v = compile_source(
+        "moves.variant",
+        &with_game_end(" loop { let m = pos.legal_moves(); } "),
+    )
+    .unwrap();
+    let _budget = begin_command(budget(50, 10_000, None));
+    let t = Instant::now();
+    let e = Position::start(&v).legal_moves().unwrap_err();
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(
+        e.message.contains("ran longer than 50 ms") || e.message.contains("operations"),
+        "{e}"
+    );
+}
+
+/// The cheap queries in a loop: the operation limit stops them.
+#[test]
+fn a_hook_asking_for_attacks_in_a_loop_is_stopped() {
+    let v = compile_source(
+        "attacks.variant",
+        &with_game_end(" loop { pos.attacked(\"e4\", \"black\"); pos.en_passant(); pos.last_move(); pos.repetitions(); } "),
+    )
+    .unwrap();
+    let t = Instant::now();
+    let e = Position::start(&v).legal_moves().unwrap_err();
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(
+        e.message.contains("operations") || e.message.contains("ran longer"),
+        "{e}"
+    );
+}
+
+/// A hook inside another (a move filter run by a game-end hook's
+/// `pos.legal_moves()`) ends by the outer call's deadline: the game-end
+/// hook below, asking for the moves again and again (each time five filter
+/// calls of a few milliseconds), stops when its own time is up, although
+/// it runs only a few operations of its own between the filter calls.
+#[test]
+fn a_nested_hook_stops_at_the_outer_deadline() {
+    let filter = " let x = 0; for i in 0..50000 { x += i; } true ";
+    let script = format!(
+        "import orthodox\nboard 8 x 8\nhook move-filter {{{filter}}}\nhook game-end {{ loop {{ pos.legal_moves(); }} }}\nsetup \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n"
+    );
+    let v = compile_source("nested.variant", &script).unwrap();
+    let _budget = begin_command(budget(30, 10_000, None));
+    let t = Instant::now();
+    let e = Position::start(&v).legal_moves().unwrap_err();
+    assert!(
+        t.elapsed() < Duration::from_millis(150),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(e.message.contains("30 ms"), "{e}");
 }

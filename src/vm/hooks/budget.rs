@@ -187,17 +187,27 @@ pub(crate) fn run_call<T>(run: impl FnOnce() -> T) -> Result<T, Stop> {
             Ok((call, b.interrupt.clone()))
         }
     })?;
-    let outer_call = CALL.with(|c| c.replace(Some(call)));
+    // A call inside another (a hook asking for the legal moves, which run
+    // hooks) ends by the outer call's deadline too, and its time is the
+    // outer call's: counted once, when the outer call ends.
+    let outer_call = CALL.with(Cell::get);
+    let call = match outer_call {
+        Some(outer) if outer.deadline < call.deadline => outer,
+        _ => call,
+    };
+    CALL.with(|c| c.set(Some(call)));
     let outer_interrupt = INTERRUPT.with(|i| i.replace(interrupt));
     let value = run();
     CALL.with(|c| c.set(outer_call));
     INTERRUPT.with(|i| *i.borrow_mut() = outer_interrupt);
-    let elapsed = start.elapsed();
-    COMMAND.with(|c| {
-        if let Some(cmd) = c.borrow_mut().as_mut() {
-            cmd.used += elapsed;
-        }
-    });
+    if outer_call.is_none() {
+        let elapsed = start.elapsed();
+        COMMAND.with(|c| {
+            if let Some(cmd) = c.borrow_mut().as_mut() {
+                cmd.used += elapsed;
+            }
+        });
+    }
     Ok(value)
 }
 

@@ -7,6 +7,11 @@
 //! query or move that ran it fail with a [`HookError`]; the position is
 //! left as it was.
 //!
+//! A hook may ask for what runs hooks itself (`pos.legal_moves()`): a hook
+//! never runs inside itself, so the hooks already running on this thread
+//! are left out of the answer (the game-end hook asking for the legal
+//! moves gets them as if the game went on).
+//!
 //! Files: `runtime` (the sandboxed engine and one function per hook
 //! point), `budget` (the time hooks may take, and their interruption),
 //! `view` (what hooks see and say), `api` (the functions a hook's code
@@ -22,7 +27,7 @@ pub use budget::{begin_command, CommandGuard, HookBudget};
 pub use view::{Effect, GameEnd, MoveView, PositionView};
 
 use crate::ir::geometry::Square;
-use crate::ir::hook::HookPoint;
+use crate::ir::hook::{HookPoint, HookPrograms};
 use crate::ir::piece::Piece;
 use crate::vm::moves::{Move, MoveKind};
 use crate::vm::position::Position;
@@ -31,12 +36,30 @@ impl Position {
     /// What hooks see of this position.
     pub fn hook_view(&self) -> PositionView {
         PositionView {
+            position: std::sync::Arc::new(self.snapshot()),
+        }
+    }
+
+    /// A copy for hooks to look at (and to ask for legal moves): without
+    /// the after-move effects taking moves back needs, and with only the
+    /// last move played.
+    fn snapshot(&self) -> Position {
+        Position {
             variant: self.variant.clone(),
-            board: std::sync::Arc::new(self.board.squares),
+            board: self.board,
+            unmoved: self.unmoved,
+            en_passant: self.en_passant,
             side: self.side,
-            in_check: self.is_check(),
-            history_len: self.history.len() as i64,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            hash: self.hash,
+            history: self.history.clone(),
+            effects: Vec::new(),
+            played: self.played.last().copied().into_iter().collect(),
             counters: self.counters,
+            hands: self.hands,
+            promoted: self.promoted,
+            count: self.count,
         }
     }
 
@@ -79,7 +102,7 @@ impl Position {
         let Some(hooks) = &self.variant.hooks else {
             return Ok(None);
         };
-        if !hooks.has(HookPoint::GameEnd) {
+        if !runtime::runs(hooks, HookPoint::GameEnd) {
             return Ok(None);
         }
         runtime::game_end(hooks, &self.hook_view())
@@ -93,8 +116,8 @@ impl Position {
         let Some(hooks) = &self.variant.hooks else {
             return Ok(());
         };
-        let filter = hooks.has(HookPoint::MoveFilter);
-        let promotion = hooks.has(HookPoint::Promotion);
+        let filter = runtime::runs(hooks, HookPoint::MoveFilter);
+        let promotion = runtime::runs(hooks, HookPoint::Promotion);
         if !filter && !promotion {
             return Ok(());
         }
@@ -121,6 +144,9 @@ impl Position {
                         Some((_, a)) => a.clone(),
                         None => {
                             let a = runtime::promotion_choices(hooks, &view, &mview)?;
+                            if let Some(names) = &a {
+                                self.check_promotion_names(hooks, mv, moved, names)?;
+                            }
                             allowed_promotions.push((key, a.clone()));
                             a
                         }
@@ -138,6 +164,45 @@ impl Position {
         Ok(())
     }
 
+    /// The promotion hook's names for a promoting move must each be one
+    /// of the promotion rules' choices for it: another name is an error
+    /// naming it, never silently dropped.
+    fn check_promotion_names(
+        &self,
+        hooks: &HookPrograms,
+        mv: Move,
+        moved: u8,
+        names: &[String],
+    ) -> Result<(), HookError> {
+        let Some(hook) = hooks.get(HookPoint::Promotion) else {
+            return Ok(());
+        };
+        let v = &self.variant;
+        let choices = v.promotion.choices_of_move(moved, mv.from, mv.to);
+        let offered: Vec<&str> = choices.iter().map(|&k| v.piece(k).name.as_str()).collect();
+        let Some(bad) = names.iter().find(|n| !offered.contains(&n.as_str())) else {
+            return Ok(());
+        };
+        let (from, to) = (v.geometry.name(mv.from), v.geometry.name(mv.to));
+        let message = if v.pieces.iter().any(|p| &p.name == bad) {
+            format!(
+                "it allowed `{bad}` for {from}{to}, which the promotion rules do not offer there (they offer {})",
+                offered.join(", ")
+            )
+        } else {
+            let hint = crate::diagnostics::closest(bad, offered.iter().copied())
+                .map(|c| format!(" (did you mean `{c}`?)"))
+                .unwrap_or_default();
+            format!("it allowed `{bad}` for {from}{to}: no piece is called `{bad}`{hint}")
+        };
+        Err(HookError {
+            point: HookPoint::Promotion,
+            message,
+            span: hook.span,
+            location: None,
+        })
+    }
+
     /// Runs the after-move hook on the position just reached by `mv` and
     /// applies its effects; returns what [`Position::undo_effects`] needs.
     ///
@@ -152,7 +217,7 @@ impl Position {
         let Some(hooks) = &self.variant.hooks else {
             return Ok(Vec::new());
         };
-        if !hooks.has(HookPoint::AfterMove) {
+        if !runtime::runs(hooks, HookPoint::AfterMove) {
             return Ok(Vec::new());
         }
         let effects = runtime::after_move(
@@ -174,6 +239,7 @@ impl Position {
                     self.variant.geometry.name(sq)
                 ),
                 span: hook.span,
+                location: None,
             });
         }
         let mut undo = Vec::with_capacity(effects.len());

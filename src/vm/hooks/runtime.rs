@@ -7,6 +7,7 @@
 //! ([`super::api`]). Hooks see the position only through that view and act
 //! only through their return value.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use rhai::{Dynamic, Engine, EvalAltResult, Scope};
@@ -38,28 +39,80 @@ pub(crate) fn sandboxed_engine() -> &'static Engine {
     })
 }
 
+thread_local! {
+    /// The hook points whose hook is running on this thread (a bit each).
+    static RUNNING: Cell<u8> = const { Cell::new(0) };
+}
+
+fn bit(point: HookPoint) -> u8 {
+    match point {
+        HookPoint::GameEnd => 1,
+        HookPoint::MoveFilter => 2,
+        HookPoint::AfterMove => 4,
+        HookPoint::Promotion => 8,
+    }
+}
+
+/// Whether the variant's hook at `point` is to run now: it exists and is
+/// not running already on this thread. A hook that asks for what runs
+/// hooks (`pos.legal_moves()`) gets the answer without itself, so no hook
+/// runs inside itself and their nesting ends (four points deep at most).
+pub(crate) fn runs(hooks: &HookPrograms, point: HookPoint) -> bool {
+    hooks.has(point) && RUNNING.with(Cell::get) & bit(point) == 0
+}
+
+/// Marks a hook point running until dropped.
+struct Running(u8);
+
+impl Running {
+    fn enter(point: HookPoint) -> Running {
+        Running(RUNNING.with(|r| r.replace(r.get() | bit(point))))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.with(|r| r.set(self.0));
+    }
+}
+
 fn call(hook: &HookProgram, pos: &PositionView, mv: Dynamic) -> Result<Dynamic, HookError> {
+    let _running = Running::enter(hook.point);
     let mut scope = Scope::new();
+    scope.push(hook::POSITION_VARIABLE, pos.clone());
+    scope.push_dynamic(hook::MOVE_VARIABLE, mv);
     let engine = sandboxed_engine();
-    let run = || engine.call_fn::<Dynamic>(&mut scope, &hook.ast, "hook", (pos.clone(), mv));
+    let run = || engine.eval_ast_with_scope::<Dynamic>(&mut scope, &hook.ast);
     match budget::run_call(run) {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => {
-            let span = hook.script_span(e.position());
-            let message = match *e {
-                EvalAltResult::ErrorTerminated(ref why, _) => why
-                    .clone()
-                    .try_cast::<Stop>()
-                    .map_or_else(|| e.to_string(), Stop::message),
-                _ => e.to_string(),
-            };
-            Err(HookError {
-                point: hook.point,
-                message,
-                span,
-            })
-        }
+        Ok(Err(e)) => Err(rhai_error(hook, *e)),
         Err(stop) => Err(error(hook, stop.message())),
+    }
+}
+
+/// A failure Rhai reported, at the innermost place it names: inside a
+/// function the hook defines (or a closure it passed), not at the call.
+fn rhai_error(hook: &HookProgram, e: EvalAltResult) -> HookError {
+    let mut e = e;
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = e {
+        e = *inner;
+    }
+    let at = e.take_position();
+    // A time limit or an interrupt stops the whole call, wherever it was.
+    let whole_call = matches!(e, EvalAltResult::ErrorTerminated(..));
+    let message = match e {
+        EvalAltResult::ErrorTerminated(why, _) => why
+            .try_cast::<Stop>()
+            .map_or_else(|| "Script terminated".to_string(), Stop::message),
+        // What the hook API said (a name it does not know, a failed query).
+        EvalAltResult::ErrorRuntime(what, _) => what.to_string(),
+        other => other.to_string(),
+    };
+    HookError {
+        point: hook.point,
+        message,
+        span: hook.script_span(at),
+        location: (!whole_call).then(|| hook.script_location(at)).flatten(),
     }
 }
 
@@ -68,6 +121,7 @@ fn error(hook: &HookProgram, message: String) -> HookError {
         point: hook.point,
         message,
         span: hook.span,
+        location: None,
     }
 }
 
@@ -113,7 +167,7 @@ pub fn after_move(
         return Ok(Vec::new());
     };
     let value = call(hook, pos, mv.to_dynamic())?;
-    Effect::list_from_dynamic(value, &pos.variant).map_err(|message| error(hook, message))
+    Effect::list_from_dynamic(value, pos.variant()).map_err(|message| error(hook, message))
 }
 
 /// Runs the promotion hook: the allowed choices (piece names) for `mv`.

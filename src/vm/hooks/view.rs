@@ -6,20 +6,24 @@ use std::sync::Arc;
 
 use rhai::{Dynamic, Map};
 
-use crate::ir::geometry::{Square, MAX_SQUARES};
+use crate::ir::geometry::Square;
 use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
+use crate::vm::position::Position;
 
-/// A read-only copy of what a hook may look at.
+/// A read-only copy of what a hook may look at: the position, without
+/// the records that taking moves back needs; a hook's copies of `pos`
+/// share it.
 #[derive(Clone, Debug)]
 pub struct PositionView {
-    pub(crate) variant: Arc<Variant>,
-    /// Shared, so that a hook's copies of `pos` cost a few bytes each.
-    pub(crate) board: Arc<[u8; MAX_SQUARES]>,
-    pub(crate) side: Color,
-    pub(crate) in_check: bool,
-    pub(crate) history_len: i64,
-    pub(crate) counters: [i32; 2 * crate::ir::MAX_COUNTERS],
+    pub(crate) position: Arc<Position>,
+}
+
+impl PositionView {
+    /// The variant.
+    pub(crate) fn variant(&self) -> &Variant {
+        &self.position.variant
+    }
 }
 
 /// The move a hook is asked about.
@@ -87,8 +91,8 @@ impl GameEnd {
         };
         let reason = text("reason");
         let winner = match text("result").as_str() {
-            "win" => Some(pos.side),
-            "loss" => Some(pos.side.opposite()),
+            "win" => Some(pos.position.side),
+            "loss" => Some(pos.position.side.opposite()),
             "draw" => None,
             "winner" => Some(
                 parse_color(&text("color"))

@@ -1,0 +1,101 @@
+//! Coordinate moves: a move written as its squares, as Fairy-Stockfish
+//! prints it: `e2e4`, `e7e8q`, `a10a9`; a promotion to a piece FEN writes
+//! with a `+` (shogi's) as a `+` suffix (`c6c7+`; declining has no
+//! suffix); castling as the king's move (`e1g1`), and castling from any
+//! start (Chess960) as the king taking its rook (`e1h1`, `b1a1`); drops as
+//! the piece's letter in upper case (for both sides), `@` and the square
+//! (`P@e4`); gating as the entering piece's letter in lower case after the
+//! move (`b1c3h`; castling that gates on the rook's square as the rook's
+//! origin, then the king's: `h1e1h`); a wall (`walls …`) after a comma, as
+//! the destination and the wall's square (`c1b1,b1a1`). The notation
+//! module reads them for the front-ends; hooks get the legal moves in this
+//! form (`pos.legal_moves()`).
+
+use crate::ir::geometry::Square;
+use crate::ir::piece::Color;
+use crate::vm::moves::{Gate, Move, MoveKind};
+use crate::vm::position::Position;
+
+impl Position {
+    /// The move in coordinate form (`e2e4`, `e7e8q`, `P@e4`: the forms
+    /// are in this module's documentation).
+    pub fn coord(&self, mv: Move) -> String {
+        let pos = self;
+        let variant = pos.variant();
+        let g = &variant.geometry;
+        if let MoveKind::Drop(kind) = mv.kind {
+            return format!(
+                "{}@{}",
+                variant.piece(kind).token(Color::White),
+                g.name(mv.to)
+            );
+        }
+        if let (
+            Some(Gate::Piece {
+                kind,
+                on_rook_square: true,
+            }),
+            MoveKind::Castle(r),
+        ) = (mv.gate, mv.kind)
+        {
+            // Fairy-Stockfish writes castling that gates on the rook's
+            // square as the rook's origin, then the king's.
+            let rule = &variant.castling[r as usize];
+            return format!(
+                "{}{}{}",
+                g.name(rule.rook_from),
+                g.name(rule.king_from),
+                variant.piece(kind).letter.to_ascii_lowercase()
+            );
+        }
+        if let MoveKind::Castle(r) = mv.kind {
+            let rule = &variant.castling[r as usize];
+            if rule.any_start {
+                // Chess960 castling as the king taking its rook (UCI's
+                // chess960 form, as Fairy-Stockfish writes its 960 variants):
+                // the king's own move may go to the same square.
+                let mut s = format!("{}{}", g.name(rule.king_from), g.name(rule.rook_from));
+                // FS's move's destination is the rook's square here.
+                self.push_gate(&mut s, mv.gate, rule.rook_from);
+                return s;
+            }
+        }
+        let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+        if let Some(kind) = mv.promotion {
+            let def = variant.piece(kind);
+            let demotes = pos.piece_at(mv.from).is_some_and(|p| {
+                let moving = variant.piece(p.kind);
+                moving.plus_mark && !def.plus_mark && moving.letter == def.letter
+            });
+            s.push(if def.plus_mark {
+                '+'
+            } else if demotes {
+                // A `+X` piece turning back into X (Kyoto shogi), as
+                // Fairy-Stockfish writes it.
+                '-'
+            } else {
+                def.letter.to_ascii_lowercase()
+            });
+        }
+        self.push_gate(&mut s, mv.gate, mv.to);
+        s
+    }
+
+    /// The gating piece's letter (`b1c3h`), or the wall after a comma,
+    /// after the move's destination `to` again, as Fairy-Stockfish writes
+    /// it (`c1b1,b1a1`).
+    fn push_gate(&self, s: &mut String, gate: Option<Gate>, to: Square) {
+        let variant = self.variant();
+        match gate {
+            Some(Gate::Piece { kind, .. }) => {
+                s.push(variant.piece(kind).letter.to_ascii_lowercase())
+            }
+            Some(Gate::Wall(sq)) => {
+                s.push(',');
+                s.push_str(&variant.geometry.name(to));
+                s.push_str(&variant.geometry.name(sq));
+            }
+            None => {}
+        }
+    }
+}
