@@ -185,8 +185,10 @@ fn mark_pawns(decls: &Declarations<'_>, defs: &mut [PieceDef]) {
     // pawn, `optional` on arrival only, is). Nor does one that promotes
     // into a piece that promotes again (Kyoto shogi's pieces, which turn
     // over on every move: Fairy-Stockfish's demoting pieces), nor one
-    // that promotes shogi-style, into a `+` piece (EuroShogi's compulsory
-    // promotions): FS's counter pieces are the chess pawns.
+    // that promotes shogi-style only, into a `+` piece (EuroShogi's
+    // compulsory promotions): FS's counter pieces are the chess pawns. A
+    // chess pawn may have a `+` piece among its choices (Wolf chess's
+    // elephant, FS's `promotedPieceType` beside its promotion types).
     let promotes = |name: &str| {
         decls
             .promotions
@@ -199,9 +201,8 @@ fn mark_pawns(decls: &Declarations<'_>, defs: &mut [PieceDef]) {
         .filter(|(p, _, _)| !(p.optional && p.from_too))
     {
         let shogi_style = |name: &str| defs.iter().any(|d| d.name == name && d.plus_mark);
-        if p.choices
-            .iter()
-            .any(|c| promotes(&c.value) || shogi_style(&c.value))
+        if p.choices.iter().any(|c| promotes(&c.value))
+            || p.choices.iter().all(|c| shogi_style(&c.value))
         {
             continue;
         }
