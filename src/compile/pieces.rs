@@ -110,6 +110,7 @@ pub(super) fn piece_defs(
             royal: p.royal,
             royal_group: None,
             pawn_like: false,
+            taken_en_passant: false,
             resets_move_rule: false,
             moves_back: false,
             region_rules: Vec::new(),
@@ -172,6 +173,7 @@ pub(super) fn add_piece_rules(
     }
     mark_pawns(decls, defs);
     mark_move_rule_resetters(decls, defs, errors);
+    mark_en_passant_victims(decls, defs, errors);
     let groups = royal_groups(decls, defs, errors);
     (borders, groups)
 }
@@ -231,6 +233,53 @@ fn mark_move_rule_resetters(
         if let Some(kind) = find_kind(defs, name, errors) {
             defs[kind.0 as usize].resets_move_rule = true;
         }
+    }
+}
+
+/// Marks the pieces whose double steps may be taken en passant: the
+/// pieces that capture en passant themselves, or those `en passant takes
+/// …` names (each must have a move that passes squares, and some piece
+/// must capture en passant).
+fn mark_en_passant_victims(
+    decls: &Declarations<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) {
+    let Some(Item::EnPassantTakes(named, span)) = decls.en_passant_takes.get() else {
+        for def in defs.iter_mut() {
+            def.taken_en_passant = def.captures_en_passant();
+        }
+        return;
+    };
+    let bad = |at: Span, message: String, label: &str| {
+        ScriptError::new(Code::CompileBadEnPassant, message, at, label.to_string())
+    };
+    if !defs.iter().any(|d| d.captures_en_passant()) {
+        errors.push(
+            bad(
+                *span,
+                "no piece captures en passant".into(),
+                "nothing could take these pieces",
+            )
+            .with_help("give the capturing piece an `e` move, as the pawn's `fmWfceF`"),
+        );
+    }
+    for name in named {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        let def = &mut defs[kind.0 as usize];
+        if !def.patterns.iter().any(|p| p.passes_squares()) {
+            errors.push(
+                bad(
+                    name.span,
+                    format!("{} has no move that passes squares", name.value),
+                    "no capture en passant could take it",
+                )
+                .with_help("its double step is a straight lame leap such as `ifmnD` (or `also PIECE \"fmnD\" from REGION`), or a ride"),
+            );
+        }
+        def.taken_en_passant = true;
     }
 }
 

@@ -197,6 +197,37 @@ impl Variant {
         )
     }
 
+    /// The pieces whose double steps may be taken en passant, when a
+    /// script named them (`en passant takes …`); `None` when they are the
+    /// pieces that capture en passant, the default.
+    pub fn en_passant_victims(&self) -> Option<Vec<&str>> {
+        if self
+            .pieces
+            .iter()
+            .all(|p| p.taken_en_passant == p.captures_en_passant())
+        {
+            return None;
+        }
+        Some(
+            self.pieces
+                .iter()
+                .filter(|p| p.taken_en_passant)
+                .map(|p| p.name.as_str())
+                .collect(),
+        )
+    }
+
+    /// The names of the kinds of a bit set (bit `k` for `PieceKind(k)`),
+    /// in declaration order.
+    pub fn kind_names(&self, kinds: u64) -> Vec<&str> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| kinds >> k & 1 != 0)
+            .map(|(_, p)| p.name.as_str())
+            .collect()
+    }
+
     /// A region by name.
     pub fn region(&self, name: &str) -> Option<&Region> {
         self.regions.iter().find(|r| r.name == name)
