@@ -163,6 +163,30 @@ fn a_bishop_mate_after_a_knight_check_counts_in_a_whole_game() {
     assert_eq!(winner(&ours), fs);
 }
 
+/// Another such game: Black's rook checks from f1 (h1f1), the king steps
+/// to e2, Black's knight move (f6e4) gives no check, and after f2f3 the
+/// bishop mates from b5. The rook's check belongs to a series the quiet
+/// knight move broke: the bishop's mate is a draw, as Fairy-Stockfish
+/// scores it.
+#[test]
+fn a_bishop_mate_after_a_broken_series_is_a_draw_in_a_whole_game() {
+    let moves: Vec<&str> = "e2e3 c8e6 f1b5 b8c6 b5c6 d8d7 c6d7 e6d7 g1h3 a8d8 h3g5 d8b8 \
+        g5h7 c7c6 h7f6 g8f6 b2b3 h8h4 b3b4 c6c5 b1c3 d7a4 d1e2 h4h2 c3b5 h2h1 e2f1 e8d7 \
+        b4c5 h1f1 e1e2 f6e4 f2f3 a4b5"
+        .split_whitespace()
+        .collect();
+    let shatar = script("shatar");
+    let start = varia::notation::fen::write_fen(&Position::start(&shatar));
+    let (ours, fs) = both_after(&start, &moves);
+    assert_eq!(
+        ours,
+        Outcome::Draw {
+            reason: EndReason::CheckmateWithout
+        }
+    );
+    assert_eq!(winner(&ours), fs);
+}
+
 /// A side left with its king alone draws at once (`losing all but 1
 /// piece draws`), as pyffish's `is_immediate_game_end` says.
 #[test]
