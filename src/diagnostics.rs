@@ -85,8 +85,12 @@ codes! {
         "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, a void lies between them, or castling from any start would make more than 256 castling moves (a board of more than 11 files). Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
     CompileBadCheckLimit = "varia::compile::bad_check_limit",
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
+    CompileBadCheckmateRule = "varia::compile::bad_checkmate_rule",
+        "A rule on which checkmates count (`checkmate by Knight alone wins`, `checkmate draws unless its checks include Knight, Rook, Bers`) cannot be kept: the variant has no checkmate (`checkmate none`, or no `checkmate` rule), or it names a royal piece, which never gives check. Declare what checkmate means (`checkmate loses`), and name the pieces that give check.";
     CompileBadDrop = "varia::compile::bad_drop",
         "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
+    CompileBadEnPassant = "varia::compile::bad_en_passant",
+        "`en passant takes` cannot be kept: it names a piece with no move that passes squares a capture en passant could land on (a straight lame leap such as `ifmnD`, or a ride of more than one step, without capturing), or no piece of the variant captures en passant (an `e` move, such as the pawn's `fceF`). Name the pieces that double-step, and give a piece an `e` move.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
     CompileBadPetrify = "varia::compile::bad_petrify",

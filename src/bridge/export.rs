@@ -132,6 +132,24 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "the bridge does not write royal groups as FS's extinctionPseudoRoyal and dupleCheck yet",
         ));
     }
+    if variant.game_end.checkmate_by.is_some() {
+        return Err(refuse(
+            "checkmate by … alone",
+            "Fairy-Stockfish scores a checkmate by its checking pieces only in its shatarMateRule, for its own knight type, and the bridge writes every piece as a custom piece",
+        ));
+    }
+    if variant.game_end.mating_checks.is_some() {
+        return Err(refuse(
+            "checkmate … unless its checks include",
+            "Fairy-Stockfish's shatarMateRule asks for a check by its own knight, rook and bers types, and the bridge writes every piece as a custom piece",
+        ));
+    }
+    if variant.en_passant_victims().is_some() {
+        return Err(refuse(
+            "en passant takes",
+            "Fairy-Stockfish decides which double steps may be taken en passant by its piece types (a pawn's, a custom piece's first move), not by a list",
+        ));
+    }
     if variant.game_end.counting.is_some() {
         return Err(refuse(
             "counting",

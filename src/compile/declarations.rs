@@ -24,6 +24,10 @@ pub(super) struct Declarations<'a> {
     pub symmetry: Single<'a, Spanned<ast::Symmetry>>,
     pub setup: Single<'a, Spanned<String>>,
     pub checkmate: Single<'a, Spanned<Option<ast::GameResult>>>,
+    /// `checkmate by … alone …`.
+    pub checkmate_by: Single<'a, ast::CheckmateRuleDecl>,
+    /// `checkmate … unless its checks include …`.
+    pub checkmate_unless: Single<'a, ast::CheckmateRuleDecl>,
     /// `Item::Stalemate`.
     pub stalemate: Single<'a, Item>,
     pub move_rule: Single<'a, Spanned<u32>>,
@@ -43,6 +47,8 @@ pub(super) struct Declarations<'a> {
     pub without_royal: Vec<&'a Item>,
     /// `en passant in …` (an [`Item::EnPassantRegion`]).
     pub en_passant_region: Single<'a, Item>,
+    /// `en passant takes …` (an [`Item::EnPassantTakes`]).
+    pub en_passant_takes: Single<'a, Item>,
     /// `counting board …`, the board's honour.
     pub counting_board: Single<'a, ast::CountingDecl>,
     /// `counting bare …`, the pieces' honour.
@@ -111,6 +117,8 @@ pub(super) fn collect<'a>(
         symmetry: Single::new(),
         setup: Single::new(),
         checkmate: Single::new(),
+        checkmate_by: Single::new(),
+        checkmate_unless: Single::new(),
         stalemate: Single::new(),
         move_rule: Single::new(),
         move_rule_resetters: None,
@@ -124,6 +132,7 @@ pub(super) fn collect<'a>(
         without_royal: Vec::new(),
         checks_forbidden: Single::new(),
         en_passant_region: Single::new(),
+        en_passant_takes: Single::new(),
         hands: Single::new(),
         demotes: Vec::new(),
         drops: Vec::new(),
@@ -169,9 +178,8 @@ impl<'a> Declarations<'a> {
             Item::Board(b) => self.board.set(b, src, b.span, "the board", errors),
             Item::Symmetry(s) => self.symmetry.set(s, src, s.span, "the symmetry", errors),
             Item::Setup(s) => self.setup.set(s, src, s.span, "the setup", errors),
-            Item::Checkmate(r) => {
-                self.checkmate
-                    .set(r, src, r.span, "what checkmate means", errors)
+            Item::Checkmate(_) | Item::CheckmateBy(_) | Item::CheckmateUnless(_) => {
+                self.add_checkmate_rule(item, src, errors)
             }
             Item::Stalemate(r, _) => {
                 self.stalemate
@@ -251,6 +259,10 @@ impl<'a> Declarations<'a> {
             Item::EnPassantRegion(_, span) => {
                 self.en_passant_region
                     .set(item, src, *span, "`en passant in`", errors)
+            }
+            Item::EnPassantTakes(_, span) => {
+                self.en_passant_takes
+                    .set(item, src, *span, "`en passant takes`", errors)
             }
             Item::Counter(n, v) => self.add_counter(n, v, errors),
             Item::Hands(..)
@@ -353,6 +365,30 @@ impl<'a> Declarations<'a> {
 
     /// Whether a region or border may be added: a new name past
     /// [`MAX_REGIONS`] is refused (reported once, at the first one past it).
+    /// `checkmate …`, `checkmate by … alone …`, `checkmate … unless its
+    /// checks include …`: one of each per file.
+    fn add_checkmate_rule(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::Checkmate(r) => {
+                self.checkmate
+                    .set(r, src, r.span, "what checkmate means", errors)
+            }
+            Item::CheckmateBy(c) => self.checkmate_by.set(
+                c,
+                src,
+                c.span,
+                "what a checkmate by some pieces alone means",
+                errors,
+            ),
+            Item::CheckmateUnless(c) => {
+                self.checkmate_unless
+                    .set(c, src, c.span, "which checks a checkmate needs", errors)
+            }
+            // Only the three checkmate declarations come here.
+            _ => {}
+        }
+    }
+
     fn room_for_region(&mut self, decl: &ast::RegionDecl, errors: &mut Vec<ScriptError>) -> bool {
         let name = &decl.name.value;
         if self.regions.contains(name) || self.borders.contains(name) {

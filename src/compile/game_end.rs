@@ -10,8 +10,8 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
-    BareCount, BareLimit, BoardCount, CheckLimit, Counting, Explosion, Extinction, GameEndRules,
-    GameResult, Goal,
+    BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion, Extinction,
+    GameEndRules, GameResult, Goal, MatingChecks,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -67,6 +67,15 @@ pub(super) fn game_end_rules(
             _ => None,
         },
         counting,
+        checkmate_by: None,
+        mating_checks: None,
+    };
+    let rules = GameEndRules {
+        checkmate_by: checkmate_rule(decls, decls.checkmate_by.get(), defs, errors)
+            .map(|(kinds, result)| CheckmateBy { kinds, result }),
+        mating_checks: checkmate_rule(decls, decls.checkmate_unless.get(), defs, errors)
+            .map(|(kinds, result)| MatingChecks { kinds, result }),
+        ..rules
     };
     if let Some(mate) = decls.checkmate.get() {
         if !has_royal && mate.value.is_some() {
@@ -108,6 +117,58 @@ pub(super) fn game_end_rules(
         }
     }
     (rules, explosion)
+}
+
+/// `checkmate by A, B alone RESULT` or `checkmate RESULT unless its checks
+/// include A, B`: the kinds (a bit each) and the result, if the rule can
+/// be kept (the variant checkmates, and no kind named is royal).
+fn checkmate_rule(
+    decls: &Declarations<'_>,
+    rule: Option<&ast::CheckmateRuleDecl>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<(u64, GameResult)> {
+    let rule = rule?;
+    let bad = |at, message: String, label: &str| {
+        ScriptError::new(
+            Code::CompileBadCheckmateRule,
+            message,
+            at,
+            label.to_string(),
+        )
+    };
+    let mut kinds = 0u64;
+    let mut ok = true;
+    for name in &rule.pieces {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            ok = false;
+            continue;
+        };
+        if defs[kind.0 as usize].royal_like() {
+            errors.push(
+                bad(
+                    name.span,
+                    format!("{} is royal: it never gives check", name.value),
+                    "a royal piece",
+                )
+                .with_help("name the pieces that give check"),
+            );
+            ok = false;
+        }
+        kinds |= 1 << kind.0;
+    }
+    if decls.checkmate.get().and_then(|m| m.value).is_none() {
+        errors.push(
+            bad(
+                rule.span,
+                "this rule scores checkmates, but the variant has none".into(),
+                "no checkmate to score",
+            )
+            .with_help("declare what checkmate means, e.g. `checkmate loses` (`import orthodox` brings it)"),
+        );
+        ok = false;
+    }
+    ok.then_some((kinds, result(rule.result.value)))
 }
 
 /// `reaching REGION with A, B wins|loses|draws`.

@@ -111,6 +111,7 @@ pub(super) fn piece_defs(
             royal_group: None,
             petrifies: false,
             pawn_like: false,
+            taken_en_passant: false,
             resets_move_rule: false,
             moves_back: false,
             region_rules: Vec::new(),
@@ -173,6 +174,7 @@ pub(super) fn add_piece_rules(
     }
     mark_pawns(decls, defs);
     mark_move_rule_resetters(decls, defs, errors);
+    mark_en_passant_victims(decls, defs, errors);
     let groups = royal_groups(decls, defs, errors);
     mark_petrifying(decls, defs, errors);
     (borders, groups)
@@ -187,8 +189,10 @@ fn mark_pawns(decls: &Declarations<'_>, defs: &mut [PieceDef]) {
     // pawn, `optional` on arrival only, is). Nor does one that promotes
     // into a piece that promotes again (Kyoto shogi's pieces, which turn
     // over on every move: Fairy-Stockfish's demoting pieces), nor one
-    // that promotes shogi-style, into a `+` piece (EuroShogi's compulsory
-    // promotions): FS's counter pieces are the chess pawns.
+    // that promotes shogi-style only, into a `+` piece (EuroShogi's
+    // compulsory promotions): FS's counter pieces are the chess pawns. A
+    // chess pawn may have a `+` piece among its choices (Wolf chess's
+    // elephant, FS's `promotedPieceType` beside its promotion types).
     let promotes = |name: &str| {
         decls
             .promotions
@@ -201,9 +205,8 @@ fn mark_pawns(decls: &Declarations<'_>, defs: &mut [PieceDef]) {
         .filter(|(p, _, _)| !(p.optional && p.from_too))
     {
         let shogi_style = |name: &str| defs.iter().any(|d| d.name == name && d.plus_mark);
-        if p.choices
-            .iter()
-            .any(|c| promotes(&c.value) || shogi_style(&c.value))
+        if p.choices.iter().any(|c| promotes(&c.value))
+            || p.choices.iter().all(|c| shogi_style(&c.value))
         {
             continue;
         }
@@ -232,6 +235,53 @@ fn mark_move_rule_resetters(
         if let Some(kind) = find_kind(defs, name, errors) {
             defs[kind.0 as usize].resets_move_rule = true;
         }
+    }
+}
+
+/// Marks the pieces whose double steps may be taken en passant: the
+/// pieces that capture en passant themselves, or those `en passant takes
+/// …` names (each must have a move that passes squares, and some piece
+/// must capture en passant).
+fn mark_en_passant_victims(
+    decls: &Declarations<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) {
+    let Some(Item::EnPassantTakes(named, span)) = decls.en_passant_takes.get() else {
+        for def in defs.iter_mut() {
+            def.taken_en_passant = def.captures_en_passant();
+        }
+        return;
+    };
+    let bad = |at: Span, message: String, label: &str| {
+        ScriptError::new(Code::CompileBadEnPassant, message, at, label.to_string())
+    };
+    if !defs.iter().any(|d| d.captures_en_passant()) {
+        errors.push(
+            bad(
+                *span,
+                "no piece captures en passant".into(),
+                "nothing could take these pieces",
+            )
+            .with_help("give the capturing piece an `e` move, as the pawn's `fmWfceF`"),
+        );
+    }
+    for name in named {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        let def = &mut defs[kind.0 as usize];
+        if !def.patterns.iter().any(|p| p.passes_squares()) {
+            errors.push(
+                bad(
+                    name.span,
+                    format!("{} has no move that passes squares", name.value),
+                    "no capture en passant could take it",
+                )
+                .with_help("its double step is a straight lame leap such as `ifmnD` (or `also PIECE \"fmnD\" from REGION`), or a ride"),
+            );
+        }
+        def.taken_en_passant = true;
     }
 }
 

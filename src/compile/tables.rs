@@ -124,7 +124,7 @@ fn piece_rays(
     from: Square,
     promotion: &PromotionTable,
 ) -> Vec<RayBuild> {
-    let creates_en_passant = def.patterns.iter().any(|p| p.en_passant);
+    let creates_en_passant = def.taken_en_passant;
     let mut rays = Vec::new();
     for pattern in &def.patterns {
         build_rays(

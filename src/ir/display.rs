@@ -298,6 +298,18 @@ impl Variant {
             Some(r) => writeln!(f, "checkmate {}", GameResult::word(r))?,
             None => writeln!(f, "# no checkmate rule")?,
         }
+        if let Some(by) = &e.checkmate_by {
+            let names = self.kind_names(by.kinds).join(", ");
+            writeln!(f, "checkmate by {names} alone {}", by.result.word())?;
+        }
+        if let Some(rule) = &e.mating_checks {
+            let names = self.kind_names(rule.kinds).join(", ");
+            writeln!(
+                f,
+                "checkmate {} unless its checks include {names}",
+                rule.result.word()
+            )?;
+        }
         let fewer = if e.stalemate_by_fewer_pieces {
             " with fewer pieces"
         } else {
@@ -398,7 +410,7 @@ impl Variant {
     /// walls, explosions.
     fn write_move_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for group in &self.royal_groups {
-            let names: Vec<&str> = self.group_pieces(group).map(|p| p.name.as_str()).collect();
+            let names = self.kind_names(group.kinds);
             let which = if group.every { "every" } else { "the last" };
             writeln!(f, "check when {which} {} is attacked", names.join(", "))?;
         }
@@ -425,6 +437,9 @@ impl Variant {
         };
         if let Some(region) = &self.en_passant_region {
             writeln!(f, "en passant in squares {}", names(&region.white))?;
+        }
+        if let Some(victims) = self.en_passant_victims() {
+            writeln!(f, "en passant takes {}", victims.join(", "))?;
         }
         if let Some(walls) = &self.walls {
             let word = match walls.placement {

@@ -198,15 +198,39 @@ impl Variant {
         )
     }
 
-    /// The pieces of a royal group, in the order of the variant's pieces.
-    pub fn group_pieces<'a>(
-        &'a self,
-        group: &'a rule::RoyalGroup,
-    ) -> impl Iterator<Item = &'a PieceDef> + 'a {
+    /// The pieces whose double steps may be taken en passant, when a
+    /// script named them (`en passant takes …`); `None` when they are the
+    /// pieces that capture en passant, the default.
+    pub fn en_passant_victims(&self) -> Option<Vec<&str>> {
+        if self
+            .pieces
+            .iter()
+            .all(|p| p.taken_en_passant == p.captures_en_passant())
+        {
+            return None;
+        }
+        Some(
+            self.pieces
+                .iter()
+                .filter(|p| p.taken_en_passant)
+                .map(|p| p.name.as_str())
+                .collect(),
+        )
+    }
+
+    /// The names of the kinds of a bit set (bit `k` for `PieceKind(k)`),
+    /// in declaration order.
+    pub fn kind_names(&self, kinds: u64) -> Vec<&str> {
+        self.pieces_of(kinds).map(|p| p.name.as_str()).collect()
+    }
+
+    /// The pieces of a bit set of kinds (bit `k` for `PieceKind(k)`: a
+    /// royal group's, a rule's), in declaration order.
+    pub fn pieces_of(&self, kinds: u64) -> impl Iterator<Item = &PieceDef> + '_ {
         self.pieces
             .iter()
             .enumerate()
-            .filter(|(k, _)| group.kinds >> k & 1 != 0)
+            .filter(move |(k, _)| kinds >> k & 1 != 0)
             .map(|(_, p)| p)
     }
 

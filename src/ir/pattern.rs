@@ -37,6 +37,24 @@ pub struct MovePattern {
     pub span: Span,
 }
 
+impl MovePattern {
+    /// Whether a move of it may pass squares, moving without capturing,
+    /// where a capture en passant could land: a straight lame leap of two
+    /// or more squares (`nD`), or a ride of more than one step. The move
+    /// tables mark such moves as double steps for the pieces that may be
+    /// taken en passant.
+    pub fn passes_squares(&self) -> bool {
+        self.moves
+            && match self.travel {
+                Travel::LameLeap => self.vectors.iter().any(|&(x, y)| {
+                    (x == 0 || y == 0 || x.abs() == y.abs()) && x.abs().max(y.abs()) > 1
+                }),
+                Travel::Ride { max } => max != 1,
+                _ => false,
+            }
+    }
+}
+
 /// How a pattern travels along its vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Travel {

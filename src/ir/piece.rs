@@ -155,6 +155,10 @@ pub struct PieceDef {
     /// promote again. SAN writes its moves without a letter; the engine
     /// values its promotion distance.
     pub pawn_like: bool,
+    /// Whether its double steps may be taken en passant (they make en
+    /// passant chances): the pieces that capture en passant themselves
+    /// (an `e` move), or the pieces `en passant takes …` names.
+    pub taken_en_passant: bool,
     /// Whether a move of it resets the move-rule counter (the pawns, or
     /// the pieces `move-rule N reset by captures and …` names), unless it
     /// could move straight back ([`PieceDef::moves_back`]).
@@ -195,6 +199,11 @@ impl PieceDef {
     /// side's check and checkmate are about it.
     pub fn royal_like(&self) -> bool {
         self.royal || self.royal_group.is_some()
+    }
+
+    /// Whether it captures en passant (an `e` move).
+    pub fn captures_en_passant(&self) -> bool {
+        self.patterns.iter().any(|p| p.en_passant)
     }
 
     /// Whether it has moves it may make only while it has never moved (`i`).

@@ -193,6 +193,13 @@ pub struct GameEndRules {
     pub draw_odds: Option<Color>,
     /// `counting board …` and `counting bare …`: Makruk's counting rules.
     pub counting: Option<Counting>,
+    /// `checkmate by Knight alone wins`: a checkmate given by these kinds
+    /// alone means its result instead of `checkmate`'s.
+    pub checkmate_by: Option<CheckmateBy>,
+    /// `checkmate draws unless its checks include Knight, Rook, Bers`: a
+    /// checkmate whose run of checks had none by these kinds means its
+    /// result instead of `checkmate`'s.
+    pub mating_checks: Option<MatingChecks>,
 }
 
 impl Default for GameEndRules {
@@ -209,6 +216,8 @@ impl Default for GameEndRules {
             royal_loss: false,
             draw_odds: None,
             counting: None,
+            checkmate_by: None,
+            mating_checks: None,
         }
     }
 }
@@ -251,6 +260,33 @@ pub struct Goal {
     /// goals with it draws; if none of its legal moves can, the reaching
     /// side wins at once.
     pub answered: bool,
+}
+
+/// `checkmate by Knight alone wins` (Shatar, as Fairy-Stockfish's
+/// `shatarMateRule` scores a mate by knights: a loss for the side giving
+/// it): a checkmate in which every piece giving check is of one of the
+/// kinds means `result` for the side checkmated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckmateBy {
+    /// The kinds, a bit per kind (bit `k` for `PieceKind(k)`).
+    pub kinds: u64,
+    /// What such a checkmate means for the side checkmated.
+    pub result: GameResult,
+}
+
+/// `checkmate draws unless its checks include Knight, Rook, Bers` (Shatar,
+/// as Fairy-Stockfish's `shatarMateRule`: a mate needs a "shak" among the
+/// checks that led to it, else it is a draw): a checkmate counts only if
+/// one of the checks of its run (the mating side's checks after each of
+/// its moves in a row, back from the mate, within the game's known
+/// moves) was given by a piece of the kinds; otherwise it means `result`
+/// for the side checkmated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatingChecks {
+    /// The kinds, a bit per kind (bit `k` for `PieceKind(k)`).
+    pub kinds: u64,
+    /// What a checkmate without such a check means for the side checkmated.
+    pub result: GameResult,
 }
 
 /// `losing every King loses`: a side with at most `at_most` pieces of one

@@ -21,9 +21,17 @@ use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::vm::moves::Gate;
 use crate::vm::{Move, MoveKind, Position};
 
-/// Whether a piece kind is written without a letter (it promotes).
+/// Whether a piece kind is written without a letter: a pawn (it
+/// promotes). Where a variant has pawns of several kinds (Wolf chess's
+/// pawns and sergeants, Spartan chess's pawns and hoplites), only the one
+/// lettered `P` is, as Fairy-Stockfish writes its pawns: the others write
+/// their letter (`Sa3` beside `a3`).
 pub fn is_pawn_like(pos: &Position, kind: PieceKind) -> bool {
-    pos.variant().piece(kind).pawn_like
+    let variant = pos.variant();
+    let def = variant.piece(kind);
+    def.pawn_like
+        && (def.letter == 'P' && !def.plus_mark
+            || variant.pieces.iter().filter(|d| d.pawn_like).count() == 1)
 }
 
 /// Writes a legal move in SAN, with `+` or `#` when it gives check or mate.

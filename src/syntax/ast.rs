@@ -36,6 +36,10 @@ pub enum Item {
     Castling(CastlingDecl),
     /// `checkmate wins|loses|draws`, or `checkmate none` (`None`).
     Checkmate(Spanned<Option<GameResult>>),
+    /// `checkmate by A, B alone wins|loses|draws`.
+    CheckmateBy(CheckmateRuleDecl),
+    /// `checkmate wins|loses|draws unless its checks include A, B`.
+    CheckmateUnless(CheckmateRuleDecl),
     /// `stalemate wins|loses|draws`, and whether `with fewer pieces`
     /// follows (the result then holds for the side with fewer pieces).
     Stalemate(Spanned<GameResult>, bool),
@@ -93,6 +97,8 @@ pub enum Item {
     WithoutRoyal(Side, Span),
     /// `en passant in REGION`.
     EnPassantRegion(RegionExpr, Span),
+    /// `en passant takes A, B`: the pieces named, and the declaration's span.
+    EnPassantTakes(Vec<Spanned<String>>, Span),
     /// `remove A, B`: imported pieces taken out, and the declaration's span.
     Remove(Vec<Spanned<String>>, Span),
     /// `walls behind|anywhere|shot [in REGION]`.
@@ -119,6 +125,7 @@ impl Item {
             Item::Promotion(p) => p.span,
             Item::Castling(c) => c.span,
             Item::Checkmate(r) => r.span,
+            Item::CheckmateBy(c) | Item::CheckmateUnless(c) => c.span,
             Item::Stalemate(r, _) => r.span,
             Item::MoveRule(n, _) | Item::Repetition(n) => n.span,
             Item::Border(b) => b.span,
@@ -147,7 +154,8 @@ impl Item {
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
             | Item::ChecksForbidden(span)
-            | Item::EnPassantRegion(_, span) => *span,
+            | Item::EnPassantRegion(_, span)
+            | Item::EnPassantTakes(_, span) => *span,
         }
     }
 }
@@ -485,6 +493,20 @@ pub struct ExtinctionDecl {
     /// `unless bared back`: not while the other side is left as few, nor
     /// while the side to move can still leave it so with one capture.
     pub bare_back: bool,
+    /// The declaration's span.
+    pub span: Span,
+}
+
+/// `checkmate by Knight alone wins` or `checkmate draws unless its checks
+/// include Knight, Rook, Bers`: a checkmate scored by which pieces gave
+/// the check, or the checks before it.
+#[derive(Clone, Debug)]
+pub struct CheckmateRuleDecl {
+    /// The kinds named.
+    pub pieces: Vec<Spanned<String>>,
+    /// What such a checkmate (or, after `unless`, any other) means for the
+    /// side checkmated.
+    pub result: Spanned<GameResult>,
     /// The declaration's span.
     pub span: Span,
 }

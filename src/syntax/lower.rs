@@ -7,10 +7,10 @@ use crate::diagnostics::{line_col, Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File, GameResult,
-    GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths,
-    RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side,
-    Symmetry, WallPlacement, WallsDecl,
+    CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
+    File, GameResult, GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl,
+    RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl,
+    ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -249,14 +249,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next(Rule::has_no_royal_piece)?;
             Ok(Item::WithoutRoyal(side, span))
         }
-        Rule::en_passant_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::en_passant_words)?;
-            c.next(Rule::kw_in)?;
-            let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
-            Ok(Item::EnPassantRegion(region, span))
-        }
+        Rule::en_passant_decl | Rule::en_passant_takes_decl => lower_en_passant(pair, source),
         Rule::goal_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
@@ -265,10 +258,70 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::draw_odds_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
+        | Rule::checkmate_by_decl
+        | Rule::checkmate_unless_decl
         | Rule::stalemate_decl
         | Rule::move_rule_decl
         | Rule::repetition_decl => lower_game_end_rule(pair, source),
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
+    }
+}
+
+/// `en passant in REGION` or `en passant takes A, B`.
+fn lower_en_passant(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let takes = pair.as_rule() == Rule::en_passant_takes_decl;
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::en_passant_words)?;
+    if takes {
+        c.next(Rule::takes_word)?;
+        return Ok(Item::EnPassantTakes(c.names(source), span));
+    }
+    c.next(Rule::kw_in)?;
+    let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+    Ok(Item::EnPassantRegion(region, span))
+}
+
+/// `checkmate wins|loses|draws|none`, `checkmate by A, B alone RESULT`,
+/// `checkmate RESULT unless its checks include A, B`.
+fn lower_checkmate_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let rule = pair.as_rule();
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_checkmate)?;
+    match rule {
+        Rule::checkmate_by_decl => {
+            c.next(Rule::kw_by)?;
+            let pieces = c.names(source);
+            c.next(Rule::alone_word)?;
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
+            Ok(Item::CheckmateBy(CheckmateRuleDecl {
+                pieces,
+                result,
+                span,
+            }))
+        }
+        Rule::checkmate_unless_decl => {
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
+            c.next(Rule::its_checks_include)?;
+            let pieces = c.names(source);
+            Ok(Item::CheckmateUnless(CheckmateRuleDecl {
+                pieces,
+                result,
+                span,
+            }))
+        }
+        _ => {
+            let value = c.next_any()?;
+            Ok(Item::Checkmate(
+                if value.as_rule() == Rule::checkmate_none {
+                    Spanned::new(None, span_of(&value, source))
+                } else {
+                    let result = lower_game_result(value, source);
+                    Spanned::new(Some(result.value), result.span)
+                },
+            ))
+        }
     }
 }
 
@@ -436,18 +489,8 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::CheckLimit(n, result))
         }
-        Rule::checkmate_decl => {
-            let mut c = Cursor::new(pair, source);
-            c.next_any()?;
-            let value = c.next_any()?;
-            Ok(Item::Checkmate(
-                if value.as_rule() == Rule::checkmate_none {
-                    Spanned::new(None, span_of(&value, source))
-                } else {
-                    let result = lower_game_result(value, source);
-                    Spanned::new(Some(result.value), result.span)
-                },
-            ))
+        Rule::checkmate_decl | Rule::checkmate_by_decl | Rule::checkmate_unless_decl => {
+            lower_checkmate_rule(pair, source)
         }
         Rule::stalemate_decl => {
             let mut c = Cursor::new(pair, source);

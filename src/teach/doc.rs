@@ -330,9 +330,17 @@ fn en_passant_section(v: &Variant) -> String {
             crate::teach::explain::describe_squares(v, &region.white)
         )
     });
+    let victims = v.en_passant_victims().map_or(String::new(), |victims| {
+        let names: Vec<String> = victims.iter().map(|s| s.to_string()).collect();
+        format!(
+            " Only the double step of a {} creates the chance.",
+            join_or(&names)
+        )
+    });
     format!(
-        "<p>A {} may capture en passant: when an enemy piece has just made a move of several squares that creates the chance (such as a pawn's double step), it may capture it by moving to a square the enemy passed, as though it had moved only one square. The chance lasts one move.{}</p>",
+        "<p>A {} may capture en passant: when an enemy piece has just made a move of several squares that creates the chance (such as a pawn's double step), it may capture it by moving to a square the enemy passed, as though it had moved only one square. The chance lasts one move.{}{}</p>",
         escape(&join_or(&ep.iter().map(|s| s.to_string()).collect::<Vec<_>>())),
+        escape(&victims),
         escape(&only)
     )
 }

@@ -54,6 +54,7 @@ pub fn rule_paragraphs(variant: &Variant, kind: PieceKind) -> Vec<String> {
         castling_rule(variant, kind),
         goal_rule(variant, kind),
         extinction_rule(variant, kind),
+        en_passant_victim_rule(variant, kind),
         promotion_rule(variant, kind),
         promotion_limit_rule(variant, kind),
         crate::teach::hands::hand_rule(variant, kind),
@@ -842,15 +843,84 @@ fn royal_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     } else {
         ""
     };
+    let scored: String = checkmate_rule_sentences(variant)
+        .iter()
+        .map(|s| format!(" {s}"))
+        .collect();
     Some(format!(
-        "It is royal: it may never be left attacked (in check).{end}{promotion}"
+        "It is royal: it may never be left attacked (in check).{end}{scored}{promotion}"
     ))
+}
+
+/// `checkmate by … alone …` and `checkmate … unless its checks include …`,
+/// in words: which checkmates count.
+pub fn checkmate_rule_sentences(variant: &Variant) -> Vec<String> {
+    let rules = &variant.game_end;
+    let names = |kinds: u64| -> Vec<String> {
+        variant
+            .kind_names(kinds)
+            .into_iter()
+            .map(String::from)
+            .collect()
+    };
+    let mut out = Vec::new();
+    if let Some(by) = &rules.checkmate_by {
+        let names = names(by.kinds);
+        let plurals: Vec<String> = names.iter().map(|n| format!("{n}s")).collect();
+        out.push(format!(
+            "A player checkmated by {} alone (every piece giving the mating check {}) {} instead.",
+            join_or(&plurals),
+            article_list(&names),
+            by.result.word()
+        ));
+    }
+    if let Some(rule) = &rules.mating_checks {
+        let otherwise = match rule.result {
+            GameResult::Draws => "it is a draw".to_string(),
+            r => format!("the player checkmated {}", r.word()),
+        };
+        out.push(format!(
+            "A checkmate counts only if {} gave one of the checks that led to it (the mating player having given check with each move since, the mate included); otherwise {otherwise}.",
+            article_list(&names(rule.kinds))
+        ));
+    }
+    out
+}
+
+/// `en passant takes …`, for a piece whose double step may be taken en
+/// passant though it never captures so, or one that captures en passant
+/// when the script names the pieces it may take.
+fn en_passant_victim_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let victims: Vec<String> = variant
+        .en_passant_victims()?
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let def = variant.piece(kind);
+    let takers: Vec<String> = variant
+        .pieces
+        .iter()
+        .filter(|p| p.captures_en_passant())
+        .map(|p| p.name.clone())
+        .collect();
+    if def.captures_en_passant() {
+        return Some(format!(
+            "It may capture en passant only after the double step of {}.",
+            article_list(&victims)
+        ));
+    }
+    def.taken_en_passant.then(|| {
+        format!(
+            "Its double step may be taken en passant by {}, though it never captures en passant itself.",
+            article_list(&takers)
+        )
+    })
 }
 
 /// A royal group (`check when the last …` / `… every …`), in words.
 pub fn royal_group_rule(variant: &Variant, group: &crate::ir::rule::RoyalGroup) -> String {
     let plurals: Vec<String> = variant
-        .group_pieces(group)
+        .pieces_of(group.kinds)
         .map(|p| format!("{}s", p.name))
         .collect();
     let checkmated = match variant.game_end.checkmate {
@@ -1057,63 +1127,7 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
     let mut out: Vec<String> = rules
         .goals
         .iter()
-        .map(|goal| {
-            let names: Vec<String> = goal
-                .kinds
-                .iter()
-                .map(|k| variant.piece(*k).name.clone())
-                .collect();
-            // A goal of one side only (`white reaching …`) names that side.
-            let only = match (goal.squares.white.is_empty(), goal.squares.black.is_empty()) {
-                (false, true) => Some(Color::White),
-                (true, false) => Some(Color::Black),
-                _ => None,
-            };
-            let shown = match only {
-                Some(side) => goal.squares.get(side),
-                None => &goal.squares.white,
-            };
-            let squares = describe_squares(variant, shown);
-            let place = match &goal.region_name {
-                Some(n) => format!("the region `{n}` ({squares})"),
-                None => squares,
-            };
-            let b = variant.side_name(Color::Black);
-            let view = match only {
-                Some(side) => format!(" (a goal of {}'s only)", variant.side_name(side)),
-                None if goal.squares.white == goal.squares.black => String::new(),
-                None => format!(" ({b}'s squares are the same seen from {b}'s side)"),
-            };
-            if goal.answered {
-                return format!(
-                    "A player who gets {} onto {place}{view} first {} unless the opponent's reply gets one onto the opponent's own goal too, which draws; when no legal move of the opponent's can, at once.",
-                    article_list(&names),
-                    verb(goal.result)
-                );
-            }
-            if goal.unattacked {
-                return format!(
-                    "A player who has {} on {place}{view} where no enemy piece attacks it {} \
-                     (one that arrives attacked may still be taken; if both players have one \
-                     there unattacked, the game is drawn).",
-                    article_list(&names),
-                    verb(goal.result)
-                );
-            }
-            if goal.after_reply {
-                return format!(
-                    "A player who gets {} onto {place}{view} {} if it is still there after the \
-                     opponent's next move (the opponent may take it or drive it off first).",
-                    article_list(&names),
-                    verb(goal.result)
-                );
-            }
-            format!(
-                "A player who gets {} onto {place}{view} {} at once.",
-                article_list(&names),
-                verb(goal.result)
-            )
-        })
+        .map(|goal| goal_sentence(variant, goal))
         .collect();
     if let Some(explosion) = &variant.explosion {
         let but = spared_phrase(variant, explosion);
@@ -1169,7 +1183,68 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             variant.side_name(side)
         ));
     }
+    out.extend(checkmate_rule_sentences(variant));
     out
+}
+
+/// One goal (`reaching …`), in words.
+fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
+    let verb = GameResult::word;
+    let names: Vec<String> = goal
+        .kinds
+        .iter()
+        .map(|k| variant.piece(*k).name.clone())
+        .collect();
+    // A goal of one side only (`white reaching …`) names that side.
+    let only = match (goal.squares.white.is_empty(), goal.squares.black.is_empty()) {
+        (false, true) => Some(Color::White),
+        (true, false) => Some(Color::Black),
+        _ => None,
+    };
+    let shown = match only {
+        Some(side) => goal.squares.get(side),
+        None => &goal.squares.white,
+    };
+    let squares = describe_squares(variant, shown);
+    let place = match &goal.region_name {
+        Some(n) => format!("the region `{n}` ({squares})"),
+        None => squares,
+    };
+    let b = variant.side_name(Color::Black);
+    let view = match only {
+        Some(side) => format!(" (a goal of {}'s only)", variant.side_name(side)),
+        None if goal.squares.white == goal.squares.black => String::new(),
+        None => format!(" ({b}'s squares are the same seen from {b}'s side)"),
+    };
+    if goal.answered {
+        return format!(
+            "A player who gets {} onto {place}{view} first {} unless the opponent's reply gets one onto the opponent's own goal too, which draws; when no legal move of the opponent's can, at once.",
+            article_list(&names),
+            verb(goal.result)
+        );
+    }
+    if goal.unattacked {
+        return format!(
+            "A player who has {} on {place}{view} where no enemy piece attacks it {} \
+             (one that arrives attacked may still be taken; if both players have one \
+             there unattacked, the game is drawn).",
+            article_list(&names),
+            verb(goal.result)
+        );
+    }
+    if goal.after_reply {
+        return format!(
+            "A player who gets {} onto {place}{view} {} if it is still there after the \
+             opponent's next move (the opponent may take it or drive it off first).",
+            article_list(&names),
+            verb(goal.result)
+        );
+    }
+    format!(
+        "A player who gets {} onto {place}{view} {} at once.",
+        article_list(&names),
+        verb(goal.result)
+    )
 }
 
 /// Makruk's counts: the board's honour and the pieces' honour.

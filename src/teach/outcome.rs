@@ -10,6 +10,28 @@ use crate::vm::{EndReason, Outcome, Position};
 pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
     match reason {
         EndReason::Checkmate => "checkmate".to_string(),
+        EndReason::CheckmateBy => format!(
+            "checkmate by {} alone",
+            kinds_phrase(
+                variant,
+                variant
+                    .game_end
+                    .checkmate_by
+                    .as_ref()
+                    .map_or(0, |r| r.kinds)
+            )
+        ),
+        EndReason::CheckmateWithout => format!(
+            "checkmate with no check by {} in the checks that led to it",
+            kinds_phrase(
+                variant,
+                variant
+                    .game_end
+                    .mating_checks
+                    .as_ref()
+                    .map_or(0, |r| r.kinds)
+            )
+        ),
         EndReason::Stalemate => "stalemate".to_string(),
         EndReason::StalemateCounted { pieces, against } => format!(
             "stalemate with {pieces} {} against {against}",
@@ -79,6 +101,16 @@ pub fn describe(pos: &Position, outcome: &Outcome) -> String {
             format!("{}, draw (1/2-1/2)", describe_reason(variant, reason))
         }
     }
+}
+
+/// The kinds of a bit set of kinds, as `a Knight, Rook or Bers`.
+fn kinds_phrase(variant: &Variant, kinds: u64) -> String {
+    let names: Vec<String> = variant
+        .kind_names(kinds)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    format!("a {}", crate::teach::explain::join_or(&names))
 }
 
 /// `piece` or `pieces` (`King`, `Kings`) for a count.

@@ -2,8 +2,9 @@
 //! `try_play` and panicking `play`.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{Color, Piece, WALL_CODE};
+use crate::ir::piece::{ByColor, Color, Piece, WALL_CODE};
 use crate::vm::hook_error::HookError;
+use crate::vm::mating::CheckRun;
 use crate::vm::moves::{Gate, Move, MoveKind};
 use crate::vm::position::{EnPassant, Played, Position};
 
@@ -19,6 +20,7 @@ pub struct Undo {
     hash: u64,
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
     count: crate::vm::counting::Count,
+    check_runs: ByColor<CheckRun>,
     /// The captured piece was a promoted one (variants that remember them).
     captured_promoted: bool,
     /// The capturing piece turned to stone (`captures petrify`), and
@@ -32,6 +34,7 @@ pub struct NullUndo {
     en_passant: Option<EnPassant>,
     halfmoves: u32,
     hash: u64,
+    check_runs: ByColor<CheckRun>,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -112,6 +115,9 @@ impl Position {
                     captured: undo.captured,
                 }));
                 self.effects.push(Vec::new());
+                if self.variant.game_end.mating_checks.is_some() {
+                    self.advance_check_run();
+                }
                 undo
             }
         }
@@ -139,6 +145,11 @@ impl Position {
                 }
             }
         }
+        // After the hook's effects: the check the move gives is the one
+        // they leave.
+        if self.variant.game_end.mating_checks.is_some() {
+            self.advance_check_run();
+        }
         Ok(undo)
     }
 
@@ -157,6 +168,7 @@ impl Position {
             hash: self.hash,
             counters: self.counters,
             count: self.count,
+            check_runs: self.check_runs,
             captured_promoted: false,
             petrified: None,
         };
@@ -730,6 +742,7 @@ impl Position {
         self.hash = undo.hash;
         self.counters = undo.counters;
         self.count = undo.count;
+        self.check_runs = undo.check_runs;
         self.history.pop();
     }
 
@@ -743,7 +756,11 @@ impl Position {
             en_passant: self.en_passant,
             halfmoves: self.halfmoves,
             hash: self.hash,
+            check_runs: self.check_runs,
         };
+        // No run of checks goes on past a passed turn (Fairy-Stockfish's
+        // checks look no further back than its null move).
+        self.check_runs = ByColor::default();
         self.history.push(self.hash);
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -766,6 +783,7 @@ impl Position {
         self.en_passant = undo.en_passant;
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
+        self.check_runs = undo.check_runs;
         self.history.pop();
         if self.variant.hooks.is_some() {
             self.played.pop();

@@ -3,7 +3,8 @@
 //!
 //! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
 //! moves), `legality` (royal safety, on a copied `board` placement),
-//! `attacks`, `make`, `outcome`, `walls` (the walls a move places),
+//! `attacks`, `make`, `outcome`, `mating` (which checkmates count: the
+//! runs of checks), `walls` (the walls a move places),
 //! `shuffle` (random start arrays); `hooks` is the runtime that runs the
 //! variant's Rhai hooks.
 
@@ -15,6 +16,7 @@ mod hook_error;
 pub mod hooks;
 mod legality;
 mod make;
+mod mating;
 mod movegen;
 pub mod moves;
 mod outcome;
@@ -28,6 +30,7 @@ pub use counting::Count;
 pub use hook_error::HookError;
 pub use legality::legal_move_generations;
 pub use make::{NullUndo, PlayError, Undo};
+pub use mating::CheckRun;
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};
 pub use position::{EnPassant, Position, PositionError, PositionErrorKind};

@@ -22,6 +22,13 @@ fn winner_when(side: Color, result: GameResult) -> Option<Color> {
 pub enum EndReason {
     /// The side to move is checkmated.
     Checkmate,
+    /// The side to move is checkmated by pieces of the kinds of `checkmate
+    /// by … alone` only, which scores it.
+    CheckmateBy,
+    /// The side to move is checkmated, but no check of the run that led
+    /// to it was given by the kinds of `checkmate … unless its checks
+    /// include …`, which scores it.
+    CheckmateWithout,
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Stalemate scored by the pieces on the board (`stalemate … with
@@ -356,7 +363,7 @@ impl Position {
     pub fn result_without_moves(&self) -> (GameResult, EndReason) {
         let rules = &self.variant.game_end;
         if let (true, Some(r)) = (self.is_check(), rules.checkmate) {
-            return (r, EndReason::Checkmate);
+            return self.checkmate_result(r);
         }
         if !rules.stalemate_by_fewer_pieces {
             return (rules.stalemate, EndReason::Stalemate);

@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::hand::HAND_SLOTS;
-use crate::ir::piece::{Color, Piece, PieceKind, WALL_CODE};
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind, WALL_CODE};
 use crate::ir::setup::Setup;
 use crate::ir::Variant;
 use crate::vm::board::Board;
 use crate::vm::hook_error::HookError;
+use crate::vm::mating::CheckRun;
 use crate::vm::moves::Move;
 
 /// An en passant chance: the squares a piece passed, and where it stands.
@@ -81,6 +82,9 @@ pub struct Position {
     pub(crate) promoted: SquareSet,
     /// The running count of the counting rules (`counting …`).
     pub(crate) count: crate::vm::counting::Count,
+    /// The checks each side has given in a row (`checkmate … unless its
+    /// checks include …`; broken in variants without that rule).
+    pub(crate) check_runs: ByColor<CheckRun>,
 }
 
 impl PartialEq for Position {
@@ -277,6 +281,7 @@ impl Position {
             count: setup.count.map_or_else(Default::default, |(limit, ply)| {
                 crate::vm::counting::Count { limit, ply }
             }),
+            check_runs: ByColor::default(),
         };
         for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
             pos.hands[code] = n;
@@ -311,6 +316,7 @@ impl Position {
             return Err(PositionError { kinds });
         }
         pos.hash = pos.compute_hash();
+        pos.start_check_runs();
         Ok(pos)
     }
 

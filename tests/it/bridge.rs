@@ -408,6 +408,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("pocketknight", "hands"),
             ("racingkings", "reaching"),
             ("seirawan", "hands"),
+            ("shatar", "checkmate by … alone"),
             ("shogi", "hands"),
             ("shoshogi", "symmetry rotate"),
             ("shouse", "hands"),
@@ -415,6 +416,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("torishogi", "hands"),
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("troitzky", "board … without"),
+            ("wolf", "en passant takes"),
             ("xiangqi", "sides"),
             ("yarishogi", "hands"),
         ]

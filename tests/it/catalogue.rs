@@ -110,6 +110,7 @@ catalogue! {
     raazuvaa: "raazuvaa", 187;
     racingkings: "racingkings", 217;
     shako: "shako", 189;
+    shatar: "shatar", 245;
     shatranj: "shatranj", 203;
     shoshogi: "shoshogi", 241;
     snailtrail: "snailtrail", 237;
@@ -119,6 +120,7 @@ catalogue! {
     torishogi: "torishogi", 205;
     torpedo: "torpedo", 195;
     troitzky: "troitzky", 197;
+    wolf: "wolf", 243;
     yarishogi: "yarishogi", 199;
 }
 
@@ -219,6 +221,55 @@ fn each_side_promotes_to_its_own_army() {
     let black = Position::from_fen(&v, "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1").unwrap();
     let expected: BTreeSet<String> = ["g2g1q", "g2g1r", "g2g1b"].map(String::from).into();
     assert_eq!(moves_from(&black, "g2"), expected);
+}
+
+/// Wolf chess's promotions, derived from its rules: a pawn reaching the
+/// last rank becomes a Queen, Wolf, Fox, Rook or Bishop, or an Elephant
+/// (written `+` in coordinates, `+P` in FEN, as Fairy-Stockfish writes its
+/// promoted pawn); a sergeant any of these but the Elephant, stepping or
+/// capturing forward. pyffish offers the same moves. SAN writes the pawn's
+/// moves without a letter and the sergeant's with its `S`, as FS does.
+#[test]
+fn wolf_pawns_and_sergeants_promote_as_fairy_stockfish_offers() {
+    use common::moves::moves;
+    use common::oracle::{fs_fen_after, fs_legal_moves, fs_san};
+    use varia::notation::coord::parse_coord;
+    use varia::notation::fen::write_fen;
+    use varia::notation::san::move_to_san;
+    use varia::vm::Position;
+    let v = script("wolf");
+    let pawn = "k7/2P5/8/8/8/8/8/8/8/K7 w - - 0 1";
+    let pos = Position::from_fen(&v, pawn).unwrap();
+    let expected: BTreeSet<String> = [
+        "a1a2", "a1b1", "a1b2", "c9c10q", "c9c10w", "c9c10f", "c9c10r", "c9c10b", "c9c10+",
+    ]
+    .map(String::from)
+    .into();
+    assert_eq!(moves(&pos), expected);
+    assert_eq!(moves(&pos), fs_legal_moves("wolf", pawn));
+    let mut elephant = pos.clone();
+    elephant.play(parse_coord(&pos, "c9c10+").unwrap());
+    assert_eq!(write_fen(&elephant), "k1+P5/8/8/8/8/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(
+        write_fen(&elephant),
+        fs_fen_after("wolf", pawn, &["c9c10+"])
+    );
+    let sergeant = "kr1r4/2S5/8/8/8/8/8/8/8/K7 w - - 0 1";
+    let pos = Position::from_fen(&v, sergeant).unwrap();
+    let mut expected: BTreeSet<String> = ["a1a2".to_string()].into();
+    for to in ["b10", "c10", "d10"] {
+        for piece in ["q", "w", "f", "r", "b"] {
+            expected.insert(format!("c9{to}{piece}"));
+        }
+    }
+    assert_eq!(moves(&pos), expected);
+    assert_eq!(moves(&pos), fs_legal_moves("wolf", sergeant));
+    let start = Position::start(&v);
+    let fen = write_fen(&start);
+    for (mv, san) in [("a2a3", "a3"), ("b2a3", "Sa3"), ("b1a3", "Na3")] {
+        assert_eq!(move_to_san(&start, parse_coord(&start, mv).unwrap()), san);
+        assert_eq!(fs_san("wolf", &fen, mv), san);
+    }
 }
 
 /// `remove Queen` takes the imported Queen out: its letter is free for

@@ -60,6 +60,7 @@ impl Position {
             hands: self.hands,
             promoted: self.promoted,
             count: self.count,
+            check_runs: self.check_runs,
         }
     }
 

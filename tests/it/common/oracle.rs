@@ -98,6 +98,19 @@ pub fn fs_game_result(variant: &str, fen: &str) -> i64 {
         .expect("a score")
 }
 
+/// Fairy-Stockfish's result after playing `moves` from `fen` (pyffish's
+/// `game_result`, whose history then holds those moves), for a game over
+/// there: its score for the side to move, 0 a draw, negative a loss.
+pub fn fs_game_result_after(variant: &str, fen: &str, moves: &[&str]) -> i64 {
+    let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
+    pyffish_prints(&format!(
+        "print(sf.game_result('{variant}', '{fen}', [{}]))",
+        moves.join(", ")
+    ))
+    .parse()
+    .expect("a score")
+}
+
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
 /// coordinate form.
 pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
