@@ -114,6 +114,12 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "the bridge does not write FS's drop options yet",
         ));
     }
+    if !variant.promotion.by_capture_only.is_empty() {
+        return Err(refuse(
+            "promote … when capturing",
+            "the bridge writes only promotions of FS's pawn types, not `piecePromotionOnCapture` yet",
+        ));
+    }
     if variant.symmetry != crate::ir::geometry::Symmetry::Mirror {
         return Err(refuse(
             "symmetry rotate",

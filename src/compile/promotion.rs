@@ -43,6 +43,7 @@ pub fn promotion_table(
         cells,
         by_origin: Vec::new(),
         may_decline: Vec::new(),
+        by_capture_only: Vec::new(),
         promoting: vec![false; kinds],
         limits: vec![0; kinds],
         into_royal: false,
@@ -86,8 +87,14 @@ pub fn promotion_table(
         if decl.optional && table.may_decline.is_empty() {
             table.may_decline = vec![SquareSet::EMPTY; 1 + 2 * kinds];
         }
+        if decl.capturing && table.by_capture_only.is_empty() {
+            table.by_capture_only = vec![false; 1 + 2 * kinds];
+        }
         for color in Color::ALL.into_iter().filter(|&c| sides.has(c)) {
             let code = Piece { color, kind: piece }.code() as usize;
+            if let Some(only) = table.by_capture_only.get_mut(code) {
+                *only = decl.capturing;
+            }
             for sq in both.get(color).iter() {
                 table.by_square[code * cells + sq.index()] = (set_index + 1) as u8;
                 if decl.from_too {

@@ -234,6 +234,9 @@ impl Variant {
                     )?;
                 }
             }
+            if t.by_capture_only(code) {
+                writeln!(f, "  promotes {} only when capturing", side_word(color))?;
+            }
             if let Some(squares) = t.may_decline.get(code as usize).filter(|s| !s.is_empty()) {
                 let names: Vec<String> = squares.iter().map(|sq| g.name(sq)).collect();
                 writeln!(

@@ -104,6 +104,9 @@ pub struct PromotionTable {
     /// those where the unpromoted piece could never move again). Empty
     /// when no rule says `optional`.
     pub may_decline: Vec<SquareSet>,
+    /// `when capturing`: per piece code, whether only its captures
+    /// promote (its other moves never do). Empty when no rule says so.
+    pub by_capture_only: Vec<bool>,
     /// Per piece kind: whether it promotes anywhere.
     pub promoting: Vec<bool>,
     /// `promotion-limit`: per piece kind, the count its side must have fewer
@@ -151,6 +154,12 @@ impl PromotionTable {
         self.may_decline
             .get(code as usize)
             .is_some_and(|s| s.contains(to))
+    }
+
+    /// Whether only captures of a piece code promote (`when capturing`).
+    #[inline]
+    pub fn by_capture_only(&self, code: u8) -> bool {
+        self.by_capture_only.get(code as usize) == Some(&true)
     }
 
     #[inline]

@@ -332,6 +332,9 @@ pub struct PromotionDecl {
     pub from_too: bool,
     /// Into what.
     pub choices: Vec<Spanned<String>>,
+    /// `when capturing`: only a capture promotes (Micro shogi's pieces
+    /// turn over as they take).
+    pub capturing: bool,
     /// `optional`: the move may also decline (where the piece can move again).
     pub optional: bool,
     /// The whole declaration.

@@ -759,6 +759,7 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     c.next(Rule::kw_to)?;
     let mut choices = vec![spanned_str(&c.next(Rule::ident)?, source)];
     choices.extend(c.names(source));
+    let capturing = c.next_if(Rule::promote_capturing).is_some();
     let optional = c.next_if(Rule::promote_optional).is_some();
     Ok(PromotionDecl {
         side,
@@ -766,6 +767,7 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
         region,
         from_too,
         choices,
+        capturing,
         optional,
         span,
     })

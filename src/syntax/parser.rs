@@ -146,6 +146,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_either_face => "`either-face`",
         Rule::kw_or | Rule::promote_or_from => "`or from`",
         Rule::kw_optional | Rule::promote_optional => "`optional`",
+        Rule::kw_capturing | Rule::promote_capturing => "`when capturing`",
         Rule::drop_rule => "`one-per-file`, `no-mate` or `never-stuck`",
         Rule::hook_decl => "`hook`",
         Rule::hook_body => "a hook's code in braces",

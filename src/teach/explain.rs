@@ -1689,6 +1689,20 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
                 .code() as usize,
             )
             .is_some_and(|d| !d.is_empty());
+        let white = Piece {
+            color: Color::White,
+            kind,
+        };
+        if squares == variant.geometry.squares()
+            && !optional
+            && variant.promotion.by_capture_only(white.code())
+        {
+            // Micro shogi's pieces turn over as they take.
+            return Some(format!(
+                "Every capture it makes turns it into {} (its other moves never do).",
+                piece_list(variant, choices)
+            ));
+        }
         if squares == variant.geometry.squares() && !optional {
             // Kyoto shogi's pieces turn over on every move.
             return Some(format!(
@@ -1723,7 +1737,9 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         .get(code as usize * t.cells..(code as usize + 1) * t.cells);
     let leaving = leaving.is_some_and(|cells| cells.iter().any(|&c| c > 0));
     let Some(declines) = t.may_decline.get(code as usize).filter(|d| !d.is_empty()) else {
-        let when = if leaving {
+        let when = if t.by_capture_only(code) {
+            "when it captures on the promotion squares"
+        } else if leaving {
             "on every move that starts or ends on the promotion squares"
         } else {
             "when it reaches the promotion squares"

@@ -403,6 +403,14 @@ impl Position {
     ) {
         if flags & PROMOTES != 0 {
             let promotion = &self.variant.promotion;
+            if promotion.by_capture_only(code)
+                && self.board[to.index()] == 0
+                && kind != MoveKind::EnPassant
+            {
+                // `when capturing`: a move that takes nothing stays as it is.
+                out.push(Move::new(from, to, kind));
+                return;
+            }
             if promotion.may_decline(code, to) {
                 out.push(Move::new(from, to, kind));
             }

@@ -395,6 +395,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("loop", "hands"),
             ("makpong", "counting"),
             ("makruk", "counting"),
+            ("micro", "hands"),
             ("minishogi", "hands"),
             ("nahbi", "hook"),
             ("nocheckatomic", "captures explode"),

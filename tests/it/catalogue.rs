@@ -143,6 +143,7 @@ const ELSEWHERE: &[(&str, &str)] = &[
     ("kingofthehill", "hooks.rs"),
     ("kyotoshogi", "hands.rs"),
     ("losers", "compulsory.rs"),
+    ("micro", "hands.rs"),
     ("mini", "hands.rs"),
     ("minishogi", "hands.rs"),
     ("nocastle", "differential.rs"),

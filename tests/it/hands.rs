@@ -548,6 +548,68 @@ fn kyoto_drops_either_face_and_turns_pieces_over() {
     );
 }
 
+/// 1000 positions of random Micro shogi games: only captures turn a
+/// piece over (`promote … when capturing`), and a captured piece goes to
+/// hand as its first face; legal moves and FENs as pyffish's.
+#[test]
+fn micro_legal_moves_and_fens_match_pyffish() {
+    let variant = script("micro");
+    let lines = oracle("micro", 1000, 37, &["--max-plies", "150"]);
+    compare(&variant, &lines);
+    let (turning, quiet) = lines
+        .iter()
+        .flat_map(|l| &l.moves)
+        .fold((0, 0), |(t, q), m| {
+            if m.ends_with('+') || m.ends_with('-') {
+                (t + 1, q)
+            } else {
+                (t, q + 1)
+            }
+        });
+    assert!(
+        turning > 100 && quiet > 1000,
+        "{turning} captures turning, {quiet} other moves"
+    );
+}
+
+/// Micro shogi by hand, each position's moves and the FENs after them as
+/// pyffish gives them: a pawn that takes must turn into a knight
+/// (`b2b3+`, never `b2b3`), a knight's quiet move keeps its face
+/// (`b2a4`) while its capture turns it back into a pawn (`b2c4-`), and a
+/// taken gold that was a rook goes to hand as a rook.
+#[test]
+fn micro_turns_pieces_over_only_when_they_capture() {
+    let variant = script("micro");
+    let cases = [
+        (
+            "k3/4/1p2/1P2/3K[] w - - 0 1",
+            "b2b3+ d1c1 d1c2 d1d2",
+            "b2b3+",
+            "k3/4/1+P2/4/3K[P] b - - 0 1",
+        ),
+        (
+            "k3/2p1/4/1+P2/3K[] w - - 0 1",
+            "b2a4 b2c4- d1c1 d1c2 d1d2",
+            "b2c4-",
+            "k3/2P1/4/4/3K[P] b - - 0 1",
+        ),
+        (
+            "k3/2+r1/4/1+P2/3K[] w - - 0 1",
+            "b2a4 b2c4- d1c1 d1c2 d1d2",
+            "b2c4-",
+            "k3/2P1/4/4/3K[R] b - - 0 1",
+        ),
+    ];
+    for (fen, moves, played, after) in cases {
+        let mut pos = Position::from_fen(&variant, fen).unwrap();
+        let mut got: Vec<String> = coords(&pos).into_iter().collect();
+        got.sort();
+        assert_eq!(got.join(" "), moves, "{fen}");
+        pos.play_unchecked(parse_move(&pos, played).unwrap());
+        assert_eq!(write_fen(&pos), after, "{fen} {played}");
+    }
+}
+
 /// 1000 positions of random Chessgi games: pawns dropped on the first
 /// rank, captured promoted pieces kept as they are, a pawn on the second
 /// rank stepping two however it got there; moves and FENs as pyffish's.

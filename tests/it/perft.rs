@@ -215,6 +215,11 @@ fn kyotoshogi() {
 }
 
 #[test]
+fn micro() {
+    run_suite("fairy-stockfish/micro.perft");
+}
+
+#[test]
 fn chessgi() {
     run_suite("fairy-stockfish/chessgi.perft");
 }
