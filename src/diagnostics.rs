@@ -91,6 +91,8 @@ codes! {
         "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
     CompileBadEnPassant = "varia::compile::bad_en_passant",
         "`en passant takes` cannot be kept: it names a piece with no move that passes squares a capture en passant could land on (a straight lame leap such as `ifmnD`, or a ride of more than one step, without capturing), or no piece of the variant captures en passant (an `e` move, such as the pawn's `fceF`). Name the pieces that double-step, and give a piece an `e` move.";
+    CompileBadFirstMoves = "varia::compile::bad_first_moves",
+        "A `first moves of` rule names a piece with no first moves: none of its moves is an `i` move (`also King \"ifsmN\"`), so nothing is written in FEN or lost for it. Give the piece its first moves, or leave it out.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
     CompileBadPetrify = "varia::compile::bad_petrify",

@@ -70,6 +70,39 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     Ok(out)
 }
 
+/// The piece rules FS cannot say, or the bridge does not write yet: first
+/// moves in FEN or lost (Cambodian chess), moves forbidden in check,
+/// promotions only by captures (Micro shogi).
+fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
+    if let Some(p) = variant
+        .pieces
+        .iter()
+        .find(|p| p.first_moves_in_fen || p.first_moves_lost_to != 0)
+    {
+        return Err(refuse(
+            format!("first moves of {}", p.name),
+            "the bridge does not write FS's cambodianMoves yet",
+        ));
+    }
+    if let Some(p) = variant
+        .pieces
+        .iter()
+        .find(|p| p.patterns.iter().any(|m| m.unless_in_check))
+    {
+        return Err(refuse(
+            format!("also {} … unless in check", p.name),
+            "Fairy-Stockfish's Betza has no move forbidden in check",
+        ));
+    }
+    if !variant.promotion.by_capture_only.is_empty() {
+        return Err(refuse(
+            "promote … when capturing",
+            "the bridge writes only promotions of FS's pawn types, not `piecePromotionOnCapture` yet",
+        ));
+    }
+    Ok(())
+}
+
 /// What FS has no way to say at all.
 fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
     let geometry = &variant.geometry;
@@ -114,12 +147,7 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "the bridge does not write FS's drop options yet",
         ));
     }
-    if !variant.promotion.by_capture_only.is_empty() {
-        return Err(refuse(
-            "promote … when capturing",
-            "the bridge writes only promotions of FS's pawn types, not `piecePromotionOnCapture` yet",
-        ));
-    }
+    check_piece_rules(variant)?;
     if variant.symmetry != crate::ir::geometry::Symmetry::Mirror {
         return Err(refuse(
             "symmetry rotate",

@@ -94,6 +94,8 @@ pub(super) struct Declarations<'a> {
     pub castlings: Vec<(&'a ast::CastlingDecl, SourceId)>,
     pub restricts: Vec<&'a ast::RestrictDecl>,
     pub alsos: Vec<&'a ast::AlsoDecl>,
+    /// `first moves of …` rules, in order.
+    pub first_moves: Vec<&'a ast::FirstMovesDecl>,
     pub goals: Vec<&'a ast::GoalDecl>,
     /// `losing every …` rules, all of them (imported ones too).
     pub extinctions: Vec<&'a ast::ExtinctionDecl>,
@@ -153,6 +155,7 @@ pub(super) fn collect<'a>(
         castlings: Vec::new(),
         restricts: Vec::new(),
         alsos: Vec::new(),
+        first_moves: Vec::new(),
         goals: Vec::new(),
         extinctions: Vec::new(),
         removed: Vec::new(),
@@ -225,6 +228,7 @@ impl<'a> Declarations<'a> {
             Item::Goal(g) => self.goals.push(g),
             Item::Extinction(e) => self.extinctions.push(e),
             Item::Also(a) => self.alsos.push(a),
+            Item::FirstMoves(f) => self.first_moves.push(f),
             Item::CheckLimit(n, _) => {
                 self.check_limit
                     .set(item, src, n.span, "the checks to give", errors)

@@ -573,6 +573,24 @@ fn read_castling(
                 c.to_ascii_lowercase()
             )));
         }
+        let in_fen: Vec<&str> = variant
+            .pieces
+            .iter()
+            .filter(|p| p.first_moves_in_fen)
+            .map(|p| p.name.as_str())
+            .collect();
+        if let (true, None, false) = (matches.is_empty(), gating, in_fen.is_empty()) {
+            if let Some(sq) = first_moves_on_file(variant, board, color, c) {
+                gates.push(sq);
+                continue;
+            }
+            return Err(at(format!(
+                "`{c}` names no piece that has never moved: no {} {} stands on file {} of its first rank",
+                variant.side_name(color),
+                in_fen.join(" or "),
+                c.to_ascii_lowercase()
+            )));
+        }
         if matches.is_empty() {
             return Err(at(if variant.castling.is_empty() {
                 format!("castling right `{c}`, but this variant has no castling")
@@ -678,6 +696,24 @@ fn gate_on_file(
                 .get(sq.index())
                 .is_some_and(|&code| Piece::from_board_code(code).is_some_and(|p| p.color == color))
     })
+}
+
+/// The never-moved piece `c` names (a file letter, upper case for White)
+/// in a variant whose FEN writes first moves (`first moves of … in FEN`):
+/// the piece of such a kind of `color` on that file of its first rank.
+fn first_moves_on_file(variant: &Variant, board: &[u8], color: Color, c: char) -> Option<Square> {
+    if !c.is_ascii_alphabetic() {
+        return None;
+    }
+    let g = &variant.geometry;
+    let file = c.to_ascii_lowercase() as i32 - 'a' as i32;
+    let rank = match color {
+        Color::White => 0,
+        Color::Black => g.ranks() as i32 - 1,
+    };
+    let sq = g.square(file, rank)?;
+    let piece = Piece::from_board_code(*board.get(sq.index())?)?;
+    (piece.color == color && variant.piece(piece.kind).first_moves_in_fen).then_some(sq)
 }
 
 /// The en passant field (`p`, at byte `s`): the passed square and, if

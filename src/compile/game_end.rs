@@ -264,9 +264,13 @@ fn counting(
     let board = decls.counting_board.get().and_then(|c| match &c.kind {
         ast::CountingKind::Board(moves) => {
             count_in_range(moves, "counting board", errors);
+            if let Some(n) = &c.at_most {
+                count_in_range(n, "counting board", errors);
+            }
             Some(BoardCount {
                 moves: moves.value,
                 unless_on_board: kinds(&c.unless_on_board, errors),
+                at_most_pieces: c.at_most.as_ref().map(|n| n.value),
             })
         }
         ast::CountingKind::Bare { .. } => None,

@@ -110,6 +110,9 @@ pub(super) fn piece_defs(
             royal: p.royal,
             royal_group: None,
             petrifies: false,
+            first_moves_in_fen: false,
+            first_moves_lost_to: 0,
+            takes_first_moves: false,
             pawn_like: false,
             taken_en_passant: false,
             resets_move_rule: false,
@@ -177,6 +180,7 @@ pub(super) fn add_piece_rules(
     mark_en_passant_victims(decls, defs, errors);
     let groups = royal_groups(decls, defs, errors);
     mark_petrifying(decls, defs, errors);
+    mark_first_moves(decls, defs, errors);
     (borders, groups)
 }
 
@@ -312,6 +316,7 @@ fn add_also_moves(
             for mut p in patterns {
                 p.from_region = from;
                 p.royal_only = also.against_royal;
+                p.unless_in_check = also.unless_in_check;
                 defs[kind.0 as usize].patterns.push(p);
             }
         }
@@ -435,6 +440,51 @@ pub(super) fn royal_groups(
         });
     }
     groups
+}
+
+/// `first moves of A, B in FEN` and `first moves of A lost when a B moves
+/// onto its rank or file`: marks the pieces; one without `i` moves is an
+/// error (the rule would say nothing of it).
+fn mark_first_moves(
+    decls: &Declarations<'_>,
+    defs: &mut [PieceDef],
+    errors: &mut Vec<ScriptError>,
+) {
+    for decl in &decls.first_moves {
+        let lost_to = match &decl.lost_to {
+            Some(name) => match find_kind(defs, name, errors) {
+                Some(kind) => {
+                    defs[kind.0 as usize].takes_first_moves = true;
+                    1u64 << kind.0
+                }
+                None => continue,
+            },
+            None => 0,
+        };
+        for name in &decl.pieces {
+            let Some(kind) = find_kind(defs, name, errors) else {
+                continue;
+            };
+            let def = &mut defs[kind.0 as usize];
+            if !def.has_initial_moves() {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadFirstMoves,
+                        format!("{} has no first moves", name.value),
+                        name.span,
+                        "no `i` move",
+                    )
+                    .with_help(format!(
+                        "give it a first move (`also {} \"ifmW\"`: a step forward while it has never moved), or leave it out",
+                        name.value
+                    )),
+                );
+                continue;
+            }
+            def.first_moves_in_fen |= decl.lost_to.is_none();
+            def.first_moves_lost_to |= lost_to;
+        }
+    }
 }
 
 /// `captures petrify …`: marks the kinds that turn to stone when they

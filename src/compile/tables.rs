@@ -32,6 +32,7 @@ struct RayBuild {
     flags: Vec<PathFlags>,
     kind: RayKind,
     initial: bool,
+    unless_in_check: bool,
     /// Captures of royal pieces only (an attack that ends the game, such as
     /// xiangqi's facing generals): the piece's region rules do not limit it.
     royal_only: bool,
@@ -88,6 +89,7 @@ pub fn build_tables(
                         len: ray.squares.len() as u16,
                         kind: ray.kind,
                         initial: ray.initial,
+                        unless_in_check: ray.unless_in_check,
                     });
                     t.path_squares.extend(ray.squares);
                     t.path_flags.extend(ray.flags);
@@ -252,14 +254,15 @@ fn add_en_passant_sources(
 /// shared squares: the earlier one already ends there, so no move is made twice.
 fn share_prefixes(rays: &mut [RayBuild]) {
     // The slide rays seen so far, as a trie of their (square, flags) steps
-    // (one per `initial`): the longest prefix a ray shares with any earlier
-    // one is how deep it walks into the trie, in time linear in its length.
-    let mut tries = [PrefixTrie::default(), PrefixTrie::default()];
+    // (one per `initial` and `unless in check`): the longest prefix a ray
+    // shares with any earlier one is how deep it walks into the trie, in
+    // time linear in its length.
+    let mut tries: [PrefixTrie; 4] = Default::default();
     for ray in rays.iter_mut() {
         if ray.kind != RayKind::Slide {
             continue;
         }
-        let trie = &mut tries[usize::from(ray.initial)];
+        let trie = &mut tries[usize::from(ray.initial) + 2 * usize::from(ray.unless_in_check)];
         let shared = trie.longest_prefix(&ray.squares, &ray.flags);
         for f in ray.flags.iter_mut().take(shared) {
             *f &= !(MOVE | CAPTURE | EN_PASSANT | DOUBLE_STEP);
@@ -331,6 +334,7 @@ fn build_rays(
         flags,
         kind,
         initial: pattern.initial,
+        unless_in_check: pattern.unless_in_check,
         royal_only: pattern.royal_only,
     };
     for path in &pattern.paths {

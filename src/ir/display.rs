@@ -179,7 +179,20 @@ impl Variant {
                 if pat.initial {
                     modes.push("first-move");
                 }
+                if pat.unless_in_check {
+                    modes.push("not-in-check");
+                }
                 writeln!(f, "{line} [{}]", modes.join(","))?;
+            }
+            if p.first_moves_in_fen {
+                writeln!(f, "  first moves written in FEN")?;
+            }
+            if p.first_moves_lost_to != 0 {
+                let names = self.kind_names(p.first_moves_lost_to).join(", ");
+                writeln!(
+                    f,
+                    "  first moves lost when {names} moves onto its rank or file"
+                )?;
             }
             self.write_promotions(f, PieceKind(i as u8))?;
             if let Some(n) = self.promotion.limit(PieceKind(i as u8)) {
@@ -261,12 +274,15 @@ impl Variant {
             names.join(", ")
         };
         if let Some(board) = &counting.board {
-            writeln!(
-                f,
-                "counting board {} when no {}",
-                board.moves,
-                names(&board.unless_on_board)
-            )?;
+            match board.at_most_pieces {
+                Some(n) => writeln!(f, "counting board {} when at most {n} pieces", board.moves)?,
+                None => writeln!(
+                    f,
+                    "counting board {} when no {}",
+                    board.moves,
+                    names(&board.unless_on_board)
+                )?,
+            }
         }
         if let Some(bare) = &counting.bare {
             let terms: Vec<String> = bare

@@ -33,6 +33,8 @@ pub struct MovePattern {
     pub from_region: Option<crate::ir::piece::ByColor<crate::ir::geometry::SquareSet>>,
     /// Its captures take only royal pieces (`also … against royal`).
     pub royal_only: bool,
+    /// Not while its side is in check (`also … unless in check`).
+    pub unless_in_check: bool,
     /// The Betza component it came from.
     pub span: Span,
 }
@@ -136,6 +138,8 @@ pub struct Ray {
     pub kind: RayKind,
     /// Only while the piece has never moved.
     pub initial: bool,
+    /// Not while its side is in check (`also … unless in check`).
+    pub unless_in_check: bool,
 }
 
 /// One node of a square's attack trie (see [`MoveTables::attack_nodes`]).

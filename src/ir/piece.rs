@@ -151,6 +151,17 @@ pub struct PieceDef {
     /// `captures petrify …`: when it captures it turns into a wall on the
     /// square it took.
     pub petrifies: bool,
+    /// `first moves of … in FEN`: whether it has never moved is written
+    /// in FEN's castling field by its file's letter (`DEde`), not decided
+    /// by its standing on its start square.
+    pub first_moves_in_fen: bool,
+    /// `first moves of … lost when a B moves onto its rank or file`: the
+    /// kinds (bit `k` for `PieceKind(k)`) whose move onto its rank or file
+    /// takes its first moves away.
+    pub first_moves_lost_to: u64,
+    /// Whether its moves take first moves away (it is named in some
+    /// piece's `first moves of … lost when a …`).
+    pub takes_first_moves: bool,
     /// Whether it is a pawn: it promotes, into a piece that does not
     /// promote again. SAN writes its moves without a letter; the engine
     /// values its promotion distance.

@@ -340,6 +340,8 @@ pub struct BoardCount {
     pub moves: u32,
     /// No count while a piece of these kinds (either side's) is on the board.
     pub unless_on_board: Vec<PieceKind>,
+    /// `when at most N pieces`: no count for a side with more than N pieces.
+    pub at_most_pieces: Option<u32>,
 }
 
 /// `counting bare from pieces when no Pawn: 8 against 2 Rook, …, 64

@@ -136,20 +136,31 @@ fn right_letter(pos: &Position, rule: &crate::ir::rule::CastlingRule) -> char {
 
 /// The gating rights of `color` (`gate …`) not already said by its
 /// castling rights (`rules`): the file letters of the pieces that may
-/// still open a gate, in file order, as Fairy-Stockfish writes them.
+/// still open a gate, in file order, as Fairy-Stockfish writes them; in a
+/// variant without gating, those of its never-moved pieces whose first
+/// moves FEN writes (`first moves of … in FEN`: Cambodian chess's `DEde`).
 fn gate_letters(pos: &Position, color: Color, rules: &[&crate::ir::rule::CastlingRule]) -> String {
     let variant = pos.variant();
-    let Some(gating) = variant.hands.as_ref().and_then(|h| h.gating.as_ref()) else {
-        return String::new();
-    };
     let g = &variant.geometry;
-    let mut gates: Vec<_> = pos
-        .unmoved()
-        .intersection(gating.region.get(color))
-        .intersection(pos.pieces_of(color))
-        .iter()
-        .filter(|&sq| !rules.iter().any(|r| r.king_from == sq || r.rook_from == sq))
-        .collect();
+    let mut gates: Vec<_> = match variant.hands.as_ref().and_then(|h| h.gating.as_ref()) {
+        Some(gating) => pos
+            .unmoved()
+            .intersection(gating.region.get(color))
+            .intersection(pos.pieces_of(color))
+            .iter()
+            .filter(|&sq| !rules.iter().any(|r| r.king_from == sq || r.rook_from == sq))
+            .collect(),
+        // `first moves of … in FEN`: the never-moved pieces of those kinds.
+        None => pos
+            .unmoved()
+            .intersection(pos.pieces_of(color))
+            .iter()
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| variant.piece(p.kind).first_moves_in_fen)
+            })
+            .collect(),
+    };
     gates.sort_by_key(|&sq| g.file_of(sq));
     gates
         .iter()

@@ -58,6 +58,9 @@ pub enum Item {
     Restrict(RestrictDecl),
     /// `also Piece "betza" [from REGION] [against royal]`.
     Also(AlsoDecl),
+    /// `first moves of A, B in FEN` / `first moves of A lost when a B
+    /// moves onto its rank or file`.
+    FirstMoves(FirstMovesDecl),
     /// `hook POINT { code }`.
     Hook(HookDecl),
     /// `counter name = N`.
@@ -131,6 +134,7 @@ impl Item {
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,
             Item::Also(a) => a.span,
+            Item::FirstMoves(f) => f.span,
             Item::Hook(h) => h.point.span,
             Item::Counter(n, _) => n.span,
             Item::Goal(g) => g.span,
@@ -523,6 +527,21 @@ pub struct CountingDecl {
     pub kind: CountingKind,
     /// `when no A, B`: no count while a piece of these kinds is on the board.
     pub unless_on_board: Vec<Spanned<String>>,
+    /// `when at most N pieces`: the board's count only for a side with at
+    /// most N pieces.
+    pub at_most: Option<Spanned<u32>>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `first moves of A, B …`: what decides whether these pieces have never
+/// moved (their `i` moves).
+#[derive(Clone, Debug)]
+pub struct FirstMovesDecl {
+    /// The pieces named.
+    pub pieces: Vec<Spanned<String>>,
+    /// `None`: `in FEN`; `Some(B)`: `lost when a B moves onto its rank or file`.
+    pub lost_to: Option<Spanned<String>>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -581,6 +600,8 @@ pub struct AlsoDecl {
     pub from: Option<RegionExpr>,
     /// Captures only royal pieces.
     pub against_royal: bool,
+    /// `unless in check`: not while the piece's side is in check.
+    pub unless_in_check: bool,
     /// The whole declaration.
     pub span: Span,
 }

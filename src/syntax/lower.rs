@@ -8,9 +8,9 @@ use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
-    File, GameResult, GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy, PromotionDecl,
-    RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl,
-    ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
+    File, FirstMovesDecl, GameResult, GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy,
+    PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm,
+    RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -153,6 +153,9 @@ fn lower_item(
     match pair.as_rule() {
         Rule::piece_decl => lower_piece_decl(pair, source).map(Item::Piece),
         Rule::also_decl => lower_also_decl(pair, source).map(Item::Also),
+        Rule::first_moves_decl => lower_first_moves_decl(pair, source)
+            .map(Item::FirstMoves)
+            .map_err(|e| vec![e]),
         _ => lower_declaration(pair, source).map_err(|e| vec![e]),
     }
 }
@@ -375,10 +378,22 @@ fn lower_counting_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Countin
     if rule == Rule::counting_board {
         c.next(Rule::kw_board)?;
         let moves = spanned_u32(&c.next(Rule::int)?, source)?;
+        if let Some(at_most) = c.next_if(Rule::counting_at_most) {
+            let mut m = Cursor::new(at_most, source);
+            m.next(Rule::counting_word_when_at_most)?;
+            let at_most = spanned_u32(&m.next(Rule::int)?, source)?;
+            return Ok(CountingDecl {
+                kind: CountingKind::Board(moves),
+                unless_on_board: Vec::new(),
+                at_most: Some(at_most),
+                span,
+            });
+        }
         let unless_on_board = when(&mut c)?;
         return Ok(CountingDecl {
             kind: CountingKind::Board(moves),
             unless_on_board,
+            at_most: None,
             span,
         });
     }
@@ -412,6 +427,7 @@ fn lower_counting_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Countin
             otherwise,
         },
         unless_on_board,
+        at_most: None,
         span,
     })
 }
@@ -737,12 +753,37 @@ fn lower_also_decl(
         None => None,
     };
     let against_royal = c.next_if(Rule::also_royal).is_some();
+    let unless_in_check = c.next_if(Rule::also_unless_in_check).is_some();
     Ok(AlsoDecl {
         piece,
         betza,
         moves,
         from,
         against_royal,
+        unless_in_check,
+        span,
+    })
+}
+
+fn lower_first_moves_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<FirstMovesDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_first_moves_of)?;
+    let pieces = c.names(source);
+    let lost_to = match c.next_if(Rule::first_moves_lost) {
+        Some(lost) => {
+            let mut l = Cursor::new(lost, source);
+            l.next(Rule::first_moves_lost_when)?;
+            Some(spanned_str(&l.next(Rule::ident)?, source))
+        }
+        None => {
+            c.next(Rule::first_moves_in_fen)?;
+            None
+        }
+    };
+    Ok(FirstMovesDecl {
+        pieces,
+        lost_to,
         span,
     })
 }

@@ -88,6 +88,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::take_the_checker => "`take the checker`",
         Rule::also_decl => "`also`",
                 Rule::also_royal => "`against royal`",
+                Rule::also_unless_in_check => "`unless in check`",
                 Rule::kw_hook => "`hook`",
         Rule::kw_counter => "`counter`",
         Rule::counter_decl => "`counter`",
@@ -223,6 +224,12 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_limit_decl => "`promotion-limit`",
         Rule::promotion_limit_entry => "a piece and a count",
         Rule::repetition_decl => "`repetition`",
+        Rule::first_moves_decl | Rule::kw_first_moves_of => "`first moves of`",
+        Rule::first_moves_in_fen => "`in FEN`",
+        Rule::first_moves_lost | Rule::first_moves_lost_when => "`lost when a PIECE moves onto its rank or file`",
+        Rule::first_moves_onto_line => "`moves onto its rank or file`",
+        Rule::counting_at_most | Rule::counting_word_when_at_most => "`when at most N pieces`",
+        Rule::counting_word_pieces => "`pieces`",
     }
 }
 
@@ -280,7 +287,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -183,6 +183,9 @@ pub fn move_clauses(patterns: &[MovePattern]) -> Vec<Clause> {
         if first.initial {
             text = format!("on its first move only, {text}");
         }
+        if first.unless_in_check {
+            text = format!("{text}, but not while its side is in check");
+        }
         let mut ids = g.clone();
         if let Some(i) = folded[gi] {
             ids.push(i);
@@ -208,8 +211,14 @@ pub fn move_clauses(patterns: &[MovePattern]) -> Vec<Clause> {
 }
 
 /// What a pattern may do where it lands.
-fn modality(p: &MovePattern) -> (bool, bool, bool, bool) {
-    (p.moves, p.captures, p.en_passant && !p.captures, p.initial)
+fn modality(p: &MovePattern) -> (bool, bool, bool, bool, bool) {
+    (
+        p.moves,
+        p.captures,
+        p.en_passant && !p.captures,
+        p.initial,
+        p.unless_in_check,
+    )
 }
 
 /// Which travels may share a clause.
@@ -917,6 +926,27 @@ fn en_passant_victim_rule(variant: &Variant, kind: PieceKind) -> Option<String> 
     })
 }
 
+/// What decides whether the piece has never moved (`first moves of …`),
+/// in words.
+fn first_moves_rule(variant: &Variant, def: &crate::ir::piece::PieceDef) -> Option<String> {
+    let mut parts = Vec::new();
+    if def.first_moves_in_fen {
+        parts.push("FEN writes whether it has never moved in its castling field, by the letter of its file".to_string());
+    }
+    if def.first_moves_lost_to != 0 {
+        let names = variant.kind_names(def.first_moves_lost_to).join(" or ");
+        parts.push(format!(
+            "it loses its first moves for good when an enemy {names} moves onto its rank or file (pieces between or not)"
+        ));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let mut text = parts.join("; ");
+    text[..1].make_ascii_uppercase();
+    Some(format!("{text}."))
+}
+
 /// A royal group (`check when the last …` / `… every …`), in words.
 pub fn royal_group_rule(variant: &Variant, group: &crate::ir::rule::RoyalGroup) -> String {
     let plurals: Vec<String> = variant
@@ -1020,6 +1050,9 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     }
     if let Some(walls) = walls_rule(variant) {
         out.push(walls);
+    }
+    if let Some(sentence) = first_moves_rule(variant, def) {
+        out.push(sentence);
     }
     if def.petrifies {
         out.push("When it captures, it turns to stone: it leaves the board, and a wall stands on the square it took for the rest of the game (no piece may enter, pass or take it).".to_string());
@@ -1257,7 +1290,12 @@ fn counting_sentences(variant: &Variant, counting: &Counting) -> Vec<String> {
         names.join(" or ")
     };
     let mut out = Vec::new();
-    if let Some(board) = &counting.board {
+    if let Some(n) = counting.board.as_ref().and_then(|b| b.at_most_pieces) {
+        out.push(format!(
+            "Once a player has at most {n} pieces and the other more than a king, that player counts on each of its turns, and the game is drawn when the count passes {} moves (a checkmate on the last move still wins).",
+            counting.board.as_ref().map_or(0, |b| b.moves)
+        ));
+    } else if let Some(board) = &counting.board {
         out.push(format!(
             "Once no {} is left and both players have more than their king, the player to move starts counting, and the game is drawn when the count passes {} moves (a checkmate on the last move still wins).",
             names(&board.unless_on_board),

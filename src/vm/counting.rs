@@ -95,9 +95,15 @@ impl Position {
         if self.pieces_of(other).len() == 1 {
             return 0;
         }
-        if self.pieces_of(side).len() > 1 {
+        let own = self.pieces_of(side).len() as u32;
+        if own > 1 {
             return match &rules.board {
-                Some(b) if !self.any_on_board(&b.unless_on_board) => b.moves,
+                Some(b)
+                    if !self.any_on_board(&b.unless_on_board)
+                        && b.at_most_pieces.is_none_or(|n| own <= n) =>
+                {
+                    b.moves
+                }
                 _ => 0,
             };
         }

@@ -249,11 +249,7 @@ impl Position {
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
         }
-        if captured != 0 && self.variant.piece(Piece::from_code(code).kind).petrifies {
-            let (change, was_promoted) = self.petrify(mv.to);
-            h ^= change;
-            undo.petrified = Some(was_promoted);
-        }
+        h ^= self.mover_effects(mv, code, captured, &mut undo);
         self.advance_clocks(mv, code, captured);
         self.side = self.side.opposite();
         h ^= self.variant.zobrist.black_to_move;
@@ -273,6 +269,52 @@ impl Position {
             self.advance_count(captured, mv.promotion.is_some());
         }
         Undo { captured, ..undo }
+    }
+
+    /// What the moving piece's own rules do once it stands on `mv.to`: it
+    /// turns to stone if it captured (`captures petrify`), and takes first
+    /// moves away (`first moves of … lost when …`). Returns the hash change.
+    #[inline(always)]
+    fn mover_effects(&mut self, mv: Move, code: u8, captured: u8, undo: &mut Undo) -> u64 {
+        let def = self.variant.piece(Piece::from_code(code).kind);
+        let (petrifies, takes_first_moves) = (def.petrifies, def.takes_first_moves);
+        let mut h = 0;
+        if captured != 0 && petrifies {
+            let (change, was_promoted) = self.petrify(mv.to);
+            h ^= change;
+            undo.petrified = Some(was_promoted);
+        }
+        if takes_first_moves && !matches!(mv.kind, MoveKind::Castle(_)) {
+            h ^= self.take_first_moves(code, mv.to);
+        }
+        h
+    }
+
+    /// `first moves of A lost when a B moves onto its rank or file`: the
+    /// piece `code` has moved to `to`; the enemy pieces that lose their
+    /// first moves to it there (on `to`'s rank or file, pieces between or
+    /// not, as Fairy-Stockfish's Cambodian king) lose them. Returns the
+    /// hash change.
+    fn take_first_moves(&mut self, code: u8, to: Square) -> u64 {
+        let kind = Piece::from_code(code).kind;
+        let g = &self.variant.geometry;
+        let mut h = 0;
+        let them = self.side.opposite();
+        for sq in self
+            .unmoved
+            .intersection(self.board.by_color.get(them))
+            .iter()
+        {
+            let on_line = g.file_of(sq) == g.file_of(to) || g.rank_of(sq) == g.rank_of(to);
+            let loses = self
+                .piece_at(sq)
+                .is_some_and(|p| self.variant.piece(p.kind).first_moves_lost_to >> kind.0 & 1 != 0);
+            if on_line && loses {
+                self.unmoved.remove(sq);
+                h ^= self.variant.zobrist.unmoved[sq.index()];
+            }
+        }
+        h
     }
 
     /// The move counters after `mv` (of the piece `code`, capturing

@@ -269,6 +269,10 @@ impl Position {
             if ray.initial && !self.unmoved.contains(from) {
                 continue;
             }
+            // `also … unless in check` (Cambodian chess's king's leap).
+            if ray.unless_in_check && self.is_check() {
+                continue;
+            }
             match ray.kind {
                 RayKind::Slide => self.walk_slide(code, from, ray, out),
                 RayKind::Hop | RayKind::HopRight => self.walk_hop(code, from, ray, out),

@@ -361,8 +361,10 @@ impl Position {
         for sq in self.occupied().iter() {
             let code = self.board[sq.index()];
             let piece = Piece::from_code(code);
+            let def = variant.piece(piece.kind);
             if !variant.castling_kinds.contains(&piece.kind)
-                && variant.piece(piece.kind).has_initial_moves()
+                && def.has_initial_moves()
+                && !def.first_moves_in_fen
                 && variant.start_codes[sq.index()] == code
             {
                 self.unmoved.insert(sq);
@@ -385,7 +387,8 @@ impl Position {
         // their side can still gate (Fairy-Stockfish drops them otherwise).
         for &sq in &setup.gates {
             if let Some(p) = self.piece_at(sq) {
-                if self.gates_stay_open(p.color) {
+                // `first moves of … in FEN`: the FEN says which never moved.
+                if variant.piece(p.kind).first_moves_in_fen || self.gates_stay_open(p.color) {
                     self.unmoved.insert(sq);
                 }
             }

@@ -52,6 +52,7 @@ catalogue! {
     asean: "asean", 213;
     atomar: "atomar", 223;
     breakthrough: "breakthrough", 107;
+    cambodian: "cambodian", 270;
     capablanca: "capablanca", 109;
     capahouse: "capahouse", 111;
     caparandom: "caparandom", 229;
@@ -85,6 +86,7 @@ catalogue! {
     jesonmor: "jesonmor", 209;
     joust: "joust", 235;
     judkins: "judkins", 153;
+    karouk: "karouk", 271;
     knightmate: "knightmate", 155;
     legan: "legan", 157;
     loop_chess: "loop", 159;

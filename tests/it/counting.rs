@@ -1,9 +1,9 @@
 //! Makruk's counting rules (`counting board …`, `counting bare …`) and
 //! Makpong's king (`restrict King: in check only take the checker`),
-//! against Fairy-Stockfish's built-in `makruk`, `makpong`, `asean` and
-//! `ai-wok`: random endgames, move for move, every FEN (FS writes a
-//! running count in place of the en passant and halfmove fields) and
-//! every verdict of its `is_optional_game_end`. (Random games from the
+//! against Fairy-Stockfish's built-in `makruk`, `makpong`, `asean`,
+//! `ai-wok` and `cambodian`: random endgames, move for move, every FEN
+//! (FS writes a running count in place of the en passant and halfmove
+//! fields) and every verdict of its `is_optional_game_end`. (Random games from the
 //! start seldom reach a count; their perft and differential are in
 //! catalogue.rs.)
 
@@ -111,6 +111,26 @@ fn ai_wok_counts_as_fairy_stockfish() {
         .collect();
     let endgames: Vec<&str> = endgames.iter().map(String::as_str).collect();
     counts_as_fairy_stockfish("ai-wok", &endgames, 705);
+}
+
+/// Cambodian chess: Makruk's endgames with its own counts (one move
+/// fewer each: 7, 15, 21, 31, 43, 63) and its board's honour for a side
+/// of at most 3 pieces, pawns or not (`counting board 63 when at most 3
+/// pieces`), which the pawn endgames here start; kings that have never
+/// moved leap and lose the leap to a rook (`DEde`).
+#[test]
+fn cambodian_counts_as_fairy_stockfish() {
+    // Its own endgames first: the games take the starts in turn, and
+    // 1500 positions of up to 150 plies do not reach them all.
+    let mut endgames = vec![
+        "2s1k2r/3p4/8/8/8/8/3P4/2S1K2R b - - 0 1",
+        "2s1k3/3p4/8/8/8/8/3P4/2S1K2R w - - 0 1",
+        "4k3/8/3p4/8/8/3P4/8/3RK3 w - - 0 1",
+        "3k4/2p5/8/8/8/5P2/4P3/3KR3 w D - 0 1",
+        "r2k4/8/8/3p4/8/4P3/8/3K4 b Dd - 0 1",
+    ];
+    endgames.extend(MAKRUK_ENDGAMES);
+    counts_as_fairy_stockfish("cambodian", &endgames, 709);
 }
 
 /// ASEAN: only a bare king counts, from 0: 16 moves against a rook, 44

@@ -107,6 +107,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             paths,
             from_region: None,
             royal_only: false,
+            unless_in_check: false,
             span: m.span,
         });
     }

@@ -59,6 +59,7 @@ pub(super) fn compile_single(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptEr
                 paths: Vec::new(),
                 from_region: None,
                 royal_only: false,
+                unless_in_check: false,
                 span: m.span,
             });
         }
