@@ -520,6 +520,14 @@ fn read_castling(
     let mut castling: Vec<usize> = Vec::new();
     let mut gates = Vec::new();
     let gating = variant.hands.as_ref().and_then(|h| h.gating.as_ref());
+    // `first moves of … in FEN`: the kinds whose never-moved pieces the
+    // field names by file.
+    let in_fen: Vec<&str> = variant
+        .pieces
+        .iter()
+        .filter(|p| p.first_moves_in_fen)
+        .map(|p| p.name.as_str())
+        .collect();
     for (i, c) in p.char_indices() {
         let at = |message: String| err(message, s + i, s + i + c.len_utf8());
         let color = if c.is_ascii_uppercase() {
@@ -573,12 +581,6 @@ fn read_castling(
                 c.to_ascii_lowercase()
             )));
         }
-        let in_fen: Vec<&str> = variant
-            .pieces
-            .iter()
-            .filter(|p| p.first_moves_in_fen)
-            .map(|p| p.name.as_str())
-            .collect();
         if let (true, None, false) = (matches.is_empty(), gating, in_fen.is_empty()) {
             if let Some(sq) = first_moves_on_file(variant, board, color, c) {
                 gates.push(sq);
