@@ -99,6 +99,8 @@ codes! {
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
+    CompileBadPerpetualCheck = "varia::compile::bad_perpetual_check",
+        "A `perpetual check` rule cannot be kept: its result is not `loses`, or the variant has no repetition rule (perpetual check is judged when a repetition ends the game), or no royal piece (nothing can be checked). Write `perpetual check loses` beside a rule such as `repetition 3`, in a variant with a royal piece.";
     CompileBadRestriction = "varia::compile::bad_restriction",
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadRoyalGroup = "varia::compile::bad_royal_group",

@@ -35,6 +35,8 @@ pub(super) struct Declarations<'a> {
     /// the move rule in force says `reset by captures`).
     pub move_rule_resetters: Option<&'a [Spanned<String>]>,
     pub repetition: Single<'a, Spanned<u32>>,
+    /// `perpetual check …` (an [`Item::PerpetualCheck`]).
+    pub perpetual_check: Single<'a, Item>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
@@ -123,6 +125,7 @@ pub(super) fn collect<'a>(
         move_rule: Single::new(),
         move_rule_resetters: None,
         repetition: Single::new(),
+        perpetual_check: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
@@ -192,6 +195,10 @@ impl<'a> Declarations<'a> {
             Item::Repetition(n) => {
                 self.repetition
                     .set(n, src, n.span, "the repetition rule", errors)
+            }
+            Item::PerpetualCheck(_, span) => {
+                self.perpetual_check
+                    .set(item, src, *span, "`perpetual check`", errors)
             }
             Item::Region(r) => {
                 if self.room_for_region(r, errors) {

@@ -222,6 +222,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::promotion_limit_decl => "`promotion-limit`",
         Rule::promotion_limit_entry => "a piece and a count",
         Rule::repetition_decl => "`repetition`",
+        Rule::perpetual_check_decl | Rule::perpetual_word => "`perpetual check loses`",
     }
 }
 
@@ -279,7 +280,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -1,0 +1,153 @@
+//! Perpetual check (`perpetual check loses`, Fairy-Stockfish's
+//! `perpetualCheckIllegal`): when the repetition rule ends the game, a side
+//! that gave check with each of its moves since the earliest occurrence
+//! loses. Every game here is derived by hand, and each verdict, move by
+//! move, is also asked of Fairy-Stockfish (pyffish's
+//! `is_optional_game_end` with the moves as history), which must agree.
+
+use crate::common;
+
+use common::oracle::{fs_optional_game_ends, script};
+use varia::ir::piece::Color;
+use varia::notation::coord::parse_coord;
+use varia::notation::fen::write_fen;
+use varia::vm::{EndReason, Outcome, Position};
+
+/// The outcome after each move of `line` played from `fen`, with
+/// Fairy-Stockfish's verdict after each, which must agree with ours: the
+/// game over where FS says it may end, by a win for the side to move
+/// where FS scores a win, by a loss where it scores a loss.
+fn outcomes_agreeing_with_fs(name: &str, fen: &str, line: &str) -> Vec<Outcome> {
+    let variant = script(name);
+    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    let moves: Vec<&str> = line.split_whitespace().collect();
+    let theirs = fs_optional_game_ends(name, fen, &moves);
+    assert_eq!(theirs.len(), moves.len(), "pyffish answered every move");
+    let mut out = Vec::new();
+    for (i, (m, (ended, score))) in moves.iter().zip(theirs).enumerate() {
+        let mv = parse_coord(&pos, m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", write_fen(&pos)));
+        pos.play_unchecked(mv);
+        let ours = pos.outcome().unwrap();
+        let side = pos.side_to_move();
+        let agrees = match &ours {
+            Outcome::Ongoing => !ended,
+            Outcome::Draw { .. } => ended && score == 0,
+            Outcome::Decisive { winner, .. } if *winner == side => ended && score > 0,
+            Outcome::Decisive { .. } => ended && score < 0,
+        };
+        assert!(
+            agrees,
+            "{name}, move {} ({m}): varia {ours:?}, FS ({ended}, {score})",
+            i + 1
+        );
+        out.push(ours);
+    }
+    out
+}
+
+fn perpetual(winner: Color, checker: Color) -> Outcome {
+    Outcome::Decisive {
+        winner,
+        reason: EndReason::PerpetualCheck { side: checker },
+    }
+}
+
+/// Red's chariot checks the black general up and down the i-file's end
+/// (i10, i9, i10, …) as it steps between d10 and d9 (e9 would face Red's
+/// general on the open e-file).
+const XIANGQI_CHASE: &str = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+
+#[test]
+fn the_side_that_checks_on_every_move_loses_at_the_third_occurrence() {
+    let line = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10 i9i10 d10d9";
+    let outcomes = outcomes_agreeing_with_fs("xiangqi", XIANGQI_CHASE, line);
+    // Red's checks made the position after i9i10 (Black to move) stand a
+    // third time at move 9 (first after move 1, again after move 5): Red
+    // checked on every one of its moves since, Black never. Black wins.
+    assert!(outcomes[..8].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
+    // Played on, the position after d10d9 stands a third time too (after
+    // moves 2, 6, 10): Red, to move, has still checked throughout.
+    assert_eq!(outcomes[9], perpetual(Color::Black, Color::White));
+}
+
+#[test]
+fn a_repetition_without_checks_is_a_draw() {
+    let line = "i1h1 d10d9 h1i1 d9d10 i1h1 d10d9 h1i1 d9d10";
+    let outcomes = outcomes_agreeing_with_fs("xiangqi", XIANGQI_CHASE, line);
+    assert!(outcomes[..7].iter().all(|o| *o == Outcome::Ongoing));
+    // The start position stands a third time.
+    assert_eq!(
+        outcomes[7],
+        Outcome::Draw {
+            reason: EndReason::Repetition
+        }
+    );
+}
+
+#[test]
+fn checks_on_only_some_moves_of_the_repetition_draw() {
+    // Red checks with every other move (i1i10, then back to i1): the
+    // position after i1i10 stands a third time at move 9, a draw.
+    let line = "i1i10 d10d9 i10i1 d9d10 i1i10 d10d9 i10i1 d9d10 i1i10 d10d9";
+    let outcomes = outcomes_agreeing_with_fs("xiangqi", XIANGQI_CHASE, line);
+    assert!(outcomes[..7].iter().all(|o| *o == Outcome::Ongoing));
+    for outcome in &outcomes[7..] {
+        assert_eq!(
+            *outcome,
+            Outcome::Draw {
+                reason: EndReason::Repetition
+            }
+        );
+    }
+}
+
+#[test]
+fn minixiangqi_and_manchu_have_the_rule_too() {
+    // Minixiangqi: the chariot checks along ranks 7 and 6 as the black
+    // general steps between c7 and c6 (d7 faces Red's general on d1).
+    let line = "g1g7 c7c6 g7g6 c6c7 g6g7 c7c6 g7g6 c6c7 g6g7";
+    let outcomes = outcomes_agreeing_with_fs("minixiangqi", "2k4/7/7/7/7/7/3K2R w - - 0 1", line);
+    assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
+    // Manchu: Red's banner checks as a chariot does.
+    let line = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10 i9i10";
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K3M w - - 0 1";
+    let outcomes = outcomes_agreeing_with_fs("manchu", fen, line);
+    assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
+}
+
+#[test]
+fn taking_moves_back_takes_the_checks_back() {
+    // Red's third move gives no check; all its moves after do. The
+    // position after move 1 stands a third time at move 9, and Red's
+    // non-checking move lies in between: a draw (FS agrees).
+    let before = "i1i10 d10d9 i10i1 d9d10";
+    let after = "i1i10 d10d9 i10i9 d9d10 i9i10";
+    let whole = format!("{before} {after}");
+    let outcomes = outcomes_agreeing_with_fs("xiangqi", XIANGQI_CHASE, &whole);
+    let draw = Outcome::Draw {
+        reason: EndReason::Repetition,
+    };
+    assert_eq!(outcomes[8], draw);
+    // The same game with a run of three checks played and taken back
+    // after move 4: were they still counted, Red would have checked
+    // throughout and lost.
+    let variant = script("xiangqi");
+    let mut pos = Position::from_fen(&variant, XIANGQI_CHASE).unwrap();
+    let play = |pos: &mut Position, line: &str| {
+        line.split_whitespace()
+            .map(|m| {
+                let mv = parse_coord(pos, m).unwrap();
+                (mv, pos.play_unchecked(mv))
+            })
+            .collect::<Vec<_>>()
+    };
+    play(&mut pos, before);
+    let detour = play(&mut pos, "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9");
+    for (mv, undo) in detour.into_iter().rev() {
+        pos.unplay(mv, undo);
+    }
+    play(&mut pos, after);
+    assert_eq!(pos.outcome().unwrap(), draw);
+}
