@@ -98,7 +98,8 @@ pub enum EndReason {
 impl EndReason {
     /// Whether a rule of the variant (a goal, the checks to give, a royal
     /// piece blown up, a game-end hook) ended the game, rather than one
-    /// every game has (checkmate, stalemate, move rule, repetition).
+    /// every game has (checkmate, stalemate, move rule, repetition and
+    /// perpetual check, which leave the moves legal).
     pub fn is_variant_rule(&self) -> bool {
         matches!(
             self,

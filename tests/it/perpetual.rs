@@ -7,8 +7,11 @@
 
 use crate::common;
 
-use common::oracle::{fs_optional_game_ends, script};
+use std::sync::Arc;
+
+use common::oracle::{fs_optional_game_ends_in, script};
 use varia::ir::piece::Color;
+use varia::ir::Variant;
 use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::{EndReason, Outcome, Position};
@@ -18,10 +21,21 @@ use varia::vm::{EndReason, Outcome, Position};
 /// game over where FS says it may end, by a win for the side to move
 /// where FS scores a win, by a loss where it scores a loss.
 fn outcomes_agreeing_with_fs(name: &str, fen: &str, line: &str) -> Vec<Outcome> {
-    let variant = script(name);
-    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    outcomes_agreeing(&script(name), "", name, fen, line)
+}
+
+/// [`outcomes_agreeing_with_fs`] for `variant`, which FS knows as `name`
+/// once it has loaded `config` (`variants.ini` sections; none if empty).
+fn outcomes_agreeing(
+    variant: &Arc<Variant>,
+    config: &str,
+    name: &str,
+    fen: &str,
+    line: &str,
+) -> Vec<Outcome> {
+    let mut pos = Position::from_fen(variant, fen).unwrap();
     let moves: Vec<&str> = line.split_whitespace().collect();
-    let theirs = fs_optional_game_ends(name, fen, &moves);
+    let theirs = fs_optional_game_ends_in(config, name, fen, &moves);
     assert_eq!(theirs.len(), moves.len(), "pyffish answered every move");
     let mut out = Vec::new();
     for (i, (m, (ended, score))) in moves.iter().zip(theirs).enumerate() {
@@ -104,6 +118,29 @@ fn checks_on_only_some_moves_of_the_repetition_draw() {
 }
 
 #[test]
+fn both_sides_checking_on_every_move_draw() {
+    // Red in check from Black's cannon on e10 through its horse on e8.
+    // The horse leaps to g9: a screen for Red's cannon on i9 against the
+    // general on d9 (and e8 no screen any more). Black's advisor steps to
+    // e9: a second screen on rank 9, and a screen on the e-file again.
+    // The horse back to e8 makes two screens on the e-file and leaves one
+    // on rank 9; the advisor back to f10 the other way round. Every move
+    // checks; the start stands a third time after move 8: a draw.
+    let fen = "4ca3/3k4C/4N4/9/9/9/9/9/9/4K4 w - - 0 1";
+    let line = "e8g9 f10e9 g9e8 e9f10 e8g9 f10e9 g9e8 e9f10 e8g9";
+    let outcomes = outcomes_agreeing_with_fs("xiangqi", fen, line);
+    assert!(outcomes[..7].iter().all(|o| *o == Outcome::Ongoing));
+    for outcome in &outcomes[7..] {
+        assert_eq!(
+            *outcome,
+            Outcome::Draw {
+                reason: EndReason::Repetition
+            }
+        );
+    }
+}
+
+#[test]
 fn minixiangqi_and_manchu_have_the_rule_too() {
     // Minixiangqi: the chariot checks along ranks 7 and 6 as the black
     // general steps between c7 and c6 (d7 faces Red's general on d1).
@@ -150,4 +187,36 @@ fn taking_moves_back_takes_the_checks_back() {
     }
     play(&mut pos, after);
     assert_eq!(pos.outcome().unwrap(), draw);
+}
+
+#[test]
+fn the_bridge_carries_the_rule_to_fairy_stockfish_and_back() {
+    // Chess with the rule: `import orthodox` brings `repetition 3`.
+    let text = "variant \"Perpetual chess\"\nimport orthodox\nboard 8 x 8\nperpetual check loses\n\
+                setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let variant = varia::compile_source("perpetual.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "perpetual-chess").unwrap();
+    assert!(ini.contains("\nperpetualCheckIllegal = true\n"), "{ini}");
+    // FS, given the section, judges a rook's checks as varia does.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let line = "a1a8 e8e7 a8a7 e7e8 a7a8 e8e7 a8a7 e7e8 a7a8";
+    let outcomes = outcomes_agreeing(&variant, &ini, "perpetual-chess", fen, line);
+    assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
+    // And back: the section imports with the rule.
+    let imported = varia::bridge::import::import_ini(&ini, &[]);
+    let script = &imported[0].as_ref().unwrap().script;
+    assert!(script.contains("\nperpetual check loses\n"), "{script}");
+    assert!(
+        varia::compile_source("back.variant", script)
+            .unwrap()
+            .game_end
+            .perpetual_check
+    );
+    // Without a repetition rule FS never judges perpetual checks: nothing to import.
+    let imported = varia::bridge::import::import_ini(
+        "[x:chess]\nnFoldRule = 0\nperpetualCheckIllegal = true\n",
+        &[],
+    );
+    let script = &imported[0].as_ref().unwrap().script;
+    assert!(!script.contains("perpetual"), "{script}");
 }
