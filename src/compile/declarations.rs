@@ -188,17 +188,8 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(n, resetters) => {
-                self.move_rule.set(n, src, n.span, "the move rule", errors);
-                self.move_rule_resetters = resetters.as_deref();
-            }
-            Item::Repetition(n) => {
-                self.repetition
-                    .set(n, src, n.span, "the repetition rule", errors)
-            }
-            Item::PerpetualCheck(_, span) => {
-                self.perpetual_check
-                    .set(item, src, *span, "`perpetual check`", errors)
+            Item::MoveRule(..) | Item::Repetition(_) | Item::PerpetualCheck(..) => {
+                self.add_draw_rule(item, src, errors)
             }
             Item::Region(r) => {
                 if self.room_for_region(r, errors) {
@@ -291,6 +282,25 @@ impl<'a> Declarations<'a> {
                     self.remove_piece(name, src, errors);
                 }
             }
+        }
+    }
+
+    /// The rules on long games: `move-rule`, `repetition`, `perpetual check`.
+    fn add_draw_rule(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::MoveRule(n, resetters) => {
+                self.move_rule.set(n, src, n.span, "the move rule", errors);
+                self.move_rule_resetters = resetters.as_deref();
+            }
+            Item::Repetition(n) => {
+                self.repetition
+                    .set(n, src, n.span, "the repetition rule", errors)
+            }
+            Item::PerpetualCheck(_, span) => {
+                self.perpetual_check
+                    .set(item, src, *span, "`perpetual check`", errors)
+            }
+            _ => {}
         }
     }
 
