@@ -93,14 +93,14 @@ codes! {
         "`en passant takes` cannot be kept: it names a piece with no move that passes squares a capture en passant could land on (a straight lame leap such as `ifmnD`, or a ride of more than one step, without capturing), or no piece of the variant captures en passant (an `e` move, such as the pawn's `fceF`). Name the pieces that double-step, and give a piece an `e` move.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
+    CompileBadPerpetualCheck = "varia::compile::bad_perpetual_check",
+        "A `perpetual check` rule cannot be kept: its result is not `loses`, or the variant has no repetition rule (perpetual check is judged when a repetition ends the game), or no royal piece (nothing can be checked). Write `perpetual check loses` beside a rule such as `repetition 3`, in a variant with a royal piece.";
     CompileBadPetrify = "varia::compile::bad_petrify",
         "`captures petrify` names a royal piece, which would leave the board by capturing. Give the royal piece no captures (`piece King K \"mK\" royal`, as Petrified chess's king) and leave it out of the list.";
     CompileBadPromotion = "varia::compile::bad_promotion",
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
-    CompileBadPerpetualCheck = "varia::compile::bad_perpetual_check",
-        "A `perpetual check` rule cannot be kept: its result is not `loses`, or the variant has no repetition rule (perpetual check is judged when a repetition ends the game), or no royal piece (nothing can be checked). Write `perpetual check loses` beside a rule such as `repetition 3`, in a variant with a royal piece.";
     CompileBadRestriction = "varia::compile::bad_restriction",
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadRoyalGroup = "varia::compile::bad_royal_group",
