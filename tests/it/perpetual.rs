@@ -220,3 +220,27 @@ fn the_bridge_carries_the_rule_to_fairy_stockfish_and_back() {
     let script = &imported[0].as_ref().unwrap().script;
     assert!(!script.contains("perpetual"), "{script}");
 }
+
+#[test]
+fn the_engine_will_not_check_perpetually_into_a_loss() {
+    use varia::engine::{Engine, Limits};
+    // Red is two chariots down, and its checks so far would make i9i10
+    // the third occurrence: a draw by repetition without the rule, a loss
+    // with it (FS agrees, as in the first test). The engine plays on instead.
+    let variant = script("xiangqi");
+    let fen = "3k5/9/9/9/r8/1r7/9/9/9/4K3R w - - 0 1";
+    let line = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10";
+    let outcomes = outcomes_agreeing(&variant, "", "xiangqi", fen, &format!("{line} i9i10"));
+    assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
+    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    for m in line.split_whitespace() {
+        let mv = parse_coord(&pos, m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    let mut engine = Engine::with_table_bits(&pos, 16);
+    let best = engine
+        .search(&pos, Limits::depth(3), |_| {})
+        .best
+        .expect("a move");
+    assert_ne!(varia::notation::coord::move_to_coord(&pos, best), "i9i10");
+}
