@@ -95,6 +95,8 @@ codes! {
         "A `first moves of` rule names a piece with no first moves: none of its moves is an `i` move (`also King \"ifsmN\"`), so nothing is written in FEN or lost for it. Give the piece its first moves, or leave it out.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
+    CompileBadPerpetualCheck = "varia::compile::bad_perpetual_check",
+        "A `perpetual check` rule cannot be kept: its result is not `loses`, or the variant has no repetition rule (perpetual check is judged when a repetition ends the game), or no royal piece (nothing can be checked). Write `perpetual check loses` beside a rule such as `repetition 3`, in a variant with a royal piece.";
     CompileBadPetrify = "varia::compile::bad_petrify",
         "`captures petrify` names a royal piece, which would leave the board by capturing. Give the royal piece no captures (`piece King K \"mK\" royal`, as Petrified chess's king) and leave it out of the list.";
     CompileBadPromotion = "varia::compile::bad_promotion",

@@ -799,6 +799,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     };
     let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
+    if rules.perpetual_check {
+        let _ = writeln!(out, "perpetualCheckIllegal = true");
+    }
     if variant.compulsory_capture {
         let _ = writeln!(out, "mustCapture = true");
     }

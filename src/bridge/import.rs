@@ -55,7 +55,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("freeDrops", "false"),
     ("nFoldValue", "draw"),
     ("nFoldValueAbsolute", "false"),
-    ("perpetualCheckIllegal", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shogiPawnDropMateIllegal", "false"),
@@ -278,6 +277,7 @@ const TRANSLATED: &[&str] = &[
     "wallOrMove",
     "petrifyOnCaptureTypes",
     "nFoldRule",
+    "perpetualCheckIllegal",
     "checkCounting",
     "flagPiece",
     "flagPieceWhite",
@@ -1422,6 +1422,10 @@ fn write_game_end(
     let n_fold = options.number("nFoldRule", 3)?;
     if n_fold > 0 {
         let _ = writeln!(out, "repetition {n_fold}");
+    }
+    // FS judges perpetual checks only when a repetition ends the game.
+    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 {
+        let _ = writeln!(out, "perpetual check loses");
     }
     if options.flag("checkCounting", false)? {
         let counters = setup.split_whitespace().nth(4).unwrap_or("");

@@ -35,6 +35,8 @@ pub(super) struct Declarations<'a> {
     /// the move rule in force says `reset by captures`).
     pub move_rule_resetters: Option<&'a [Spanned<String>]>,
     pub repetition: Single<'a, Spanned<u32>>,
+    /// `perpetual check …` (an [`Item::PerpetualCheck`]).
+    pub perpetual_check: Single<'a, Item>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
@@ -125,6 +127,7 @@ pub(super) fn collect<'a>(
         move_rule: Single::new(),
         move_rule_resetters: None,
         repetition: Single::new(),
+        perpetual_check: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
@@ -188,13 +191,8 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(n, resetters) => {
-                self.move_rule.set(n, src, n.span, "the move rule", errors);
-                self.move_rule_resetters = resetters.as_deref();
-            }
-            Item::Repetition(n) => {
-                self.repetition
-                    .set(n, src, n.span, "the repetition rule", errors)
+            Item::MoveRule(..) | Item::Repetition(_) | Item::PerpetualCheck(..) => {
+                self.add_draw_rule(item, src, errors)
             }
             Item::Region(r) => {
                 if self.room_for_region(r, errors) {
@@ -288,6 +286,25 @@ impl<'a> Declarations<'a> {
                     self.remove_piece(name, src, errors);
                 }
             }
+        }
+    }
+
+    /// The rules on long games: `move-rule`, `repetition`, `perpetual check`.
+    fn add_draw_rule(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::MoveRule(n, resetters) => {
+                self.move_rule.set(n, src, n.span, "the move rule", errors);
+                self.move_rule_resetters = resetters.as_deref();
+            }
+            Item::Repetition(n) => {
+                self.repetition
+                    .set(n, src, n.span, "the repetition rule", errors)
+            }
+            Item::PerpetualCheck(_, span) => {
+                self.perpetual_check
+                    .set(item, src, *span, "`perpetual check`", errors)
+            }
+            _ => {}
         }
     }
 

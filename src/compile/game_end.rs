@@ -57,6 +57,7 @@ pub(super) fn game_end_rules(
         // `move-rule 0`: none (a script's way to drop an imported one).
         move_rule: decls.move_rule.get().map(|n| n.value).filter(|&n| n > 0),
         repetition: decls.repetition.get().map(|n| n.value),
+        perpetual_check: perpetual_check(decls, has_royal, errors),
         goals,
         check_limit,
         extinctions,
@@ -117,6 +118,48 @@ pub(super) fn game_end_rules(
         }
     }
     (rules, explosion)
+}
+
+/// `perpetual check loses`: whether the rule is declared, reporting a
+/// result other than `loses` and a variant it cannot apply to (no
+/// repetition rule to end the game, no royal piece to check).
+fn perpetual_check(
+    decls: &Declarations<'_>,
+    has_royal: bool,
+    errors: &mut Vec<ScriptError>,
+) -> bool {
+    let Some(Item::PerpetualCheck(result, span)) = decls.perpetual_check.get() else {
+        return false;
+    };
+    let bad = |at, message: &str, label: &str, help: &str| {
+        ScriptError::new(Code::CompileBadPerpetualCheck, message, at, label).with_help(help)
+    };
+    if result.value != ast::GameResult::Loses {
+        errors.push(bad(
+            result.span,
+            "perpetual check can only lose",
+            "not `loses`",
+            "write `perpetual check loses`: the side that checks on every move of the \
+             repetition loses (both sides: a draw, as the repetition alone)",
+        ));
+    }
+    if decls.repetition.get().is_none() {
+        errors.push(bad(
+            *span,
+            "perpetual check is judged when the repetition rule ends the game, but there is none",
+            "no repetition rule",
+            "declare one, e.g. `repetition 3` (Fairy-Stockfish's xiangqi)",
+        ));
+    }
+    if !has_royal {
+        errors.push(bad(
+            *span,
+            "perpetual check needs a royal piece to check",
+            "no piece is royal",
+            "mark the king-like piece `royal`, e.g. `piece General K \"W\" royal`",
+        ));
+    }
+    true
 }
 
 /// `checkmate by A, B alone RESULT` or `checkmate RESULT unless its checks

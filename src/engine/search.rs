@@ -395,12 +395,23 @@ impl Engine {
         })
     }
 
-    fn is_draw(pos: &Position) -> bool {
+    /// The score of a position the move rule, a count or a repetition
+    /// ends, for the side to move: a draw, or (`perpetual check loses`) a
+    /// win or loss at this distance, like a mate; a position that stands a
+    /// second time counts as repeated, since the search could repeat it
+    /// again. None while the game goes on.
+    fn drawn_or_repeated(pos: &Position, ply: usize) -> Option<i32> {
         let rules = &pos.variant().game_end;
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
-            return true;
+            return Some(0);
         }
-        rules.repetition.is_some() && pos.repetitions() >= 2
+        rules.repetition?;
+        let (winner, _) = pos.repetition_end(2)?;
+        Some(match winner {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        })
     }
 
     fn negamax(
@@ -422,8 +433,8 @@ impl Engine {
             if let Some(score) = self.decided(pos, ply) {
                 return score;
             }
-            if Self::is_draw(pos) {
-                return 0;
+            if let Some(score) = Self::drawn_or_repeated(pos, ply) {
+                return score;
             }
         }
         let in_check = pos.is_check();

@@ -351,6 +351,9 @@ impl Variant {
             Some(n) => writeln!(f, "repetition {n}")?,
             None => writeln!(f, "# no repetition rule")?,
         }
+        if e.perpetual_check {
+            writeln!(f, "perpetual check loses")?;
+        }
         for goal in &e.goals {
             let names: Vec<&str> = goal
                 .kinds

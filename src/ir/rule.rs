@@ -189,6 +189,11 @@ pub struct GameEndRules {
     pub move_rule: Option<u32>,
     /// Draw when a position occurs this many times.
     pub repetition: Option<u32>,
+    /// `perpetual check loses` (Fairy-Stockfish's `perpetualCheckIllegal`):
+    /// when the repetition rule ends the game, a side that gave check with
+    /// each of its moves since the earliest occurrence it counts loses;
+    /// both sides so: a draw.
+    pub perpetual_check: bool,
     /// Squares to reach (`reaching hill with King wins`).
     pub goals: Vec<Goal>,
     /// Checks to give (`giving 3 checks wins`).
@@ -219,6 +224,7 @@ impl Default for GameEndRules {
             stalemate_by_fewer_pieces: false,
             move_rule: None,
             repetition: None,
+            perpetual_check: false,
             goals: Vec::new(),
             check_limit: None,
             extinctions: Vec::new(),
@@ -232,6 +238,13 @@ impl Default for GameEndRules {
 }
 
 impl GameEndRules {
+    /// Whether positions keep each side's run of checks (`checkmate …
+    /// unless its checks include …`, `perpetual check loses`).
+    #[inline]
+    pub fn keeps_check_runs(&self) -> bool {
+        self.mating_checks.is_some() || self.perpetual_check
+    }
+
     /// Whether a rule can end the game before the moves run out (goals,
     /// checks, pieces run out, a royal piece blown up).
     #[inline]

@@ -52,6 +52,9 @@ pub enum Item {
     PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>, Span),
     /// `repetition N`.
     Repetition(Spanned<u32>),
+    /// `perpetual check wins|loses|draws` (only `loses` compiles): the
+    /// result, and the declaration's span.
+    PerpetualCheck(Spanned<GameResult>, Span),
     /// `border name = REGION`.
     Border(RegionDecl),
     /// `restrict [white|black] A, B: POLICY`.
@@ -158,6 +161,7 @@ impl Item {
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
             | Item::ChecksForbidden(span)
+            | Item::PerpetualCheck(_, span)
             | Item::EnPassantRegion(_, span)
             | Item::EnPassantTakes(_, span) => *span,
         }

@@ -258,6 +258,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::explosion_decl
         | Rule::compulsory_decl
         | Rule::checks_forbidden_decl
+        | Rule::perpetual_check_decl
         | Rule::draw_odds_decl
         | Rule::check_limit_decl
         | Rule::checkmate_decl
@@ -461,6 +462,14 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         }
         Rule::compulsory_decl => Ok(Item::CompulsoryCapture(span_of(&pair, source))),
         Rule::checks_forbidden_decl => Ok(Item::ChecksForbidden(span_of(&pair, source))),
+        Rule::perpetual_check_decl => {
+            let span = span_of(&pair, source);
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::perpetual_word)?;
+            c.next(Rule::kw_checks)?;
+            let result = lower_game_result(c.next(Rule::game_result)?, source);
+            Ok(Item::PerpetualCheck(result, span))
+        }
         Rule::draw_odds_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);

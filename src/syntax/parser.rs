@@ -230,6 +230,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::first_moves_onto_line => "`moves onto its rank or file`",
         Rule::counting_at_most | Rule::counting_word_when_at_most => "`when at most N pieces`",
         Rule::counting_word_pieces => "`pieces`",
+        Rule::perpetual_check_decl | Rule::perpetual_word => "`perpetual check loses`",
     }
 }
 
@@ -287,7 +288,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -454,6 +454,9 @@ fn game_end_section(v: &Variant) -> String {
             crate::teach::explain::number_word(n as i32)
         );
     }
+    if let Some(sentence) = crate::teach::explain::perpetual_check_sentence(v) {
+        let _ = write!(end, "<li>{}</li>", inline(&sentence));
+    }
     end.push_str("</ul>");
     end
 }

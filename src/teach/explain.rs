@@ -1106,6 +1106,9 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
             "Every check to it counts: a player who gives check {times} {verb}."
         ));
     }
+    if let (true, Some(sentence)) = (def.royal, perpetual_check_sentence(variant)) {
+        out.push(sentence);
+    }
     for color in Color::ALL {
         let bans = *def.never_takes.get(color);
         if bans == 0 || (color == Color::Black && bans == def.never_takes.white) {
@@ -1149,6 +1152,37 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
         }
     }
     (!out.is_empty()).then(|| out.join(" "))
+}
+
+/// `perpetual check loses`, in words (None without the rule).
+pub fn perpetual_check_sentence(variant: &Variant) -> Option<String> {
+    let rules = &variant.game_end;
+    let n = rules.repetition.filter(|_| rules.perpetual_check)?;
+    Some(format!(
+        "Perpetual check loses: when a position occurs for the {} time, a player who gave check with every move since its first of those times loses (if both players did, the game is drawn).",
+        ordinal_word(n)
+    ))
+}
+
+/// "third", "fourth", …; "3rd"-style past twelve.
+fn ordinal_word(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+        "eleventh", "twelfth",
+    ];
+    match n.checked_sub(2).and_then(|i| WORDS.get(i as usize)) {
+        Some(word) => word.to_string(),
+        None => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
 }
 
 /// The sentences of the goals and of the checks to give, one per rule:

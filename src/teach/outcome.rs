@@ -43,6 +43,11 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
             "{}-fold repetition",
             variant.game_end.repetition.unwrap_or(3)
         ),
+        EndReason::PerpetualCheck { side } => format!(
+            "perpetual check by {} ({}-fold repetition)",
+            variant.side_name(*side),
+            variant.game_end.repetition.unwrap_or(3)
+        ),
         EndReason::RoyalExploded { side } => {
             format!("{}'s royal piece was blown up", variant.side_name(*side))
         }

@@ -21,6 +21,7 @@ pub struct Undo {
     counters: [i32; 2 * crate::ir::MAX_COUNTERS],
     count: crate::vm::counting::Count,
     check_runs: ByColor<CheckRun>,
+    checks_in_a_row: ByColor<u32>,
     /// The captured piece was a promoted one (variants that remember them).
     captured_promoted: bool,
     /// The capturing piece turned to stone (`captures petrify`), and
@@ -35,6 +36,7 @@ pub struct NullUndo {
     halfmoves: u32,
     hash: u64,
     check_runs: ByColor<CheckRun>,
+    checks_in_a_row: ByColor<u32>,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -115,7 +117,7 @@ impl Position {
                     captured: undo.captured,
                 }));
                 self.effects.push(Vec::new());
-                if self.variant.game_end.mating_checks.is_some() {
+                if self.variant.game_end.keeps_check_runs() {
                     self.advance_check_run();
                 }
                 undo
@@ -147,7 +149,7 @@ impl Position {
         }
         // After the hook's effects: the check the move gives is the one
         // they leave.
-        if self.variant.game_end.mating_checks.is_some() {
+        if self.variant.game_end.keeps_check_runs() {
             self.advance_check_run();
         }
         Ok(undo)
@@ -169,6 +171,7 @@ impl Position {
             counters: self.counters,
             count: self.count,
             check_runs: self.check_runs,
+            checks_in_a_row: self.checks_in_a_row,
             captured_promoted: false,
             petrified: None,
         };
@@ -785,6 +788,7 @@ impl Position {
         self.counters = undo.counters;
         self.count = undo.count;
         self.check_runs = undo.check_runs;
+        self.checks_in_a_row = undo.checks_in_a_row;
         self.history.pop();
     }
 
@@ -799,10 +803,12 @@ impl Position {
             halfmoves: self.halfmoves,
             hash: self.hash,
             check_runs: self.check_runs,
+            checks_in_a_row: self.checks_in_a_row,
         };
         // No run of checks goes on past a passed turn (Fairy-Stockfish's
         // checks look no further back than its null move).
         self.check_runs = ByColor::default();
+        self.checks_in_a_row = ByColor::default();
         self.history.push(self.hash);
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -826,6 +832,7 @@ impl Position {
         self.halfmoves = undo.halfmoves;
         self.hash = undo.hash;
         self.check_runs = undo.check_runs;
+        self.checks_in_a_row = undo.checks_in_a_row;
         self.history.pop();
         if self.variant.hooks.is_some() {
             self.played.pop();

@@ -36,6 +36,9 @@ impl Position {
             let run = self.check_run_after(CheckRun::Broken);
             *self.check_runs.get_mut(self.side.opposite()) = run;
         }
+        if self.variant.game_end.perpetual_check {
+            *self.checks_in_a_row.get_mut(self.side.opposite()) = u32::from(self.is_check());
+        }
     }
 
     /// After a move (the side to move already switched): the mover's run
@@ -43,8 +46,19 @@ impl Position {
     #[inline]
     pub(crate) fn advance_check_run(&mut self) {
         let mover = self.side.opposite();
-        let run = self.check_run_after(*self.check_runs.get(mover));
-        *self.check_runs.get_mut(mover) = run;
+        if self.variant.game_end.mating_checks.is_some() {
+            let run = self.check_run_after(*self.check_runs.get(mover));
+            *self.check_runs.get_mut(mover) = run;
+        }
+        if self.variant.game_end.perpetual_check {
+            let in_check = self.is_check();
+            let checks = self.checks_in_a_row.get_mut(mover);
+            *checks = if in_check {
+                checks.saturating_add(1)
+            } else {
+                0
+            };
+        }
     }
 
     /// The run of the side that just moved, which was `before`, now.

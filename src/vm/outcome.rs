@@ -43,6 +43,13 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred the set number of times.
     Repetition,
+    /// The same position occurred the set number of times, and `side` gave
+    /// check with each of its moves since the earliest of them the rule
+    /// counts, the other side not (`perpetual check loses`).
+    PerpetualCheck {
+        /// The side that gave the checks (and loses).
+        side: Color,
+    },
     /// A count of the counting rules (`counting …`) ran out.
     Counting {
         /// The count's limit, in moves.
@@ -91,7 +98,8 @@ pub enum EndReason {
 impl EndReason {
     /// Whether a rule of the variant (a goal, the checks to give, a royal
     /// piece blown up, a game-end hook) ended the game, rather than one
-    /// every game has (checkmate, stalemate, move rule, repetition).
+    /// every game has (checkmate, stalemate, move rule, repetition and
+    /// perpetual check, which leave the moves legal).
     pub fn is_variant_rule(&self) -> bool {
         matches!(
             self,
@@ -430,14 +438,62 @@ impl Position {
                 },
             });
         }
-        if let Some(n) = rules.repetition {
-            if self.repetitions() >= n {
-                return Ok(Outcome::Draw {
-                    reason: EndReason::Repetition,
-                });
-            }
+        if let Some((winner, reason)) = rules.repetition.and_then(|n| self.repetition_end(n)) {
+            return Ok(match winner {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
+            });
         }
         Ok(Outcome::Ongoing)
+    }
+
+    /// Whether the position has now stood `n` times (the repetition rule,
+    /// `repetition N`): the winner (None: a draw) and why; None while it
+    /// has stood fewer times. With `perpetual check loses`, a side that
+    /// gave check with each of its moves since the earliest of the `n`
+    /// occurrences loses, unless the other side did too (then a draw), as
+    /// Fairy-Stockfish's `perpetualCheckIllegal` judges a repetition.
+    pub fn repetition_end(&self, n: u32) -> Option<(Option<Color>, EndReason)> {
+        let distance = self.repetition_distance(n)?;
+        if self.variant.game_end.perpetual_check {
+            // Each side made distance / 2 moves since the earliest occurrence.
+            let moves = (distance / 2) as u32;
+            let checked_throughout = |side: Color| *self.checks_in_a_row.get(side) >= moves;
+            let (us, them) = (self.side, self.side.opposite());
+            match (checked_throughout(us), checked_throughout(them)) {
+                (false, true) => {
+                    return Some((Some(us), EndReason::PerpetualCheck { side: them }));
+                }
+                (true, false) => {
+                    return Some((Some(them), EndReason::PerpetualCheck { side: us }));
+                }
+                _ => {}
+            }
+        }
+        Some((None, EndReason::Repetition))
+    }
+
+    /// How many plies back the position stood for the `n - 1`-th time
+    /// before now (the earliest of `n` occurrences, the most recent ones),
+    /// looking back only as far as the last irreversible move; None if it
+    /// has not stood `n` times.
+    fn repetition_distance(&self, n: u32) -> Option<usize> {
+        let back = (self.halfmoves as usize).min(self.history.len());
+        let recent = &self.history[self.history.len() - back..];
+        let mut seen = 1;
+        if seen >= n {
+            return Some(0);
+        }
+        // The hash `i` entries from the end is the position `i + 1` plies back.
+        for (i, hash) in recent.iter().rev().enumerate().skip(1).step_by(2) {
+            if *hash == self.hash {
+                seen += 1;
+                if seen >= n {
+                    return Some(i + 1);
+                }
+            }
+        }
+        None
     }
 
     /// How many times the current position has occurred (1 if never before),

@@ -85,6 +85,9 @@ pub struct Position {
     /// The checks each side has given in a row (`checkmate … unless its
     /// checks include …`; broken in variants without that rule).
     pub(crate) check_runs: ByColor<CheckRun>,
+    /// How many moves in a row each side has given check with, up to its
+    /// last move (`perpetual check loses`; 0 in variants without it).
+    pub(crate) checks_in_a_row: ByColor<u32>,
 }
 
 impl PartialEq for Position {
@@ -282,6 +285,7 @@ impl Position {
                 crate::vm::counting::Count { limit, ply }
             }),
             check_runs: ByColor::default(),
+            checks_in_a_row: ByColor::default(),
         };
         for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
             pos.hands[code] = n;

@@ -93,6 +93,8 @@ catalogue! {
     losalamos: "losalamos", 161;
     makpong: "makpong", 215;
     makruk: "makruk", 217;
+    manchu: "manchu", 261;
+    minixiangqi: "minixiangqi", 260;
     misere: "misere", 163;
     modern: "modern", 165;
     newzealand: "newzealand", 167;

@@ -42,6 +42,7 @@ mod house;
 mod large_nahbi_naive;
 mod notation;
 mod perft;
+mod perpetual;
 mod properties;
 mod regions;
 mod repl;

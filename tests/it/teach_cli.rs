@@ -304,7 +304,8 @@ fn dump_prints_the_language_words() {
         ("atomic", "captures explode sparing Pawn"),
         ("3check", "giving 3 checks wins"),
         ("xiangqi", "sides \"Red\" \"Black\""),
-        ("xiangqi", "# no move rule"),
+        ("xiangqi", "perpetual check loses"),
+        ("shogi", "# no move rule"),
     ] {
         let o = varia(&["dump", &crate::common::oracle::script_file(script)]);
         let text = stdout(&o);

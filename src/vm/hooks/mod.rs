@@ -61,6 +61,7 @@ impl Position {
             promoted: self.promoted,
             count: self.count,
             check_runs: self.check_runs,
+            checks_in_a_row: self.checks_in_a_row,
         }
     }
 

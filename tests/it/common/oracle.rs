@@ -111,6 +111,43 @@ pub fn fs_game_result_after(variant: &str, fen: &str, moves: &[&str]) -> i64 {
     .expect("a score")
 }
 
+/// Fairy-Stockfish's verdict after each move of `moves` played from `fen`
+/// (pyffish's `is_optional_game_end`, with those moves as the history, as
+/// FS judges repetitions): whether the game may end there, and its score
+/// for the side to move (0 a draw, negative a loss), one per move.
+pub fn fs_optional_game_ends(variant: &str, fen: &str, moves: &[&str]) -> Vec<(bool, i64)> {
+    fs_optional_game_ends_in("", variant, fen, moves)
+}
+
+/// [`fs_optional_game_ends`] after loading `config`, `variants.ini`
+/// sections (none when empty).
+pub fn fs_optional_game_ends_in(
+    config: &str,
+    variant: &str,
+    fen: &str,
+    moves: &[&str],
+) -> Vec<(bool, i64)> {
+    assert!(!config.contains("'''"), "the config is quoted with '''");
+    let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
+    let load = if config.is_empty() {
+        String::new()
+    } else {
+        format!("sf.load_variant_config(r'''{config}''')\n")
+    };
+    let text = pyffish_prints(&format!(
+        "{load}ms = [{}]\nfor i in range(len(ms)):\n    print(*sf.is_optional_game_end('{variant}', '{fen}', ms[:i + 1]))",
+        moves.join(", ")
+    ));
+    text.lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let ended = words.next() == Some("True");
+            let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
+            (ended, score)
+        })
+        .collect()
+}
+
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
 /// coordinate form.
 pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
