@@ -197,6 +197,10 @@ fn build_from(
         hooks: None, // compiled below, against the variant's names
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
+        flip: decls.flip.get().map(|f| match f.value {
+            crate::syntax::ast::FlipKind::Enclosed => crate::ir::rule::Flip::Enclosed,
+            crate::syntax::ast::FlipKind::Adjacent => crate::ir::rule::Flip::Adjacent,
+        }),
         checks_forbidden: decls.checks_forbidden.get().is_some(),
         without_royal: pieces::without_royal(decls),
         en_passant_region,

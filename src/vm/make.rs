@@ -26,6 +26,10 @@ pub struct Undo {
     /// The capturing piece turned to stone (`captures petrify`), and
     /// whether it was a promoted one (its mark went with it).
     petrified: Option<bool>,
+    /// The pieces the move turned to the mover's side (`flip …`).
+    flipped: SquareSet,
+    /// The passes in a row before the move (`pass when stuck`).
+    passes: u8,
 }
 
 /// What [`Position::unplay_null`] needs to take a passed turn back.
@@ -171,6 +175,8 @@ impl Position {
             check_runs: self.check_runs,
             captured_promoted: false,
             petrified: None,
+            flipped: SquareSet::EMPTY,
+            passes: self.passes,
         };
         self.history.push(self.hash);
         let mut h = self.hash;
@@ -183,6 +189,7 @@ impl Position {
         match mv.kind {
             MoveKind::Castle(r) => h ^= self.make_castle(r),
             MoveKind::Drop(_) => h ^= self.make_drop(mv.to, code),
+            MoveKind::Pass => {}
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
                     undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -249,6 +256,14 @@ impl Position {
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
         }
+        if mv.kind == MoveKind::Pass {
+            self.passes = self.passes.saturating_add(1);
+        } else {
+            self.passes = 0;
+            let (flipped, change) = self.flip_after_move(mv.to);
+            undo.flipped = flipped;
+            h ^= change;
+        }
         if captured != 0 && self.variant.piece(Piece::from_code(code).kind).petrifies {
             let (change, was_promoted) = self.petrify(mv.to);
             h ^= change;
@@ -284,10 +299,11 @@ impl Position {
         // into a piece that promotes again, which may turn back).
         let resets = captured != 0
             || matches!(mv.kind, MoveKind::Drop(_))
+            || (mv.kind != MoveKind::Pass
             || mv
                 .promotion
                 .is_some_and(|k| !self.variant.promotion.promotes(k))
-            || self.irreversible_move_of_a_resetting_piece(mv, code);
+            || self.irreversible_move_of_a_resetting_piece(mv, code));
         // Saturating (from u32::MAX, which a FEN may give): never wraps.
         let clock = self.halfmoves.saturating_add(1);
         self.halfmoves = if resets { 0 } else { clock };
@@ -348,9 +364,12 @@ impl Position {
             .as_ref()
             .map_or(code, |h| h.slot_of_drop(code));
         let z = &self.variant.zobrist;
-        let n = self.hands[slot as usize];
-        let mut h = z.piece(code, to) ^ z.hand(slot, n) ^ z.hand(slot, n.wrapping_sub(1));
-        self.hands[slot as usize] = n.wrapping_sub(1);
+        let mut h = z.piece(code, to);
+        if !self.variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+            let n = self.hands[slot as usize];
+            h ^= z.hand(slot, n) ^ z.hand(slot, n.wrapping_sub(1));
+            self.hands[slot as usize] = n.wrapping_sub(1);
+        }
         // As when a FEN is read: a piece with first-move moves counts as
         // unmoved on a square where the setup has one like it (a pawn
         // dropped on its second rank may step two).
@@ -670,6 +689,8 @@ impl Position {
             }
         }
         self.side = self.side.opposite();
+        self.turn_over(&undo.flipped);
+        self.passes = undo.passes;
         match mv.gate {
             Some(gate @ Gate::Piece { .. }) => {
                 let code = self.take(mv.gate_square(&self.variant, gate));
@@ -694,8 +715,11 @@ impl Position {
                     .hands
                     .as_ref()
                     .map_or(code, |h| h.slot_of_drop(code));
-                self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
+                if !self.variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+                    self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
+                }
             }
+            MoveKind::Pass => {}
             _ => {
                 match undo.petrified {
                     Some(was_promoted) => {
@@ -795,7 +819,7 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
-            MoveKind::Castle(_) | MoveKind::Drop(_) => false,
+            MoveKind::Castle(_) | MoveKind::Drop(_) | MoveKind::Pass => false,
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::DoubleStep => self.board[mv.to.index()] != 0,
         }

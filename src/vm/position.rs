@@ -85,6 +85,9 @@ pub struct Position {
     /// The checks each side has given in a row (`checkmate … unless its
     /// checks include …`; broken in variants without that rule).
     pub(crate) check_runs: ByColor<CheckRun>,
+    /// How many passes in a row led to this position (`pass when stuck`;
+    /// two end the game).
+    pub(crate) passes: u8,
 }
 
 impl PartialEq for Position {
@@ -282,9 +285,13 @@ impl Position {
                 crate::vm::counting::Count { limit, ply }
             }),
             check_runs: ByColor::default(),
+            passes: 0,
         };
-        for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
-            pos.hands[code] = n;
+        // `hands unlimited`: nothing is counted in hand.
+        if !variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+            for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
+                pos.hands[code] = n;
+            }
         }
         for (i, (_, start)) in variant.counters.iter().enumerate() {
             pos.counters[2 * i] = *start;

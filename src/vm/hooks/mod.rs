@@ -61,6 +61,7 @@ impl Position {
             promoted: self.promoted,
             count: self.count,
             check_runs: self.check_runs,
+            passes: self.passes,
         }
     }
 
@@ -91,6 +92,7 @@ impl Position {
                 MoveKind::EnPassant => "en-passant",
                 MoveKind::Castle(_) => "castle",
                 MoveKind::Drop(_) => "drop",
+                MoveKind::Pass => "pass",
             },
         }
     }
