@@ -9,9 +9,8 @@ use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
     File, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, Item, PieceDecl, Policy,
-    PromotionDecl,
-    RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm, RestrictDecl,
-    ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
+    PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm,
+    RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};

@@ -136,14 +136,16 @@ impl Position {
     }
 
     /// `pass when stuck`: the pass of the side to move, given that it has
-    /// no other legal move, if it may pass (it has a piece on the board).
-    /// Written as Fairy-Stockfish writes it: the square of its first piece
-    /// (lowest rank, then file) twice.
+    /// no other legal move, if it may pass (it has a piece on the board
+    /// and is not in check). Written as Fairy-Stockfish writes it: the
+    /// square of its royal piece, or else of its first piece (lowest rank,
+    /// then file), twice.
     pub(crate) fn pass_move(&self) -> Option<Move> {
-        if !self.variant.game_end.pass_when_stuck {
+        if !self.variant.game_end.pass_when_stuck || self.is_check() {
             return None;
         }
-        let first = self.pieces_of(self.side).first()?;
+        let royal = self.board.royals.get(self.side).first();
+        let first = royal.or_else(|| self.pieces_of(self.side).first())?;
         Some(Move::new(first, first, MoveKind::Pass))
     }
 

@@ -299,11 +299,10 @@ impl Position {
         // into a piece that promotes again, which may turn back).
         let resets = captured != 0
             || matches!(mv.kind, MoveKind::Drop(_))
-            || (mv.kind != MoveKind::Pass
             || mv
                 .promotion
                 .is_some_and(|k| !self.variant.promotion.promotes(k))
-            || self.irreversible_move_of_a_resetting_piece(mv, code));
+            || (mv.kind != MoveKind::Pass && self.irreversible_move_of_a_resetting_piece(mv, code));
         // Saturating (from u32::MAX, which a FEN may give): never wraps.
         let clock = self.halfmoves.saturating_add(1);
         self.halfmoves = if resets { 0 } else { clock };

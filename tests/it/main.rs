@@ -30,6 +30,7 @@ mod differential;
 mod en_passant;
 mod engine;
 mod extinction;
+mod flipping;
 mod front_limits;
 mod fuzz_regressions;
 mod gating;
