@@ -99,6 +99,14 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     let Some(piece) = pos.piece_at(mv.from) else {
         return crate::notation::coord::move_to_coord(pos, mv);
     };
+    if mv.kind == MoveKind::Pass {
+        // As Fairy-Stockfish writes a pass: the piece and its square (`Pa1`).
+        return format!(
+            "{}{}",
+            variant.piece(piece.kind).token(Color::White),
+            g.name(mv.from)
+        );
+    }
     let pawn = is_pawn_like(pos, piece.kind);
     let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
     let mut s = String::new();
@@ -285,6 +293,13 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     if let Some(&m) = legal
         .iter()
         .find(|&&m| crate::notation::coord::move_to_coord(pos, m) == text.trim())
+    {
+        return Ok(m);
+    }
+    // A pass (`pass when stuck`), written as SAN writes it (`Pa1`).
+    if let Some(&m) = legal
+        .iter()
+        .find(|&&m| m.kind == MoveKind::Pass && move_to_san_plain_in(pos, legal, m) == text.trim())
     {
         return Ok(m);
     }

@@ -290,7 +290,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

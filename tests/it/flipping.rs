@@ -12,11 +12,14 @@ use std::collections::BTreeSet;
 
 use crate::common;
 use common::moves::moves;
-use common::oracle::{fs_fen_after, fs_game_result, fs_game_result_after, fs_legal_moves, script};
+use common::oracle::{
+    fs_fen_after, fs_game_result, fs_game_result_after, fs_legal_moves, fs_san, script,
+};
 
 use varia::ir::piece::Color;
 use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
+use varia::notation::san::{move_to_san, parse_move};
 use varia::vm::{EndReason, Outcome, Position};
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
@@ -96,6 +99,11 @@ fn a_stuck_side_passes() {
     assert_eq!(write_fen(&passed), "7/7/7/7/ppp4/ppp4/Ppp4 b - - 1 1");
     assert_eq!(write_fen(&passed), fs_fen_after("ataxx", fen, &["a1a1"]));
     assert_eq!(passed.outcome().unwrap(), Outcome::Ongoing);
+    // SAN writes the stone and its square, as FS does, and reads it back.
+    let pass = parse_coord(&pos, "a1a1").unwrap();
+    assert_eq!(move_to_san(&pos, pass), fs_san("ataxx", fen, "a1a1"));
+    assert_eq!(move_to_san(&pos, pass), "Pa1");
+    assert_eq!(parse_move(&pos, "Pa1").unwrap(), pass);
 }
 
 /// Ataxx: a side with no stone left has no move and no pass, and loses
