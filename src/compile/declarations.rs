@@ -260,10 +260,6 @@ impl<'a> Declarations<'a> {
                 self.compulsory_capture
                     .set(item, src, *span, "`captures compulsory`", errors)
             }
-            Item::DrawOdds(_, span) | Item::DrawsToMorePieces(span) => {
-                self.draw_odds
-                    .set(item, src, *span, "`draws win for`", errors)
-            }
             Item::WithoutRoyal(..) => self.without_royal.push(item),
             Item::ChecksForbidden(span) => {
                 self.checks_forbidden
@@ -286,15 +282,11 @@ impl<'a> Declarations<'a> {
             | Item::DropsCompulsory(_)
             | Item::DropsFirst(..)
             | Item::CastlingFromDrops(_) => self.add_hands_item(item, src, errors),
-            Item::Flip(f) => self.flip.set(f, src, f.span, "`flip`", errors),
-            Item::PassWhenStuck(span) => {
-                self.pass_when_stuck
-                    .set(item, src, *span, "`pass when stuck`", errors)
-            }
-            Item::FullBoardDraws(span) => {
-                self.full_board
-                    .set(item, src, *span, "`full board draws`", errors)
-            }
+            Item::DrawOdds(..)
+            | Item::DrawsToMorePieces(_)
+            | Item::Flip(_)
+            | Item::PassWhenStuck(_)
+            | Item::FullBoardDraws(_) => self.add_reversi_item(item, src, errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::Petrify(_, span) => {
                 self.petrify
@@ -307,6 +299,27 @@ impl<'a> Declarations<'a> {
                     self.remove_piece(name, src, errors);
                 }
             }
+        }
+    }
+
+    /// `draws win for …` and the rules of Reversi and Ataxx: `flip`, `pass
+    /// when stuck`, `full board draws`.
+    fn add_reversi_item(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::DrawOdds(_, span) | Item::DrawsToMorePieces(span) => {
+                self.draw_odds
+                    .set(item, src, *span, "`draws win for`", errors)
+            }
+            Item::Flip(f) => self.flip.set(f, src, f.span, "`flip`", errors),
+            Item::PassWhenStuck(span) => {
+                self.pass_when_stuck
+                    .set(item, src, *span, "`pass when stuck`", errors)
+            }
+            Item::FullBoardDraws(span) => {
+                self.full_board
+                    .set(item, src, *span, "`full board draws`", errors)
+            }
+            _ => {}
         }
     }
 

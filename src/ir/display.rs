@@ -13,6 +13,23 @@ use crate::ir::{Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
 /// `white` or `black`, as scripts write a side (`restrict white …`).
+/// `draws win for more pieces`, `pass when stuck`, `full board draws`.
+fn write_counted_ends(
+    f: &mut fmt::Formatter<'_>,
+    e: &crate::ir::rule::GameEndRules,
+) -> fmt::Result {
+    if e.draws_to_more_pieces {
+        writeln!(f, "draws win for more pieces")?;
+    }
+    if e.pass_when_stuck {
+        writeln!(f, "pass when stuck")?;
+    }
+    if e.full_board_draws {
+        writeln!(f, "full board draws")?;
+    }
+    Ok(())
+}
+
 fn side_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -406,16 +423,7 @@ impl Variant {
             };
             writeln!(f, "draws win for {side}")?;
         }
-        if e.draws_to_more_pieces {
-            writeln!(f, "draws win for more pieces")?;
-        }
-        if e.pass_when_stuck {
-            writeln!(f, "pass when stuck")?;
-        }
-        if e.full_board_draws {
-            writeln!(f, "full board draws")?;
-        }
-        Ok(())
+        write_counted_ends(f, e)
     }
 
     /// The rules that shape the moves rather than end the game: royal

@@ -135,6 +135,33 @@ impl Position {
         kept
     }
 
+    /// Why the drop rules of this family (`drops first fill`,
+    /// `beside-own`, `enclosing`) refuse a drop of `kind` on the empty
+    /// square `to` by the side to move, in words, if they do.
+    pub fn family_drop_refusal(&self, kind: PieceKind, to: Square) -> Option<String> {
+        let hands = self.variant.hands.as_ref()?;
+        let mut only = SquareSet::EMPTY;
+        only.insert(to);
+        if !self.family_drop_squares(kind, only).is_empty() {
+            return None;
+        }
+        if let Some(first) = &hands.first_fill {
+            let first = first.get(self.side);
+            if !first.difference(&self.occupied()).is_empty() {
+                let g = &self.variant.geometry;
+                let names: Vec<String> = first.iter().map(|s| g.name(s)).collect();
+                return Some(format!(
+                    "while a square of {} is empty, every drop goes there",
+                    names.join(" ")
+                ));
+            }
+        }
+        if hands.beside_own.get(kind.0 as usize) == Some(&true) && !self.beside(to, self.side) {
+            return Some("it must go next to one of your pieces".to_string());
+        }
+        Some("it must enclose a line of enemy pieces between itself and one of yours".to_string())
+    }
+
     /// `pass when stuck`: the pass of the side to move, given that it has
     /// no other legal move, if it may pass (it has a piece on the board
     /// and is not in check). Written as Fairy-Stockfish writes it: the

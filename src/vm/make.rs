@@ -162,22 +162,7 @@ impl Position {
     #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
         let code = self.moving_code(mv);
-        let mut undo = Undo {
-            moved: code,
-            captured: 0,
-            en_passant: self.en_passant,
-            unmoved: self.unmoved,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-            hash: self.hash,
-            counters: self.counters,
-            count: self.count,
-            check_runs: self.check_runs,
-            captured_promoted: false,
-            petrified: None,
-            flipped: SquareSet::EMPTY,
-            passes: self.passes,
-        };
+        let mut undo = self.undo_record(code);
         self.history.push(self.hash);
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -256,14 +241,7 @@ impl Position {
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
         }
-        if mv.kind == MoveKind::Pass {
-            self.passes = self.passes.saturating_add(1);
-        } else {
-            self.passes = 0;
-            let (flipped, change) = self.flip_after_move(mv.to);
-            undo.flipped = flipped;
-            h ^= change;
-        }
+        h ^= self.flip_or_pass(mv, &mut undo);
         if captured != 0 && self.variant.piece(Piece::from_code(code).kind).petrifies {
             let (change, was_promoted) = self.petrify(mv.to);
             h ^= change;
@@ -288,6 +266,42 @@ impl Position {
             self.advance_count(captured, mv.promotion.is_some());
         }
         Undo { captured, ..undo }
+    }
+
+    /// What `unplay` needs of the position before a move of the piece
+    /// `code` (the capture and its effects are filled in as they happen).
+    #[inline(always)]
+    fn undo_record(&self, code: u8) -> Undo {
+        Undo {
+            moved: code,
+            captured: 0,
+            en_passant: self.en_passant,
+            unmoved: self.unmoved,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            hash: self.hash,
+            counters: self.counters,
+            count: self.count,
+            check_runs: self.check_runs,
+            captured_promoted: false,
+            petrified: None,
+            flipped: SquareSet::EMPTY,
+            passes: self.passes,
+        }
+    }
+
+    /// Counts a pass (`pass when stuck`), or turns the pieces a move flips
+    /// (`flip …`, kept in `undo`); returns the hash change.
+    #[inline(always)]
+    fn flip_or_pass(&mut self, mv: Move, undo: &mut Undo) -> u64 {
+        if mv.kind == MoveKind::Pass {
+            self.passes = self.passes.saturating_add(1);
+            return 0;
+        }
+        self.passes = 0;
+        let (flipped, change) = self.flip_after_move(mv.to);
+        undo.flipped = flipped;
+        change
     }
 
     /// The move counters after `mv` (of the piece `code`, capturing

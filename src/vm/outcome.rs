@@ -215,9 +215,9 @@ impl Position {
         None
     }
 
-    /// `draws win for more pieces`: the side with more pieces on the
-    /// board, if they have not as many.
-    fn more_pieces(&self) -> Option<Color> {
+    /// The side with more pieces on the board, if they have not as many
+    /// (the winner of a draw by `draws win for more pieces`).
+    pub fn more_pieces(&self) -> Option<Color> {
         let white = self.pieces_of(Color::White).len();
         let black = self.pieces_of(Color::Black).len();
         match white.cmp(&black) {

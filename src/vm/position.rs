@@ -534,9 +534,16 @@ impl Position {
         self.counters[2 * index + color.index()]
     }
 
-    /// How many pieces of this kind and colour are in hand.
+    /// How many pieces of this kind and colour are in hand (0 with `hands
+    /// unlimited`, which counts none: see [`Position::holds`]).
     pub fn in_hand(&self, piece: Piece) -> u8 {
         self.hands.get(piece.code() as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether the side of `piece` has one in hand to drop: one or more
+    /// counted, or any with `hands unlimited`.
+    pub fn holds(&self, piece: Piece) -> bool {
+        self.in_hand(piece) > 0 || self.variant.hands.as_ref().is_some_and(|h| h.unlimited)
     }
 
     /// The squares of pieces marked promoted (variants that remember them).

@@ -370,6 +370,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         [
             ("ai-wok", "counting"),
             ("asean", "counting"),
+            ("ataxx", "hands"),
             ("atomar", "captures explode"),
             ("atomic", "captures explode"),
             ("balbo", "board … without"),
@@ -383,6 +384,9 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("dobutsu", "hands"),
             ("dragon", "hands"),
             ("euroshogi", "hands"),
+            ("flipello", "hands"),
+            ("flipello10", "hands"),
+            ("flipersi", "hands"),
             ("gorogoro", "hands"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("gustav3", "board … without"),

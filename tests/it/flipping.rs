@@ -60,6 +60,26 @@ fn ataxx_clones_beside_its_own_and_flips_the_stones_around() {
     }
 }
 
+/// A drop the family's rules refuse is explained by the rule it breaks.
+#[test]
+fn a_refused_drop_names_its_rule() {
+    let ataxx = script("ataxx");
+    let pos = Position::start(&ataxx);
+    let error = parse_move(&pos, "P@d4").unwrap_err();
+    let text = varia::teach::illegal::explain_text(&pos, &error);
+    assert!(text.contains("next to one of your pieces"), "{text}");
+    let flipersi = script("flipersi");
+    let pos = Position::from_fen(&flipersi, "8/8/8/8/3P4/8/8/8[PPPPpppp] b - - 0 1").unwrap();
+    let error = parse_move(&pos, "P@a1").unwrap_err();
+    let text = varia::teach::illegal::explain_text(&pos, &error);
+    assert!(text.contains("every drop goes there"), "{text}");
+    let flipello = script("flipello");
+    let pos = Position::start(&flipello);
+    let error = parse_move(&pos, "P@a1").unwrap_err();
+    let text = varia::teach::illegal::explain_text(&pos, &error);
+    assert!(text.contains("enclose a line of enemy pieces"), "{text}");
+}
+
 /// Taking a move back turns the flipped stones back, hash and all.
 #[test]
 fn unplaying_a_flip_restores_the_position() {
