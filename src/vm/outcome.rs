@@ -94,7 +94,8 @@ pub enum EndReason {
 
 impl EndReason {
     /// Whether a rule of the variant (a goal, the checks to give, a royal
-    /// piece blown up, a game-end hook) ended the game, rather than one
+    /// piece blown up, a full board, both sides passing, a game-end hook)
+    /// ended the game, rather than one
     /// every game has (checkmate, stalemate, move rule, repetition).
     pub fn is_variant_rule(&self) -> bool {
         matches!(
@@ -103,6 +104,8 @@ impl EndReason {
                 | EndReason::ChecksGiven { .. }
                 | EndReason::PiecesLost { .. }
                 | EndReason::GoalReached { .. }
+                | EndReason::BoardFull
+                | EndReason::BothPassed
                 | EndReason::Hook { .. }
         )
     }
