@@ -841,3 +841,41 @@ fn petrifying_captures_export_and_import() {
         "petrifyOnCaptureTypes"
     );
 }
+
+/// `flip enclosed|adjacent`, `pass when stuck`, `full board draws` and
+/// `draws win for more pieces` export as FS's flipEnclosedPieces,
+/// passOnStalemate, adjudicateFullBoard and materialCounting, and FS plays
+/// the exported sections as the scripts (the positions FS reaches after
+/// each move are the ones ours reach: the same pieces flipped).
+#[test]
+fn flipping_rules_export_as_fs_options() {
+    for (name, flip, option) in [
+        ("flipknights", "enclosed", "reversi"),
+        ("clonestones", "adjacent", "ataxx"),
+    ] {
+        let script = format!(
+            "variant \"{name}\"\nboard 6 x 6\npiece Knight N \"N\"\npiece Stone S \"mK\"\n\
+             flip {flip}\ncheckmate none\npass when stuck\n\
+             stalemate loses with fewer pieces\nfull board draws\n\
+             draws win for more pieces\nrepetition 3\n\
+             setup \"nsssn1/6/6/6/6/1NSSSN w - - 0 1\"\n"
+        );
+        let variant = compile_source(&format!("{name}.variant"), &script).unwrap();
+        let ini = varia::bridge::export::export_variant(&variant, name).unwrap();
+        for line in [
+            format!("\nflipEnclosedPieces = {option}\n"),
+            "\npassOnStalemate = true\n".to_string(),
+            "\nadjudicateFullBoard = true\n".to_string(),
+            "\nmaterialCounting = unweighted\n".to_string(),
+        ] {
+            assert!(ini.contains(&line), "{ini}");
+        }
+        let dir = crate::common::bin::temp_dir("bridge", name);
+        let file = dir.join(format!("{name}.ini"));
+        std::fs::write(&file, &ini).unwrap();
+        let config = file.to_str().unwrap();
+        let games = crate::common::oracle::oracle_many(&[name], 150, 13, &["--config", config]);
+        assert_eq!(games[0].len(), 150, "{name}");
+        crate::common::oracle::compare(&variant, &games[0]);
+    }
+}
