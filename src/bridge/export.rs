@@ -62,6 +62,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
         write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
     write_walls(variant, &mut out);
+    write_counted_ends(variant, &mut out);
     let petrifying = letters_of(variant, |p| p.petrifies);
     if !petrifying.is_empty() {
         let _ = writeln!(out, "petrifyOnCaptureTypes = {petrifying}");
@@ -101,6 +102,29 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
         ));
     }
     Ok(())
+}
+
+/// Flipping, passing and the ends scored by the pieces (Reversi and
+/// Ataxx): `flip …` as FS's `flipEnclosedPieces`, `pass when stuck` as
+/// `passOnStalemate`, `full board draws` as `adjudicateFullBoard`, `draws
+/// win for more pieces` as `materialCounting = unweighted`. (Their drop
+/// rules come with `hands`, which the bridge refuses.)
+fn write_counted_ends(variant: &Variant, out: &mut String) {
+    match variant.flip {
+        Some(crate::ir::rule::Flip::Enclosed) => out.push_str("flipEnclosedPieces = reversi\n"),
+        Some(crate::ir::rule::Flip::Adjacent) => out.push_str("flipEnclosedPieces = ataxx\n"),
+        None => {}
+    }
+    let rules = &variant.game_end;
+    if rules.pass_when_stuck {
+        out.push_str("passOnStalemate = true\n");
+    }
+    if rules.full_board_draws {
+        out.push_str("adjudicateFullBoard = true\n");
+    }
+    if rules.draws_to_more_pieces {
+        out.push_str("materialCounting = unweighted\n");
+    }
 }
 
 /// What FS has no way to say at all.

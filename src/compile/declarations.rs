@@ -41,7 +41,8 @@ pub(super) struct Declarations<'a> {
     pub check_limit: Single<'a, Item>,
     /// `captures explode …` (an [`Item::Explosion`]).
     pub explosion: Single<'a, Item>,
-    /// `draws win for …` (an [`Item::DrawOdds`]).
+    /// `draws win for …` (an [`Item::DrawOdds`] or an
+    /// [`Item::DrawsToMorePieces`]).
     pub draw_odds: Single<'a, Item>,
     /// `checks forbidden`.
     pub checks_forbidden: Single<'a, Item>,
@@ -76,6 +77,14 @@ pub(super) struct Declarations<'a> {
     pub drops_compulsory: Single<'a, Item>,
     /// `castling from drops` (an [`Item::CastlingFromDrops`]).
     pub castling_from_drops: Single<'a, Item>,
+    /// `drops first fill …` (an [`Item::DropsFirst`]).
+    pub drops_first: Single<'a, Item>,
+    /// `flip enclosed|adjacent`.
+    pub flip: Single<'a, Spanned<ast::FlipKind>>,
+    /// `pass when stuck` (an [`Item::PassWhenStuck`]).
+    pub pass_when_stuck: Single<'a, Item>,
+    /// `full board draws` (an [`Item::FullBoardDraws`]).
+    pub full_board: Single<'a, Item>,
     /// `check when the last … is attacked` and `check when every … is
     /// attacked` (each an [`Item::RoyalGroup`]), in order.
     pub royal_groups: Vec<&'a Item>,
@@ -143,6 +152,10 @@ pub(super) fn collect<'a>(
         drops: Vec::new(),
         no_drops: Single::new(),
         gate: Single::new(),
+        drops_first: Single::new(),
+        flip: Single::new(),
+        pass_when_stuck: Single::new(),
+        full_board: Single::new(),
         walls: Single::new(),
         petrify: Single::new(),
         drops_compulsory: Single::new(),
@@ -249,10 +262,6 @@ impl<'a> Declarations<'a> {
                 self.compulsory_capture
                     .set(item, src, *span, "`captures compulsory`", errors)
             }
-            Item::DrawOdds(_, span) => {
-                self.draw_odds
-                    .set(item, src, *span, "`draws win for`", errors)
-            }
             Item::WithoutRoyal(..) => self.without_royal.push(item),
             Item::ChecksForbidden(span) => {
                 self.checks_forbidden
@@ -273,7 +282,13 @@ impl<'a> Declarations<'a> {
             | Item::DropNone(_)
             | Item::Gate(_)
             | Item::DropsCompulsory(_)
+            | Item::DropsFirst(..)
             | Item::CastlingFromDrops(_) => self.add_hands_item(item, src, errors),
+            Item::DrawOdds(..)
+            | Item::DrawsToMorePieces(_)
+            | Item::Flip(_)
+            | Item::PassWhenStuck(_)
+            | Item::FullBoardDraws(_) => self.add_reversi_item(item, src, errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::Petrify(_, span) => {
                 self.petrify
@@ -308,6 +323,27 @@ impl<'a> Declarations<'a> {
         }
     }
 
+    /// `draws win for …` and the rules of Reversi and Ataxx: `flip`, `pass
+    /// when stuck`, `full board draws`.
+    fn add_reversi_item(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
+        match item {
+            Item::DrawOdds(_, span) | Item::DrawsToMorePieces(span) => {
+                self.draw_odds
+                    .set(item, src, *span, "`draws win for`", errors)
+            }
+            Item::Flip(f) => self.flip.set(f, src, f.span, "`flip`", errors),
+            Item::PassWhenStuck(span) => {
+                self.pass_when_stuck
+                    .set(item, src, *span, "`pass when stuck`", errors)
+            }
+            Item::FullBoardDraws(span) => {
+                self.full_board
+                    .set(item, src, *span, "`full board draws`", errors)
+            }
+            _ => {}
+        }
+    }
+
     /// The declarations about pieces in hand: `hands`, `demote`, `drop`,
     /// `gate`, `drops compulsory`, `castling from drops`.
     fn add_hands_item(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
@@ -317,6 +353,10 @@ impl<'a> Declarations<'a> {
             Item::Drop(d) => self.drops.push((d, src)),
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
+            Item::DropsFirst(_, span) => {
+                self.drops_first
+                    .set(item, src, *span, "`drops first fill`", errors)
+            }
             Item::DropsCompulsory(span) => {
                 self.drops_compulsory
                     .set(item, src, *span, "`drops compulsory`", errors)

@@ -44,13 +44,13 @@ pub(super) fn hands_plan(
     errors: &mut Vec<ScriptError>,
 ) -> Option<HandsPlan> {
     let anything_promotes = !promotion.choice_sets.is_empty();
-    let Some(Item::Hands(keep_captures, _)) = decls.hands.get() else {
+    let Some(Item::Hands(hands_kind, _)) = decls.hands.get() else {
         report_hand_rules_without_hands(decls, errors);
         return None;
     };
     let kinds = defs.len();
     let mut hands = Hands {
-        keep_captures: *keep_captures,
+        keep_captures: *hands_kind == ast::HandsKind::KeepCaptures,
         demoted: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         promoted_to: None,
         drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
@@ -64,6 +64,10 @@ pub(super) fn hands_plan(
         opposite_colours: vec![false; kinds],
         castling_from_drops: decls.castling_from_drops.get().is_some(),
         royal_drops: false,
+        unlimited: *hands_kind == ast::HandsKind::Unlimited,
+        beside_own: vec![false; kinds],
+        enclosing: vec![false; kinds],
+        first_fill: first_fill(geometry, symmetry, decls, regions, errors),
     };
     hands.drops = !no_drops(decls, errors);
     hands.royal_drops = hands.drops && !hands.keep_captures && defs.iter().any(|d| d.royal_like());
@@ -112,18 +116,7 @@ pub(super) fn hands_plan(
                 let code = Piece { color, kind: *kind }.code() as usize;
                 hands.drop_squares[code] = *both.get(color);
             }
-            let has = |r: DropRule| d.rules.iter().any(|x| x.value == r);
-            hands.per_file[k] = d
-                .rules
-                .iter()
-                .find_map(|r| match r.value {
-                    DropRule::PerFile(n) => Some(n),
-                    _ => None,
-                })
-                .unwrap_or(0);
-            hands.no_mate[k] = has(DropRule::NoMate);
-            hands.opposite_colours[k] = has(DropRule::OppositeColours);
-            never_stuck[k] = has(DropRule::NeverStuck).then_some(d.span);
+            never_stuck[k] = set_drop_rules(&mut hands, k, d);
             if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {
                 if let Some(face) =
                     other_face(*kind, name, rule.span, defs, promotion, &hands, errors)
@@ -145,6 +138,45 @@ pub(super) fn hands_plan(
     })
 }
 
+/// The simple drop rules of `d` for the kind `k`; returns the span of the
+/// declaration if it asks for `never-stuck` (applied once the tables exist).
+fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span> {
+    let has = |r: DropRule| d.rules.iter().any(|x| x.value == r);
+    hands.per_file[k] = d
+        .rules
+        .iter()
+        .find_map(|r| match r.value {
+            DropRule::PerFile(n) => Some(n),
+            _ => None,
+        })
+        .unwrap_or(0);
+    hands.no_mate[k] = has(DropRule::NoMate);
+    hands.opposite_colours[k] = has(DropRule::OppositeColours);
+    hands.beside_own[k] = has(DropRule::BesideOwn);
+    hands.enclosing[k] = has(DropRule::Enclosing);
+    has(DropRule::NeverStuck).then_some(d.span)
+}
+
+/// `drops first fill R`: the region as each side sees it.
+fn first_fill(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    regions: &mut RegionEvaluator<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Option<ByColor<SquareSet>> {
+    let Some(Item::DropsFirst(expr, _)) = decls.drops_first.get() else {
+        return None;
+    };
+    match regions.eval(expr) {
+        Ok(squares) => Some(for_both_sides(geometry, squares, symmetry)),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
 /// A variant without `hands`: each declaration about pieces in hand is an
 /// error.
 fn report_hand_rules_without_hands(decls: &Declarations<'_>, errors: &mut Vec<ScriptError>) {
@@ -159,6 +191,7 @@ fn report_hand_rules_without_hands(decls: &Declarations<'_>, errors: &mut Vec<Sc
         (decls.gate.get(), "gate"),
         (decls.drops_compulsory.get(), "drops compulsory"),
         (decls.castling_from_drops.get(), "castling from drops"),
+        (decls.drops_first.get(), "drops first fill"),
     ];
     for (item, what) in singles {
         if let Some(item) = item {

@@ -99,6 +99,14 @@ fn variant_name(decls: &declarations::Declarations<'_>) -> String {
         .map_or_else(|| "Untitled".to_string(), |n| n.value.clone())
 }
 
+/// `flip enclosed|adjacent`.
+fn flip_rule(decls: &declarations::Declarations<'_>) -> Option<crate::ir::rule::Flip> {
+    decls.flip.get().map(|f| match f.value {
+        crate::syntax::ast::FlipKind::Enclosed => crate::ir::rule::Flip::Enclosed,
+        crate::syntax::ast::FlipKind::Adjacent => crate::ir::rule::Flip::Adjacent,
+    })
+}
+
 fn build_from(
     files: &[ast::File],
     decls: &declarations::Declarations<'_>,
@@ -106,7 +114,6 @@ fn build_from(
 ) -> Option<(Variant, Spanned<String>)> {
     let main_source = files.last().map(|f| f.source)?;
     let missing_at = first_item_span(files);
-
     let geometry = board::geometry(decls.board.get(), missing_at, errors)?;
     let symmetry = board::symmetry(decls.symmetry.get().map(|s| s.value));
 
@@ -197,6 +204,7 @@ fn build_from(
         hooks: None, // compiled below, against the variant's names
         explosion,
         compulsory_capture: decls.compulsory_capture.get().is_some(),
+        flip: flip_rule(decls),
         checks_forbidden: decls.checks_forbidden.get().is_some(),
         without_royal: pieces::without_royal(decls),
         en_passant_region,

@@ -365,7 +365,21 @@ impl Engine {
         match pos.result_without_moves().0 {
             GameResult::Wins => MATE - ply as i32,
             GameResult::Loses => -(MATE - ply as i32),
-            GameResult::Draws => 0,
+            GameResult::Draws => Self::draw_score(pos, ply),
+        }
+    }
+
+    /// The score of a drawn game for the side to move: 0, but for `draws
+    /// win for more pieces`, a win or loss at this distance for the side
+    /// with more pieces on the board.
+    fn draw_score(pos: &Position, ply: usize) -> i32 {
+        if !pos.variant().game_end.draws_to_more_pieces {
+            return 0;
+        }
+        match pos.more_pieces() {
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
         }
     }
 
@@ -391,7 +405,7 @@ impl Engine {
         Some(match winner {
             Some(w) if w == side => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
-            None => 0,
+            None => Self::draw_score(pos, ply),
         })
     }
 
@@ -403,12 +417,12 @@ impl Engine {
     fn drawn_or_repeated(pos: &Position, ply: usize) -> Option<i32> {
         let rules = &pos.variant().game_end;
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
-            return Some(0);
+            return Some(Self::draw_score(pos, ply));
         }
         rules.repetition?;
         let (winner, _) = pos.repetition_end(2)?;
         Some(match winner {
-            None => 0,
+            None => Self::draw_score(pos, ply),
             Some(w) if w == pos.side_to_move() => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
         })

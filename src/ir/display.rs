@@ -13,6 +13,23 @@ use crate::ir::{Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
 /// `white` or `black`, as scripts write a side (`restrict white …`).
+/// `draws win for more pieces`, `pass when stuck`, `full board draws`.
+fn write_counted_ends(
+    f: &mut fmt::Formatter<'_>,
+    e: &crate::ir::rule::GameEndRules,
+) -> fmt::Result {
+    if e.draws_to_more_pieces {
+        writeln!(f, "draws win for more pieces")?;
+    }
+    if e.pass_when_stuck {
+        writeln!(f, "pass when stuck")?;
+    }
+    if e.full_board_draws {
+        writeln!(f, "full board draws")?;
+    }
+    Ok(())
+}
+
 fn side_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -142,12 +159,16 @@ impl Variant {
     /// The pieces, their moves and promotions.
     fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.pieces.iter().enumerate() {
+            let moves = if p.betza.is_empty() {
+                "immobile".to_string()
+            } else {
+                format!("{:?}", p.betza)
+            };
             writeln!(
                 f,
-                "piece {} {} {:?}{}",
+                "piece {} {} {moves}{}",
                 p.name,
                 p.token(Color::White),
-                p.betza,
                 if p.royal { " royal" } else { "" }
             )?;
             for pat in &p.patterns {
@@ -424,7 +445,7 @@ impl Variant {
             };
             writeln!(f, "draws win for {side}")?;
         }
-        Ok(())
+        write_counted_ends(f, e)
     }
 
     /// The rules that shape the moves rather than end the game: royal
@@ -475,6 +496,11 @@ impl Variant {
                 writeln!(f, "walls {word} in squares {}", names(&walls.region.white))?;
             }
         }
+        match self.flip {
+            Some(crate::ir::rule::Flip::Enclosed) => writeln!(f, "flip enclosed")?,
+            Some(crate::ir::rule::Flip::Adjacent) => writeln!(f, "flip adjacent")?,
+            None => {}
+        }
         if let Some(explosion) = &self.explosion {
             let spared: Vec<&str> = explosion
                 .spared
@@ -507,6 +533,8 @@ impl Variant {
         let g = &self.geometry;
         if h.keep_captures {
             writeln!(f, "hands keep captures")?;
+        } else if h.unlimited {
+            writeln!(f, "hands unlimited")?;
         } else {
             writeln!(f, "hands")?;
         }
@@ -542,6 +570,12 @@ impl Variant {
             if h.opposite_colours[k] {
                 rules.push_str(" opposite-colours");
             }
+            if h.beside_own[k] {
+                rules.push_str(" beside-own");
+            }
+            if h.enclosing[k] {
+                rules.push_str(" enclosing");
+            }
             if !h.drops {
                 continue;
             }
@@ -557,6 +591,10 @@ impl Variant {
         }
         if h.compulsory {
             writeln!(f, "drops compulsory")?;
+        }
+        if let Some(first) = &h.first_fill {
+            let names: Vec<String> = first.white.iter().map(|s| g.name(s)).collect();
+            writeln!(f, "drops first fill squares {}", names.join(" "))?;
         }
         if h.castling_from_drops {
             writeln!(f, "castling from drops")?;

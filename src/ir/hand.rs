@@ -7,7 +7,7 @@ use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 
 /// The most pieces of one kind a side may hold in hand (a FEN asking
 /// for more is refused).
-pub const MAX_IN_HAND: u8 = 64;
+pub const MAX_IN_HAND: u8 = 128;
 
 /// How many hand slots a position keeps: one per piece code.
 pub const HAND_SLOTS: usize = 1 + 2 * crate::ir::piece::MAX_PIECE_KINDS;
@@ -59,6 +59,19 @@ pub struct Hands {
     /// A royal piece may be in hand (hands that never take captures, with
     /// drops): royal pieces then start off the board (Placement chess).
     pub royal_drops: bool,
+    /// `hands unlimited`: a side never runs out of pieces to drop (a drop
+    /// takes nothing from its hand; FEN writes no hands: Ataxx).
+    pub unlimited: bool,
+    /// Per piece kind: `beside-own`, dropped only next to a piece of its
+    /// side (Ataxx's clones).
+    pub beside_own: Vec<bool>,
+    /// Per piece kind: `enclosing`, dropped only where it encloses a line
+    /// of enemy pieces between itself and a piece of its side (Reversi).
+    pub enclosing: Vec<bool>,
+    /// `drops first fill R`: per side, the region (as that side sees it)
+    /// that takes every drop while one of its squares is empty; the
+    /// `beside-own` and `enclosing` rules wait until it is full.
+    pub first_fill: Option<ByColor<SquareSet>>,
 }
 
 /// Gating (`gate Hawk, Elephant in rank 1`): a piece from the mover's hand

@@ -122,7 +122,14 @@ pub const MOVE_FIELDS: &[&str] = &[
 pub const PIECE_FIELDS: &[&str] = &["name", "letter", "color", "royal"];
 
 /// The kinds of move `mv.kind` tells apart.
-pub const MOVE_KINDS: &[&str] = &["normal", "double-step", "en-passant", "castle", "drop"];
+pub const MOVE_KINDS: &[&str] = &[
+    "normal",
+    "double-step",
+    "en-passant",
+    "castle",
+    "drop",
+    "pass",
+];
 
 /// The colours, as hooks write them.
 pub const COLORS: &[&str] = &["white", "black"];

@@ -107,6 +107,9 @@ pub struct Variant {
     pub hands: Option<hand::Hands>,
     /// Every move also puts a wall (`walls …`), if the variant says so.
     pub walls: Option<rule::Walls>,
+    /// `flip enclosed|adjacent`: the enemy pieces each move turns to the
+    /// mover's side.
+    pub flip: Option<rule::Flip>,
     /// Kinds that share royalty (`check when the last …` / `… every …`).
     pub royal_groups: Vec<rule::RoyalGroup>,
     /// `shuffle …`: how a random start array is made from the start

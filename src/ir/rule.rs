@@ -205,6 +205,17 @@ pub struct GameEndRules {
     /// `draws win for black`: the side every drawn game is a win for
     /// (Armageddon's draw odds).
     pub draw_odds: Option<Color>,
+    /// `draws win for more pieces`: every drawn game is won by the side
+    /// with more pieces on the board (Fairy-Stockfish's
+    /// `materialCounting = unweighted`: Reversi, Ataxx).
+    pub draws_to_more_pieces: bool,
+    /// `pass when stuck`: a side with no legal move but a piece on the
+    /// board passes (Fairy-Stockfish's `passOnStalemate`); two passes in a
+    /// row end the game in a draw.
+    pub pass_when_stuck: bool,
+    /// `full board draws`: the game ends in a draw when no empty square is
+    /// left (Fairy-Stockfish's `adjudicateFullBoard`).
+    pub full_board_draws: bool,
     /// `counting board …` and `counting bare …`: Makruk's counting rules.
     pub counting: Option<Counting>,
     /// `checkmate by Knight alone wins`: a checkmate given by these kinds
@@ -230,6 +241,9 @@ impl Default for GameEndRules {
             extinctions: Vec::new(),
             royal_loss: false,
             draw_odds: None,
+            draws_to_more_pieces: false,
+            pass_when_stuck: false,
+            full_board_draws: false,
             counting: None,
             checkmate_by: None,
             mating_checks: None,
@@ -253,7 +267,22 @@ impl GameEndRules {
             || self.check_limit.is_some()
             || !self.extinctions.is_empty()
             || self.royal_loss
+            || self.pass_when_stuck
+            || self.full_board_draws
     }
+}
+
+/// Which enemy pieces a move turns to the mover's side (`flip …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// `flip enclosed`: each line of enemy pieces, in any of the eight
+    /// directions, between the square the move reached and the nearest
+    /// piece of the mover's beyond them (Reversi; Fairy-Stockfish's
+    /// `flipEnclosedPieces = reversi`).
+    Enclosed,
+    /// `flip adjacent`: every enemy piece on the eight squares around it
+    /// (Ataxx; `flipEnclosedPieces = ataxx`).
+    Adjacent,
 }
 
 /// `reaching hill with King wins`: a side with a piece of one of the kinds

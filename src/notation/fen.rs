@@ -55,7 +55,8 @@ pub fn write_fen(pos: &Position) -> String {
             out.push('/');
         }
     }
-    if variant.hands.is_some() {
+    // `hands unlimited`: no hands field, as Fairy-Stockfish's `freeDrops`.
+    if variant.hands.as_ref().is_some_and(|h| !h.unlimited) {
         out.push_str(&hands_field(pos));
     }
     out.push(' ');

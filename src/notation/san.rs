@@ -99,6 +99,14 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     let Some(piece) = pos.piece_at(mv.from) else {
         return crate::notation::coord::move_to_coord(pos, mv);
     };
+    if mv.kind == MoveKind::Pass {
+        // As Fairy-Stockfish writes a pass: the piece and its square (`Pa1`).
+        return format!(
+            "{}{}",
+            variant.piece(piece.kind).token(Color::White),
+            g.name(mv.from)
+        );
+    }
     let pawn = is_pawn_like(pos, piece.kind);
     let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
     let mut s = String::new();
@@ -271,6 +279,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveInputError> {
     parse_move_in(pos, &pos.legal_moves().unwrap_or_default(), text)
 }
 
+/// The legal move written exactly as coordinates (`d6d7+`, where the `+`
+/// is shogi's promotion, not a check mark), or a pass (`pass when stuck`)
+/// written as SAN writes it (`Pa1`).
+fn written_exactly(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let text = text.trim();
+    legal.iter().copied().find(|&m| {
+        crate::notation::coord::move_to_coord(pos, m) == text
+            || (m.kind == MoveKind::Pass && move_to_san_plain_in(pos, legal, m) == text)
+    })
+}
+
 /// [`parse_move`] given the legal moves of `pos`: generates no moves
 /// unless the text fits none of them.
 ///
@@ -280,12 +299,7 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
         return parse_drop(pos, legal, letter, square, text);
     }
-    // A move written exactly as coordinates (`d6d7+`, where the `+` is
-    // shogi's promotion, not a check mark).
-    if let Some(&m) = legal
-        .iter()
-        .find(|&&m| crate::notation::coord::move_to_coord(pos, m) == text.trim())
-    {
+    if let Some(m) = written_exactly(pos, legal, text) {
         return Ok(m);
     }
     if legal.iter().any(|m| m.wall().is_some()) {
@@ -625,13 +639,17 @@ fn parse_drop(
     let file_full = pos.drop_file_limit_reached(piece, to);
     let message = match &variant.hands {
         None => "this variant has no pieces in hand".to_string(),
-        Some(_) if pos.in_hand(held) == 0 => {
+        Some(_) if !pos.holds(held) => {
             format!("you have no {} in hand", piece_name(pos, held))
         }
         Some(_) if pos.piece_at(to).is_some() => format!("{square} is not empty"),
         Some(h) if !h.drop_squares[piece.code() as usize].contains(to) => {
             format!("a {name} may not be dropped on {square}")
         }
+        Some(_) if pos.family_drop_refusal(kind, to).is_some() => format!(
+            "a {name} may not be dropped on {square}: {}",
+            pos.family_drop_refusal(kind, to).unwrap_or_default()
+        ),
         Some(_) if file_full.is_some() => match file_full {
             Some(1) => {
                 format!("a {name} may not be dropped on a file that has one of your {name}s")

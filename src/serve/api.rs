@@ -484,7 +484,7 @@ fn drops(s: &Session, body: &Value, flip: bool) -> Result<Value, ApiError> {
     };
     let pos = s.game.position();
     let side = pos.side_to_move();
-    if pos.in_hand(Piece { color: side, kind }) == 0 {
+    if !pos.holds(Piece { color: side, kind }) {
         return Err(ApiError::bad(&format!(
             "{} has no {} in hand",
             v.side_name(side),

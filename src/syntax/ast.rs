@@ -81,8 +81,8 @@ pub enum Item {
     Explosion(Vec<Spanned<String>>, Vec<Spanned<String>>, Span),
     /// `captures compulsory`, and the declaration's span.
     CompulsoryCapture(Span),
-    /// `hands [keep captures]`: whether captures go to hand, and the declaration's span.
-    Hands(bool, Span),
+    /// `hands [keep captures|unlimited]`, and the declaration's span.
+    Hands(HandsKind, Span),
     /// `demote A, B to C` or `demote promoted to C`.
     Demote(DemoteDecl),
     /// `drop A, B [in REGION] [one-per-file] [no-mate] [never-stuck]`.
@@ -97,6 +97,16 @@ pub enum Item {
     Gate(GateDecl),
     /// `draws win for white|black`, and the declaration's span.
     DrawOdds(Side, Span),
+    /// `draws win for more pieces`, and the declaration's span.
+    DrawsToMorePieces(Span),
+    /// `drops first fill REGION`.
+    DropsFirst(RegionExpr, Span),
+    /// `flip enclosed|adjacent`.
+    Flip(Spanned<FlipKind>),
+    /// `pass when stuck`.
+    PassWhenStuck(Span),
+    /// `full board draws`.
+    FullBoardDraws(Span),
     /// `checks forbidden`.
     ChecksForbidden(Span),
     /// `white has no royal piece`.
@@ -145,6 +155,11 @@ impl Item {
             Item::Extinction(e) => e.span,
             Item::Counting(c) => c.span,
             Item::Explosion(_, _, span) | Item::Hands(_, span) => *span,
+            Item::Flip(f) => f.span,
+            Item::DrawsToMorePieces(span)
+            | Item::PassWhenStuck(span)
+            | Item::FullBoardDraws(span)
+            | Item::DropsFirst(_, span) => *span,
             Item::PromotionLimit(_, span) => *span,
             Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,
@@ -649,6 +664,31 @@ pub enum DropRule {
     /// `opposite-colours`: a side's pieces of the kind go half on each
     /// square colour.
     OppositeColours,
+    /// `beside-own`: only next to a piece of the dropping side.
+    BesideOwn,
+    /// `enclosing`: only where it encloses a line of enemy pieces.
+    Enclosing,
+}
+
+/// What `hands` says about the pieces in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandsKind {
+    /// `hands`: only the setup's pieces are ever in hand.
+    SetupOnly,
+    /// `hands keep captures`: captured pieces join the capturer's hand.
+    KeepCaptures,
+    /// `hands unlimited`: a side never runs out of pieces to drop.
+    Unlimited,
+}
+
+/// Which enemy pieces a move turns to the mover's side (`flip …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlipKind {
+    /// `flip enclosed`: each line of enemy pieces between the square the
+    /// move reached and another piece of the mover's (Reversi).
+    Enclosed,
+    /// `flip adjacent`: every enemy piece next to that square (Ataxx).
+    Adjacent,
 }
 
 /// `gate Hawk, Elephant in rank 1`.

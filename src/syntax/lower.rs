@@ -8,9 +8,9 @@ use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
-    File, FirstMovesDecl, GameResult, GateDecl, GoalDecl, HookDecl, Item, PieceDecl, Policy,
-    PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm,
-    RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
+    File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, Item,
+    PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
+    RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -221,7 +221,17 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_hands)?;
-            Ok(Item::Hands(c.next_if(Rule::hands_keep).is_some(), span))
+            let kind = if c.next_if(Rule::hands_keep).is_some() {
+                HandsKind::KeepCaptures
+            } else if c.next_if(Rule::hands_unlimited).is_some() {
+                HandsKind::Unlimited
+            } else {
+                HandsKind::SetupOnly
+            };
+            Ok(Item::Hands(kind, span))
+        }
+        Rule::flip_decl | Rule::pass_decl | Rule::full_board_decl | Rule::drops_first_decl => {
+            lower_reversi_rule(pair, source)
         }
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
@@ -268,6 +278,32 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::move_rule_decl
         | Rule::repetition_decl => lower_game_end_rule(pair, source),
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
+    }
+}
+
+/// The rules of the Reversi and Ataxx family: `flip enclosed|adjacent`,
+/// `pass when stuck`, `full board draws`, `drops first fill REGION`.
+fn lower_reversi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    match pair.as_rule() {
+        Rule::flip_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_flip)?;
+            let kind = match c.next(Rule::flip_kind)?.as_str() {
+                "enclosed" => FlipKind::Enclosed,
+                _ => FlipKind::Adjacent,
+            };
+            Ok(Item::Flip(Spanned::new(kind, span)))
+        }
+        Rule::pass_decl => Ok(Item::PassWhenStuck(span)),
+        Rule::full_board_decl => Ok(Item::FullBoardDraws(span)),
+        _ => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_drops)?;
+            c.next(Rule::first_fill)?;
+            let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
+            Ok(Item::DropsFirst(region, span))
+        }
     }
 }
 
@@ -476,6 +512,9 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next(Rule::kw_draws)?;
             c.next(Rule::kw_win)?;
             c.next(Rule::kw_for)?;
+            if c.next_if(Rule::more_pieces).is_some() {
+                return Ok(Item::DrawsToMorePieces(span));
+            }
             let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
             Ok(Item::DrawOdds(side, span))
         }
@@ -937,6 +976,8 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             "no-mate" => DropRule::NoMate,
             "either-face" => DropRule::EitherFace,
             "opposite-colours" => DropRule::OppositeColours,
+            "beside-own" => DropRule::BesideOwn,
+            "enclosing" => DropRule::Enclosing,
             _ => DropRule::NeverStuck,
         };
         rules.push(Spanned::new(rule, span_of(&r, source)));
@@ -1098,7 +1139,13 @@ fn lower_piece_decl(
             .unwrap_or('?'),
         span_of(&letter_pair, source),
     );
-    let (betza, moves) = lower_betza_string(c.next(Rule::betza_string).map_err(one)?, source)?;
+    let (betza, moves) = match c.next_if(Rule::immobile_word) {
+        Some(word) => (
+            Spanned::new(String::new(), span_of(&word, source)),
+            Vec::new(),
+        ),
+        None => lower_betza_string(c.next(Rule::betza_string).map_err(one)?, source)?,
+    };
     let mut royal = false;
     while c.next_if(Rule::piece_attr).is_some() {
         royal = true;

@@ -212,6 +212,17 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::castling_from_drops_decl => "`castling from drops`",
         Rule::kw_drops => "`drops`",
         Rule::kw_opposite_colours => "`opposite-colours`",
+        Rule::kw_beside_own => "`beside-own`",
+        Rule::immobile_word => "`immobile`",
+        Rule::kw_enclosing => "`enclosing`",
+        Rule::hands_unlimited => "`unlimited`",
+        Rule::more_pieces => "`more pieces`",
+        Rule::drops_first_decl | Rule::first_fill => "`drops first fill`",
+        Rule::flip_decl | Rule::kw_flip => "`flip`",
+        Rule::flip_kind | Rule::kw_enclosed | Rule::kw_adjacent => "`enclosed` or `adjacent`",
+        Rule::pass_decl | Rule::kw_pass => "`pass when stuck`",
+        Rule::stuck_word => "`stuck`",
+        Rule::full_board_decl | Rule::full_board_words => "`full board draws`",
         Rule::royal_group_decl | Rule::kw_when => "`check when the last …` or `check when every …`",
         Rule::royal_group_kind | Rule::the_last => "`the last` or `every`",
         Rule::attacked_words => "`is attacked`",
@@ -288,7 +299,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -445,9 +445,15 @@ pub fn place_hurdles(
 /// The hand counts per piece code of a variant with hands (empty for
 /// one without), read with `count`.
 fn hands_of(variant: &Variant, count: impl Fn(Piece) -> u8) -> Vec<u8> {
-    if variant.hands.is_none() {
+    let Some(rules) = &variant.hands else {
         return Vec::new();
-    }
+    };
+    // `hands unlimited` counts nothing: each kind that may be dropped is
+    // shown once (one to pick, and never fewer).
+    let count = |piece: Piece| match rules.unlimited {
+        true => u8::from(!rules.drop_squares[piece.code() as usize].is_empty()),
+        false => count(piece),
+    };
     let mut hands = vec![0; crate::ir::hand::HAND_SLOTS];
     for k in 0..variant.pieces.len() {
         for color in [Color::White, Color::Black] {

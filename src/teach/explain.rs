@@ -76,6 +76,12 @@ pub fn describe_moves(def: &PieceDef) -> String {
         .filter(|p| p.from_region.is_none() && !p.royal_only)
         .cloned()
         .collect();
+    if def.betza.is_empty() {
+        return format!(
+            "The {} ({}) never moves once it is on the board.",
+            def.name, def.letter
+        );
+    }
     let head = format!("The {} ({}, Betza `{}`)", def.name, def.letter, def.betza);
     moves_sentence(&head, &plain)
 }
@@ -1054,6 +1060,11 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let Some(sentence) = first_moves_rule(variant, def) {
         out.push(sentence);
     }
+    match variant.flip {
+        Some(crate::ir::rule::Flip::Enclosed) => out.push("After every move, each line of enemy pieces enclosed between the square the move reached and another piece of the mover's, in any of the eight directions, turns to the mover's side.".to_string()),
+        Some(crate::ir::rule::Flip::Adjacent) => out.push("After every move, every enemy piece next to the square the move reached turns to the mover's side.".to_string()),
+        None => {}
+    }
     if def.petrifies {
         out.push("When it captures, it turns to stone: it leaves the board, and a wall stands on the square it took for the rest of the game (no piece may enter, pass or take it).".to_string());
     }
@@ -1250,7 +1261,23 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
             variant.side_name(side)
         ));
     }
+    out.extend(counting_end_sentences(rules));
     out.extend(checkmate_rule_sentences(variant));
+    out
+}
+
+/// `pass when stuck`, `full board draws`, `draws win for more pieces`, in words.
+fn counting_end_sentences(rules: &crate::ir::rule::GameEndRules) -> Vec<String> {
+    let mut out = Vec::new();
+    if rules.pass_when_stuck {
+        out.push("A player who has no legal move but a piece on the board passes; when both pass, one after the other, the game ends in a draw.".to_string());
+    }
+    if rules.full_board_draws {
+        out.push("The game ends in a draw when no empty square is left.".to_string());
+    }
+    if rules.draws_to_more_pieces {
+        out.push("A game that would be drawn is won by the player with more pieces on the board, and drawn only when they have as many.".to_string());
+    }
     out
 }
 

@@ -28,7 +28,7 @@ fn can_be_in_hand(variant: &Variant, hands: &Hands, kind: PieceKind) -> bool {
                 .iter()
                 .enumerate()
                 .any(|(k, def)| !def.royal && hands.demoted.get(k) == Some(&kind)));
-    starts || captured_into
+    starts || captured_into || hands.unlimited
 }
 
 /// The paragraph about a piece and the hands, or None in a variant
@@ -136,11 +136,21 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
             "only so that its side's {name}s stand half on light squares and half on dark ones (no other drop may take a square they still need)"
         ));
     }
+    limits.extend(family_limits(hands, kind));
     if !limits.is_empty() {
         text.push_str(", but ");
         text.push_str(&limits.join(", and "));
     }
     text.push('.');
+    if hands.unlimited {
+        text.push_str(" A side never runs out of them: a drop takes nothing from its hand.");
+    }
+    if let Some(first) = &hands.first_fill {
+        text.push_str(&format!(
+            " While a square of {} is empty, every drop goes there, whatever the other rules say.",
+            drop_squares_words(variant, &first.white)
+        ));
+    }
     if hands.compulsory {
         text.push_str(" While a player has pieces in hand and a drop is legal, they must drop.");
     }
@@ -157,6 +167,19 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
         ));
     }
     text
+}
+
+/// The drop rules of Ataxx and Reversi (`beside-own`, `enclosing`), in words.
+fn family_limits(hands: &Hands, kind: PieceKind) -> Vec<String> {
+    let k = kind.0 as usize;
+    let mut limits = Vec::new();
+    if hands.beside_own.get(k) == Some(&true) {
+        limits.push("only next to a piece of its side".to_string());
+    }
+    if hands.enclosing.get(k) == Some(&true) {
+        limits.push("only where it encloses a line of enemy pieces (in any of the eight directions) between itself and a piece of its side".to_string());
+    }
+    limits
 }
 
 /// "It may enter by gating: …", for a kind the `gate` rule names.

@@ -118,7 +118,7 @@ pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
         _ => "a",
     };
     let a = article(&name);
-    if pos.in_hand(piece) == 0 {
+    if !pos.holds(piece) {
         return format!("there is no {name} in your hand");
     }
     if pos.piece_at(to).is_some() {
@@ -132,6 +132,9 @@ pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
         return format!(
             "{a} {name} may not be dropped on {square}: it is not in the {name}'s drop region"
         );
+    }
+    if let Some(reason) = pos.family_drop_refusal(kind, to) {
+        return format!("{a} {name} may not be dropped on {square}: {reason}");
     }
     if let Some(limit) = pos.drop_file_limit_reached(piece, to) {
         return match limit {

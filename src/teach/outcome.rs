@@ -80,6 +80,8 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
                 |n| format!("the region `{n}`")
             )
         ),
+        EndReason::BoardFull => "the board is full".to_string(),
+        EndReason::BothPassed => "both sides passed".to_string(),
         EndReason::Hook { message } => message.clone(),
     }
 }

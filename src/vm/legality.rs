@@ -76,7 +76,29 @@ impl Position {
             return Ok(());
         }
         self.pseudo_legal_moves(out);
-        self.retain_legal_moves(out)
+        self.retain_legal_moves(out)?;
+        self.pass_if_stuck(out);
+        Ok(())
+    }
+
+    /// `pass when stuck`: the pass, if the legal moves `out` are none.
+    fn pass_if_stuck(&self, out: &mut Vec<Move>) {
+        if out.is_empty() {
+            out.extend(self.pass_move());
+        }
+    }
+
+    /// The pass among the legal moves from or to `sq`, if the side is
+    /// stuck and its pass is written with `sq`.
+    fn pass_on_square(&self, sq: Square, out: &mut Vec<Move>) -> Result<(), HookError> {
+        if out.is_empty() && self.pass_move().is_some_and(|p| p.from == sq) {
+            out.extend(
+                self.legal_moves()?
+                    .into_iter()
+                    .filter(|m| m.kind == MoveKind::Pass),
+            );
+        }
+        Ok(())
     }
 
     /// Keeps the legal moves among `out`, all the position's pseudo-legal
@@ -104,6 +126,7 @@ impl Position {
             keep_checker_captures_if_checked(self, out);
             keep_captures_if_compulsory(self, out);
             keep_drops_if_compulsory(self, out);
+            self.pass_if_stuck(out);
             return Ok(());
         }
         if self.royal_safety_applies() {
@@ -138,6 +161,7 @@ impl Position {
         keep_checker_captures_if_checked(self, out);
         keep_captures_if_compulsory(self, out);
         keep_drops_if_compulsory(self, out);
+        self.pass_if_stuck(out);
         Ok(())
     }
 
@@ -205,6 +229,7 @@ impl Position {
         }
         self.pseudo_legal_moves_from(from, &mut out);
         self.retain_legal(&mut out)?;
+        self.pass_on_square(from, &mut out)?;
         Ok(out)
     }
 
@@ -220,6 +245,7 @@ impl Position {
         self.pseudo_legal_moves(&mut out);
         out.retain(|mv| mv.to == to);
         self.retain_legal(&mut out)?;
+        self.pass_on_square(to, &mut out)?;
         Ok(out)
     }
 
@@ -246,6 +272,9 @@ impl Position {
     pub fn is_legal(&self, mv: Move) -> Result<bool, HookError> {
         if self.is_over_before_moving()? {
             return Ok(false);
+        }
+        if mv.kind == MoveKind::Pass {
+            return Ok(self.pass_move() == Some(mv) && self.legal_moves()? == [mv]);
         }
         let mut moves = Vec::new();
         if let MoveKind::Drop(_) = mv.kind {

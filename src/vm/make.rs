@@ -27,6 +27,10 @@ pub struct Undo {
     /// The capturing piece turned to stone (`captures petrify`), and
     /// whether it was a promoted one (its mark went with it).
     petrified: Option<bool>,
+    /// The pieces the move turned to the mover's side (`flip …`).
+    flipped: SquareSet,
+    /// The passes in a row before the move (`pass when stuck`).
+    passes: u8,
 }
 
 /// What [`Position::unplay_null`] needs to take a passed turn back.
@@ -160,21 +164,7 @@ impl Position {
     #[inline(always)]
     fn make_by_rules(&mut self, mv: Move) -> Undo {
         let code = self.moving_code(mv);
-        let mut undo = Undo {
-            moved: code,
-            captured: 0,
-            en_passant: self.en_passant,
-            unmoved: self.unmoved,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-            hash: self.hash,
-            counters: self.counters,
-            count: self.count,
-            check_runs: self.check_runs,
-            checks_in_a_row: self.checks_in_a_row,
-            captured_promoted: false,
-            petrified: None,
-        };
+        let mut undo = self.undo_record(code);
         self.history.push(self.hash);
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -186,6 +176,7 @@ impl Position {
         match mv.kind {
             MoveKind::Castle(r) => h ^= self.make_castle(r),
             MoveKind::Drop(_) => h ^= self.make_drop(mv.to, code),
+            MoveKind::Pass => {}
             _ => {
                 let victim = if mv.kind == MoveKind::EnPassant {
                     undo.en_passant.map_or(mv.to, |ep| ep.victim)
@@ -252,6 +243,7 @@ impl Position {
         if let Some(gate) = mv.gate {
             h ^= self.make_gate(mv, gate);
         }
+        h ^= self.flip_or_pass(mv, &mut undo);
         h ^= self.mover_effects(mv, code, captured, &mut undo);
         self.advance_clocks(mv, code, captured);
         self.side = self.side.opposite();
@@ -320,6 +312,43 @@ impl Position {
         h
     }
 
+    /// What `unplay` needs of the position before a move of the piece
+    /// `code` (the capture and its effects are filled in as they happen).
+    #[inline(always)]
+    fn undo_record(&self, code: u8) -> Undo {
+        Undo {
+            moved: code,
+            captured: 0,
+            en_passant: self.en_passant,
+            unmoved: self.unmoved,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            hash: self.hash,
+            counters: self.counters,
+            count: self.count,
+            check_runs: self.check_runs,
+            checks_in_a_row: self.checks_in_a_row,
+            captured_promoted: false,
+            petrified: None,
+            flipped: SquareSet::EMPTY,
+            passes: self.passes,
+        }
+    }
+
+    /// Counts a pass (`pass when stuck`), or turns the pieces a move flips
+    /// (`flip …`, kept in `undo`); returns the hash change.
+    #[inline(always)]
+    fn flip_or_pass(&mut self, mv: Move, undo: &mut Undo) -> u64 {
+        if mv.kind == MoveKind::Pass {
+            self.passes = self.passes.saturating_add(1);
+            return 0;
+        }
+        self.passes = 0;
+        let (flipped, change) = self.flip_after_move(mv.to);
+        undo.flipped = flipped;
+        change
+    }
+
     /// The move counters after `mv` (of the piece `code`, capturing
     /// `captured`, 0 for none), before the side to move changes.
     #[inline(always)]
@@ -332,7 +361,7 @@ impl Position {
             || mv
                 .promotion
                 .is_some_and(|k| !self.variant.promotion.promotes(k))
-            || self.irreversible_move_of_a_resetting_piece(mv, code);
+            || (mv.kind != MoveKind::Pass && self.irreversible_move_of_a_resetting_piece(mv, code));
         // Saturating (from u32::MAX, which a FEN may give): never wraps.
         let clock = self.halfmoves.saturating_add(1);
         self.halfmoves = if resets { 0 } else { clock };
@@ -393,9 +422,12 @@ impl Position {
             .as_ref()
             .map_or(code, |h| h.slot_of_drop(code));
         let z = &self.variant.zobrist;
-        let n = self.hands[slot as usize];
-        let mut h = z.piece(code, to) ^ z.hand(slot, n) ^ z.hand(slot, n.wrapping_sub(1));
-        self.hands[slot as usize] = n.wrapping_sub(1);
+        let mut h = z.piece(code, to);
+        if !self.variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+            let n = self.hands[slot as usize];
+            h ^= z.hand(slot, n) ^ z.hand(slot, n.wrapping_sub(1));
+            self.hands[slot as usize] = n.wrapping_sub(1);
+        }
         // As when a FEN is read: a piece with first-move moves counts as
         // unmoved on a square where the setup has one like it (a pawn
         // dropped on its second rank may step two).
@@ -715,6 +747,8 @@ impl Position {
             }
         }
         self.side = self.side.opposite();
+        self.turn_over(&undo.flipped);
+        self.passes = undo.passes;
         match mv.gate {
             Some(gate @ Gate::Piece { .. }) => {
                 let code = self.take(mv.gate_square(&self.variant, gate));
@@ -739,8 +773,11 @@ impl Position {
                     .hands
                     .as_ref()
                     .map_or(code, |h| h.slot_of_drop(code));
-                self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
+                if !self.variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+                    self.hands[slot as usize] = self.hands[slot as usize].wrapping_add(1);
+                }
             }
+            MoveKind::Pass => {}
             _ => {
                 match undo.petrified {
                     Some(was_promoted) => {
@@ -844,7 +881,7 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
-            MoveKind::Castle(_) | MoveKind::Drop(_) => false,
+            MoveKind::Castle(_) | MoveKind::Drop(_) | MoveKind::Pass => false,
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::DoubleStep => self.board[mv.to.index()] != 0,
         }

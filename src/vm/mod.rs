@@ -4,7 +4,8 @@
 //! Each file adds one topic to [`Position`]: `movegen` (pseudo-legal
 //! moves), `legality` (royal safety, on a copied `board` placement),
 //! `attacks`, `make`, `outcome`, `mating` (which checkmates count: the
-//! runs of checks), `walls` (the walls a move places),
+//! runs of checks), `walls` (the walls a move places), `flip` (pieces
+//! turned over, the drops of Reversi and Ataxx, passing),
 //! `shuffle` (random start arrays); `hooks` is the runtime that runs the
 //! variant's Rhai hooks.
 
@@ -12,6 +13,7 @@ mod attacks;
 mod board;
 mod coord;
 mod counting;
+mod flip;
 mod hook_error;
 pub mod hooks;
 mod legality;

@@ -135,7 +135,7 @@ impl Position {
                 kind,
             }
             .code();
-            if self.hands[code as usize] == 0 {
+            if self.hands[code as usize] == 0 && !hands.unlimited {
                 continue;
             }
             let mut taken_files: u64 = 0;
@@ -153,6 +153,7 @@ impl Position {
                 }
             }
             let targets = hands.drop_squares[code as usize].difference(&occupied);
+            let targets = self.family_drop_squares(kind, targets);
             for to in targets.iter() {
                 if taken_files >> g.file_of(to) & 1 != 0 {
                     continue;
@@ -519,5 +520,6 @@ fn effects(kind: MoveKind) -> u8 {
         MoveKind::EnPassant => 2,
         MoveKind::Castle(_) => 3,
         MoveKind::Drop(_) => 4,
+        MoveKind::Pass => 5,
     }
 }

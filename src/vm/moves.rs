@@ -19,6 +19,9 @@ pub enum MoveKind {
     /// A piece of this kind from the mover's hand put on the empty square
     /// `to` (`from` is `to` too).
     Drop(PieceKind),
+    /// `pass when stuck`: the side passes its turn; `from` and `to` are
+    /// the square of its first piece, as Fairy-Stockfish writes a pass.
+    Pass,
 }
 
 /// What a move puts on the board besides its own piece: a piece from the

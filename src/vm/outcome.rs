@@ -88,6 +88,10 @@ pub enum EndReason {
         /// The goal region's name, if the script named it.
         region: Option<String>,
     },
+    /// No empty square is left (`full board draws`).
+    BoardFull,
+    /// Both sides passed, one after the other (`pass when stuck`).
+    BothPassed,
     /// A game-end hook declared the result.
     Hook {
         /// Why, in the hook's own words.
@@ -97,9 +101,10 @@ pub enum EndReason {
 
 impl EndReason {
     /// Whether a rule of the variant (a goal, the checks to give, a royal
-    /// piece blown up, a game-end hook) ended the game, rather than one
-    /// every game has (checkmate, stalemate, move rule, repetition and
-    /// perpetual check, which leave the moves legal).
+    /// piece blown up, a full board, both sides passing, a game-end hook)
+    /// ended the game, rather than one every game has (checkmate,
+    /// stalemate, move rule, repetition and perpetual check, which leave
+    /// the moves legal).
     pub fn is_variant_rule(&self) -> bool {
         matches!(
             self,
@@ -107,6 +112,8 @@ impl EndReason {
                 | EndReason::ChecksGiven { .. }
                 | EndReason::PiecesLost { .. }
                 | EndReason::GoalReached { .. }
+                | EndReason::BoardFull
+                | EndReason::BothPassed
                 | EndReason::Hook { .. }
         )
     }
@@ -203,7 +210,32 @@ impl Position {
                 }
             }
         }
+        self.filled_or_passed()
+    }
+
+    /// `full board draws` and two passes in a row (`pass when stuck`):
+    /// a draw (as Fairy-Stockfish's `adjudicateFullBoard` and double pass).
+    fn filled_or_passed(&self) -> Option<(Option<Color>, EndReason)> {
+        let rules = &self.variant.game_end;
+        if rules.pass_when_stuck && self.passes >= 2 {
+            return Some((None, EndReason::BothPassed));
+        }
+        if rules.full_board_draws && self.board_is_full() {
+            return Some((None, EndReason::BoardFull));
+        }
         None
+    }
+
+    /// The side with more pieces on the board, if they have not as many
+    /// (the winner of a draw by `draws win for more pieces`).
+    pub fn more_pieces(&self) -> Option<Color> {
+        let white = self.pieces_of(Color::White).len();
+        let black = self.pieces_of(Color::Black).len();
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// The square where a piece of `side` stands on `goal` and counts
@@ -357,7 +389,13 @@ impl Position {
     /// move, if known (else the moves are generated).
     fn outcome_with(&self, no_moves: Option<bool>) -> Result<Outcome, HookError> {
         let outcome = self.outcome_by_rules(no_moves)?;
-        Ok(match (outcome, self.variant.game_end.draw_odds) {
+        let rules = &self.variant.game_end;
+        let draws_go_to = match rules.draw_odds {
+            Some(side) => Some(side),
+            None if rules.draws_to_more_pieces => self.more_pieces(),
+            None => None,
+        };
+        Ok(match (outcome, draws_go_to) {
             (Outcome::Draw { reason }, Some(winner)) => Outcome::Decisive { winner, reason },
             (outcome, _) => outcome,
         })

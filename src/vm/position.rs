@@ -88,6 +88,9 @@ pub struct Position {
     /// How many moves in a row each side has given check with, up to its
     /// last move (`perpetual check loses`; 0 in variants without it).
     pub(crate) checks_in_a_row: ByColor<u32>,
+    /// How many passes in a row led to this position (`pass when stuck`;
+    /// two end the game).
+    pub(crate) passes: u8,
 }
 
 impl PartialEq for Position {
@@ -286,9 +289,13 @@ impl Position {
             }),
             check_runs: ByColor::default(),
             checks_in_a_row: ByColor::default(),
+            passes: 0,
         };
-        for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
-            pos.hands[code] = n;
+        // `hands unlimited`: nothing is counted in hand.
+        if !variant.hands.as_ref().is_some_and(|h| h.unlimited) {
+            for (code, &n) in setup.hands.iter().enumerate().take(HAND_SLOTS) {
+                pos.hands[code] = n;
+            }
         }
         for (i, (_, start)) in variant.counters.iter().enumerate() {
             pos.counters[2 * i] = *start;
@@ -534,9 +541,16 @@ impl Position {
         self.counters[2 * index + color.index()]
     }
 
-    /// How many pieces of this kind and colour are in hand.
+    /// How many pieces of this kind and colour are in hand (0 with `hands
+    /// unlimited`, which counts none: see [`Position::holds`]).
     pub fn in_hand(&self, piece: Piece) -> u8 {
         self.hands.get(piece.code() as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether the side of `piece` has one in hand to drop: one or more
+    /// counted, or any with `hands unlimited`.
+    pub fn holds(&self, piece: Piece) -> bool {
+        self.in_hand(piece) > 0 || self.variant.hands.as_ref().is_some_and(|h| h.unlimited)
     }
 
     /// The squares of pieces marked promoted (variants that remember them).

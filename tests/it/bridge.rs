@@ -370,6 +370,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         [
             ("ai-wok", "counting"),
             ("asean", "counting"),
+            ("ataxx", "hands"),
             ("atomar", "captures explode"),
             ("atomic", "captures explode"),
             ("balbo", "board … without"),
@@ -384,6 +385,9 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("dobutsu", "hands"),
             ("dragon", "hands"),
             ("euroshogi", "hands"),
+            ("flipello", "hands"),
+            ("flipello10", "hands"),
+            ("flipersi", "hands"),
             ("gorogoro", "hands"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("gustav3", "board … without"),
@@ -841,4 +845,42 @@ fn petrifying_captures_export_and_import() {
         refused[0].as_ref().unwrap_err().option,
         "petrifyOnCaptureTypes"
     );
+}
+
+/// `flip enclosed|adjacent`, `pass when stuck`, `full board draws` and
+/// `draws win for more pieces` export as FS's flipEnclosedPieces,
+/// passOnStalemate, adjudicateFullBoard and materialCounting, and FS plays
+/// the exported sections as the scripts (the positions FS reaches after
+/// each move are the ones ours reach: the same pieces flipped).
+#[test]
+fn flipping_rules_export_as_fs_options() {
+    for (name, flip, option) in [
+        ("flipknights", "enclosed", "reversi"),
+        ("clonestones", "adjacent", "ataxx"),
+    ] {
+        let script = format!(
+            "variant \"{name}\"\nboard 6 x 6\npiece Knight N \"N\"\npiece Stone S \"mK\"\n\
+             flip {flip}\ncheckmate none\npass when stuck\n\
+             stalemate loses with fewer pieces\nfull board draws\n\
+             draws win for more pieces\nrepetition 3\n\
+             setup \"nsssn1/6/6/6/6/1NSSSN w - - 0 1\"\n"
+        );
+        let variant = compile_source(&format!("{name}.variant"), &script).unwrap();
+        let ini = varia::bridge::export::export_variant(&variant, name).unwrap();
+        for line in [
+            format!("\nflipEnclosedPieces = {option}\n"),
+            "\npassOnStalemate = true\n".to_string(),
+            "\nadjudicateFullBoard = true\n".to_string(),
+            "\nmaterialCounting = unweighted\n".to_string(),
+        ] {
+            assert!(ini.contains(&line), "{ini}");
+        }
+        let dir = crate::common::bin::temp_dir("bridge", name);
+        let file = dir.join(format!("{name}.ini"));
+        std::fs::write(&file, &ini).unwrap();
+        let config = file.to_str().unwrap();
+        let games = crate::common::oracle::oracle_many(&[name], 150, 13, &["--config", config]);
+        assert_eq!(games[0].len(), 150, "{name}");
+        crate::common::oracle::compare(&variant, &games[0]);
+    }
 }

@@ -50,6 +50,7 @@ catalogue! {
     amazon: "amazon", 103;
     armageddon: "armageddon", 105;
     asean: "asean", 213;
+    ataxx: "ataxx", 250;
     atomar: "atomar", 223;
     breakthrough: "breakthrough", 107;
     cambodian: "cambodian", 270;
@@ -70,6 +71,9 @@ catalogue! {
     euroshogi: "euroshogi", 131;
     fairy: "fairy", 133;
     fischerandom: "fischerandom", 227;
+    flipello: "flipello", 252;
+    flipello10: "flipello10", 253;
+    flipersi: "flipersi", 251;
     fox_and_hounds: "fox-and-hounds", 135;
     gardner: "gardner", 137;
     georgian: "georgian", 139;

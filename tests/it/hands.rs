@@ -176,8 +176,8 @@ fn fen_hands_errors_are_clear_and_positions_unchanged() {
         err(&zh, "~4k3/8/8/8/8/8/8/4K3[] w - - 0 1"),
         "`~` marks a promoted piece but follows none"
     );
-    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(65));
-    assert_eq!(err(&zh, &many), "more than 64 `P` in hand");
+    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(129));
+    assert_eq!(err(&zh, &many), "more than 128 `P` in hand");
     // Empty hands are written `[]` and read as `[]`, `[-]` or a bare `/`.
     let a = Position::from_fen(&zh, "4k3/8/8/8/8/8/8/4K3[-] w - - 0 1").unwrap();
     assert_eq!(write_fen(&a), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");

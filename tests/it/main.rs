@@ -31,6 +31,7 @@ mod en_passant;
 mod engine;
 mod extinction;
 mod first_moves;
+mod flipping;
 mod front_limits;
 mod fuzz_regressions;
 mod gating;

@@ -322,6 +322,20 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
                 && !drop_mate_forbidden(pos, mv, &after)
         })
         .collect();
+    // `pass when stuck`: a side without a move, with a piece and not in
+    // check, passes, on its royal piece's square or else its first piece's.
+    if legal.is_empty() && pos.variant().game_end.pass_when_stuck && !pos.is_check() {
+        let geometry = &pos.variant().geometry;
+        let ours = |royal: bool| {
+            geometry.squares().iter().find(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == us && (!royal || pos.variant().piece(p.kind).royal))
+            })
+        };
+        if let Some(sq) = ours(true).or_else(|| ours(false)) {
+            legal.push(Move::new(sq, sq, MoveKind::Pass));
+        }
+    }
     // `restrict … in check only take the checker`: in check, such a piece
     // may only capture the one piece attacking a royal piece.
     if pos.is_check() {

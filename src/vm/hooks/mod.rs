@@ -62,6 +62,7 @@ impl Position {
             count: self.count,
             check_runs: self.check_runs,
             checks_in_a_row: self.checks_in_a_row,
+            passes: self.passes,
         }
     }
 
@@ -92,6 +93,7 @@ impl Position {
                 MoveKind::EnPassant => "en-passant",
                 MoveKind::Castle(_) => "castle",
                 MoveKind::Drop(_) => "drop",
+                MoveKind::Pass => "pass",
             },
         }
     }

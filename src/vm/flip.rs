@@ -1,0 +1,188 @@
+//! The Reversi and Ataxx family: pieces turned to the mover's side
+//! (`flip enclosed|adjacent`), the drops that need a neighbour or a line to
+//! enclose (`beside-own`, `enclosing`, `drops first fill`), and the pass of
+//! a side with no move (`pass when stuck`).
+
+use crate::ir::geometry::{Square, SquareSet};
+use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::rule::Flip;
+use crate::vm::moves::{Move, MoveKind};
+use crate::vm::position::Position;
+
+/// The eight directions (file, rank) of a king's step.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+impl Position {
+    /// The squares around `sq` (at most eight: fewer at an edge or a void).
+    fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        let g = &self.variant.geometry;
+        DIRECTIONS
+            .iter()
+            .filter_map(move |&(df, dr)| g.offset(sq, df, dr))
+    }
+
+    /// The enemy pieces of `side` that a piece of its on `to` encloses: in
+    /// each direction, an unbroken line of one or more enemy pieces that a
+    /// piece of `side` ends (Reversi's outflanked discs; Fairy-Stockfish's
+    /// `flipEnclosedPieces = reversi`, which stops a line at an empty
+    /// square, the board's edge or anything not the enemy's).
+    pub(crate) fn enclosed_by(&self, to: Square, side: Color) -> SquareSet {
+        let g = &self.variant.geometry;
+        let (ours, theirs) = (self.pieces_of(side), self.pieces_of(side.opposite()));
+        let mut enclosed = SquareSet::EMPTY;
+        for &(df, dr) in &DIRECTIONS {
+            let mut line = SquareSet::EMPTY;
+            let mut at = g.offset(to, df, dr);
+            while let Some(sq) = at.filter(|sq| theirs.contains(*sq)) {
+                line.insert(sq);
+                at = g.offset(sq, df, dr);
+            }
+            if at.is_some_and(|sq| ours.contains(sq)) {
+                enclosed = enclosed.union(&line);
+            }
+        }
+        enclosed
+    }
+
+    /// Whether `to` is next to a piece of `side`.
+    fn beside(&self, to: Square, side: Color) -> bool {
+        let ours = self.pieces_of(side);
+        self.neighbours(to).any(|sq| ours.contains(sq))
+    }
+
+    /// The enemy pieces a move of the side to move that reached `to`
+    /// turns to its side, by the variant's `flip` rule.
+    fn to_flip(&self, to: Square, flip: Flip) -> SquareSet {
+        let them = self.side.opposite();
+        match flip {
+            Flip::Enclosed => self.enclosed_by(to, self.side),
+            Flip::Adjacent => {
+                let theirs = self.pieces_of(them);
+                let mut set = SquareSet::EMPTY;
+                for sq in self.neighbours(to).filter(|sq| theirs.contains(*sq)) {
+                    set.insert(sq);
+                }
+                set
+            }
+        }
+    }
+
+    /// `flip …`: turns the enemy pieces the move that reached `to` flips
+    /// (the mover still to move); returns them and the hash change.
+    pub(crate) fn flip_after_move(&mut self, to: Square) -> (SquareSet, u64) {
+        let Some(flip) = self.variant.flip else {
+            return (SquareSet::EMPTY, 0);
+        };
+        let flipped = self.to_flip(to, flip);
+        (flipped, self.turn_over(&flipped))
+    }
+
+    /// Turns every piece on `squares` to the other side, keeping its kind
+    /// (a flip, or its undoing); returns the hash change.
+    pub(crate) fn turn_over(&mut self, squares: &SquareSet) -> u64 {
+        let mut h = 0;
+        for sq in squares.iter() {
+            let code = self.take(sq);
+            let piece = Piece::from_code(code);
+            let turned = Piece {
+                color: piece.color.opposite(),
+                kind: piece.kind,
+            };
+            self.put(sq, turned);
+            let z = &self.variant.zobrist;
+            h ^= z.piece(code, sq) ^ z.piece(turned.code(), sq);
+        }
+        h
+    }
+
+    /// The empty squares a piece of `kind` may be dropped on as far as
+    /// the rules of this family allow (`targets`: the empty squares its
+    /// drop region allows): while a `drops first fill` region has an empty
+    /// square, only its squares; then only squares next to a piece of the
+    /// side (`beside-own`) or enclosing enemy pieces (`enclosing`).
+    pub(crate) fn family_drop_squares(&self, kind: PieceKind, targets: SquareSet) -> SquareSet {
+        let Some(hands) = &self.variant.hands else {
+            return targets;
+        };
+        if let Some(first) = &hands.first_fill {
+            let first = first.get(self.side);
+            if !first.difference(&self.occupied()).is_empty() {
+                return targets.intersection(first);
+            }
+        }
+        let k = kind.0 as usize;
+        let (beside, enclosing) = (hands.beside_own[k], hands.enclosing[k]);
+        if !beside && !enclosing {
+            return targets;
+        }
+        let mut kept = SquareSet::EMPTY;
+        for to in targets.iter() {
+            if (!beside || self.beside(to, self.side))
+                && (!enclosing || !self.enclosed_by(to, self.side).is_empty())
+            {
+                kept.insert(to);
+            }
+        }
+        kept
+    }
+
+    /// Why the drop rules of this family (`drops first fill`,
+    /// `beside-own`, `enclosing`) refuse a drop of `kind` on the empty
+    /// square `to` by the side to move, in words, if they do.
+    pub fn family_drop_refusal(&self, kind: PieceKind, to: Square) -> Option<String> {
+        let hands = self.variant.hands.as_ref()?;
+        let mut only = SquareSet::EMPTY;
+        only.insert(to);
+        if !self.family_drop_squares(kind, only).is_empty() {
+            return None;
+        }
+        if let Some(first) = &hands.first_fill {
+            let first = first.get(self.side);
+            if !first.difference(&self.occupied()).is_empty() {
+                let g = &self.variant.geometry;
+                let names: Vec<String> = first.iter().map(|s| g.name(s)).collect();
+                return Some(format!(
+                    "while a square of {} is empty, every drop goes there",
+                    names.join(" ")
+                ));
+            }
+        }
+        if hands.beside_own.get(kind.0 as usize) == Some(&true) && !self.beside(to, self.side) {
+            return Some("it must go next to one of your pieces".to_string());
+        }
+        Some("it must enclose a line of enemy pieces between itself and one of yours".to_string())
+    }
+
+    /// `pass when stuck`: the pass of the side to move, given that it has
+    /// no other legal move, if it may pass (it has a piece on the board
+    /// and is not in check). Written as Fairy-Stockfish writes it: the
+    /// square of its royal piece, or else of its first piece (lowest rank,
+    /// then file), twice.
+    pub(crate) fn pass_move(&self) -> Option<Move> {
+        if !self.variant.game_end.pass_when_stuck || self.is_check() {
+            return None;
+        }
+        let royal = self.board.royals.get(self.side).first();
+        let first = royal.or_else(|| self.pieces_of(self.side).first())?;
+        Some(Move::new(first, first, MoveKind::Pass))
+    }
+
+    /// Whether the board has no empty square left (`full board draws`).
+    pub(crate) fn board_is_full(&self) -> bool {
+        self.variant
+            .geometry
+            .squares()
+            .difference(&self.occupied())
+            .difference(&self.board.walls)
+            .is_empty()
+    }
+}
