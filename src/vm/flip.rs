@@ -36,21 +36,44 @@ impl Position {
     /// `flipEnclosedPieces = reversi`, which stops a line at an empty
     /// square, the board's edge or anything not the enemy's).
     pub(crate) fn enclosed_by(&self, to: Square, side: Color) -> SquareSet {
+        DIRECTIONS.iter().fold(SquareSet::EMPTY, |all, &step| {
+            all.union(&self.enclosed_line(to, step, side))
+        })
+    }
+
+    /// Whether a piece of `side` on `to` would enclose at least one line
+    /// of enemy pieces (an `enclosing` drop's condition).
+    fn encloses_any(&self, to: Square, side: Color) -> bool {
+        DIRECTIONS
+            .iter()
+            .any(|&step| !self.enclosed_line(to, step, side).is_empty())
+    }
+
+    /// The line of enemy pieces of `side` from `to` in the direction
+    /// `(df, dr)` that a piece of `side` ends (empty if none does). Walks
+    /// files and ranks as numbers: the hottest loop of Reversi's perft.
+    #[inline]
+    fn enclosed_line(&self, to: Square, (df, dr): (i32, i32), side: Color) -> SquareSet {
         let g = &self.variant.geometry;
-        let (ours, theirs) = (self.pieces_of(side), self.pieces_of(side.opposite()));
-        let mut enclosed = SquareSet::EMPTY;
-        for &(df, dr) in &DIRECTIONS {
-            let mut line = SquareSet::EMPTY;
-            let mut at = g.offset(to, df, dr);
-            while let Some(sq) = at.filter(|sq| theirs.contains(*sq)) {
+        let (ours, theirs) = (
+            self.board.by_color.get(side),
+            self.board.by_color.get(side.opposite()),
+        );
+        let (mut file, mut rank) = (g.file_of(to) + df, g.rank_of(to) + dr);
+        let mut line = SquareSet::EMPTY;
+        while let Some(sq) = g.square(file, rank) {
+            if theirs.contains(sq) {
                 line.insert(sq);
-                at = g.offset(sq, df, dr);
-            }
-            if at.is_some_and(|sq| ours.contains(sq)) {
-                enclosed = enclosed.union(&line);
+                (file, rank) = (file + df, rank + dr);
+            } else {
+                return if ours.contains(sq) {
+                    line
+                } else {
+                    SquareSet::EMPTY
+                };
             }
         }
-        enclosed
+        SquareSet::EMPTY
     }
 
     /// Whether `to` is next to a piece of `side`.
@@ -124,10 +147,25 @@ impl Position {
         if !beside && !enclosing {
             return targets;
         }
+        // A drop that encloses stands next to an enemy piece: with fewer
+        // enemy pieces than empty squares (Reversi's opening), only the
+        // squares around them are tried.
+        let theirs = self.pieces_of(self.side.opposite());
+        let targets = if enclosing && theirs.len() < targets.len() {
+            let mut near = SquareSet::EMPTY;
+            for sq in theirs.iter() {
+                for n in self.neighbours(sq) {
+                    near.insert(n);
+                }
+            }
+            targets.intersection(&near)
+        } else {
+            targets
+        };
         let mut kept = SquareSet::EMPTY;
         for to in targets.iter() {
             if (!beside || self.beside(to, self.side))
-                && (!enclosing || !self.enclosed_by(to, self.side).is_empty())
+                && (!enclosing || self.encloses_any(to, self.side))
             {
                 kept.insert(to);
             }
