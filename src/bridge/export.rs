@@ -107,7 +107,8 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
 /// Flipping, passing and the ends scored by the pieces (Reversi and
 /// Ataxx): `flip …` as FS's `flipEnclosedPieces`, `pass when stuck` as
 /// `passOnStalemate`, `full board draws` as `adjudicateFullBoard`, `draws
-/// win for more pieces` as `materialCounting = unweighted`. (Their drop
+/// win for more pieces` as `materialCounting = unweighted`, and `draws win
+/// for white|black` as its draw odds (Armageddon). (Their drop
 /// rules come with `hands`, which the bridge refuses.)
 fn write_counted_ends(variant: &Variant, out: &mut String) {
     match variant.flip {
@@ -124,6 +125,12 @@ fn write_counted_ends(variant: &Variant, out: &mut String) {
     }
     if rules.draws_to_more_pieces {
         out.push_str("materialCounting = unweighted\n");
+    }
+    // `draws win for white|black` (Armageddon), FS's draw odds.
+    match rules.draw_odds {
+        Some(crate::ir::piece::Color::White) => out.push_str("materialCounting = whitedrawodds\n"),
+        Some(crate::ir::piece::Color::Black) => out.push_str("materialCounting = blackdrawodds\n"),
+        None => {}
     }
 }
 

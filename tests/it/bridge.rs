@@ -718,6 +718,48 @@ fn a_stalemate_by_fewer_pieces_exports_as_stalemate_piece_count() {
     );
 }
 
+/// `draws win for black` (Armageddon) exports as FS's `materialCounting =
+/// blackdrawodds`: FS scores a stalemate of Black in the exported section
+/// as a win for Black, as the script does (and as its built-in
+/// `armageddon`; plain chess scores it 0).
+#[test]
+fn draw_odds_export_as_material_counting() {
+    let variant = crate::common::oracle::script("armageddon");
+    let ini = varia::bridge::export::export_variant(&variant, "varia-armageddon").unwrap();
+    assert!(
+        ini.contains("\nmaterialCounting = blackdrawodds\n"),
+        "{ini}"
+    );
+    let dir = crate::common::bin::temp_dir("bridge", "draw-odds");
+    let file = dir.join("armageddon.ini");
+    std::fs::write(&file, &ini).unwrap();
+    let fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, pyffish as sf\n\
+             sf.load_variant_config(open(sys.argv[1]).read())\n\
+             print(sf.game_result('varia-armageddon', sys.argv[2], []))",
+            file.to_str().unwrap(),
+            fen,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "32000");
+    let pos = varia::vm::Position::from_fen(&variant, fen).unwrap();
+    assert!(
+        matches!(
+            pos.outcome().unwrap(),
+            varia::vm::Outcome::Decisive {
+                winner: varia::ir::piece::Color::Black,
+                ..
+            }
+        ),
+        "{:?}",
+        pos.outcome()
+    );
+}
+
 /// `en passant in …` exports as FS's per-side `enPassantRegionWhite` and
 /// `enPassantRegionBlack` (absolute squares: Black's are the region
 /// reflected), and FS plays the exported section as the script does: at a
