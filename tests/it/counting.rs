@@ -31,12 +31,19 @@ fn optional_end(pos: &Position) -> bool {
     (pos.count_has_run_out() || move_rule) && !mated
 }
 
-/// Random games of up to 150 plies from each of `starts` in turn: every
+/// Random games of up to 150 plies from each of `starts` in turn (enough
+/// positions for every start to begin a game at least once): every
 /// position's legal moves, FEN (ours of FS's, character for character)
 /// and optional game end agree with pyffish, and enough of them have a
 /// running count, and a count run out, for the check to mean something.
 fn counts_as_fairy_stockfish(name: &str, starts: &[&str], seed: u64) {
-    counts_as_in(&script(name), name, (starts, 1500), seed, &[]);
+    counts_as_in(
+        &script(name),
+        name,
+        (starts, 1500.max(151 * starts.len())),
+        seed,
+        &[],
+    );
 }
 
 /// [`counts_as_fairy_stockfish`] for `variant` against FS's `name`, `count`
@@ -120,8 +127,7 @@ fn ai_wok_counts_as_fairy_stockfish() {
 /// moved leap and lose the leap to a rook (`DEde`).
 #[test]
 fn cambodian_counts_as_fairy_stockfish() {
-    // Its own endgames first: the games take the starts in turn, and
-    // 1500 positions of up to 150 plies do not reach them all.
+    // Its own endgames, then Makruk's.
     let mut endgames = vec![
         "2s1k2r/3p4/8/8/8/8/3P4/2S1K2R b - - 0 1",
         "2s1k3/3p4/8/8/8/8/3P4/2S1K2R w - - 0 1",
