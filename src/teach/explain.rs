@@ -1776,38 +1776,30 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let Some(by_side) = promotion_by_side(variant, &sets, &black_sets) {
         return Some(by_side);
     }
+    let code = Piece {
+        color: Color::White,
+        kind,
+    }
+    .code();
+    let t = &variant.promotion;
     if let [(squares, choices)] = &sets[..] {
-        let optional = variant
-            .promotion
+        let optional = t
             .may_decline
-            .get(
-                Piece {
-                    color: Color::White,
-                    kind,
-                }
-                .code() as usize,
-            )
+            .get(code as usize)
             .is_some_and(|d| !d.is_empty());
-        let white = Piece {
-            color: Color::White,
-            kind,
-        };
-        if squares == variant.geometry.squares()
-            && !optional
-            && variant.promotion.by_capture_only(white.code())
-        {
-            // Micro shogi's pieces turn over as they take.
-            return Some(format!(
-                "Every capture it makes turns it into {} (its other moves never do).",
-                piece_list(variant, choices)
-            ));
-        }
         if squares == variant.geometry.squares() && !optional {
-            // Kyoto shogi's pieces turn over on every move.
-            return Some(format!(
-                "Every move it makes turns it into {} (it promotes wherever it lands).",
-                piece_list(variant, choices)
-            ));
+            let choices = piece_list(variant, choices);
+            return Some(if t.by_capture_only(code) {
+                // Micro shogi's pieces turn over as they take.
+                format!(
+                    "Every capture it makes turns it into {choices} (its other moves never do)."
+                )
+            } else {
+                // Kyoto shogi's pieces turn over on every move.
+                format!(
+                    "Every move it makes turns it into {choices} (it promotes wherever it lands)."
+                )
+            });
         }
     }
     let parts: Vec<String> = sets
@@ -1825,12 +1817,6 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         Symmetry::Mirror => format!("{b}'s squares are the same reflected across the middle rank"),
         Symmetry::Rotate => format!("{b}'s squares are the same turned by 180 degrees"),
     };
-    let code = Piece {
-        color: Color::White,
-        kind,
-    }
-    .code();
-    let t = &variant.promotion;
     let leaving = t
         .by_origin
         .get(code as usize * t.cells..(code as usize + 1) * t.cells);
