@@ -63,7 +63,7 @@ if [ -n "${CATALOGUE:-}" ]; then
     name=$(basename "$script" .variant)
     fixture=tests/perft/fairy-stockfish/$name.perft
     # The start position's depth-3 and depth-4 counts (the first two of each).
-    read -r n3 n4 < <(awk '/^id /{id=$2} id=="start" && $1=="perft" && $2==3{a=$3} id=="start" && $1=="perft" && $2==4{b=$3} END{print a+0, b+0}' "$fixture")
+    read -r n3 n4 < <(awk '/^id /{id=$2} id=="start" && $1=="perft" && $2==3{a=$3} id=="start" && $1=="perft" && $2==4{b=$3} END{printf "%.0f %.0f\n", a, b}' "$fixture")
     depth=4
     if [ "$n3" -gt 0 ] && [ "$n4" -gt 0 ] && awk -v a="$n3" -v b="$n4" 'BEGIN{exit !(b*b/a < 40e6)}'; then depth=5; fi
     rows+=("$name|$script|startpos|$depth|$name|")

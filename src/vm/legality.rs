@@ -400,15 +400,57 @@ impl Position {
         } else {
             (self.pin_candidates(us), self.complex_attack_lines(us))
         };
+        let checks = if self.variant.checks_forbidden {
+            self.check_risk()
+        } else {
+            CheckRisk::None
+        };
         RoyalSafety {
             in_check,
             royals: *self.board.royals.get(us),
             pinned,
             lines,
             royal_promotions: self.variant.promotion.into_royal,
-            checks_forbidden: self.variant.checks_forbidden,
+            checks,
             royal_drops: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops),
         }
+    }
+
+    /// `checks forbidden`: which moves of the side to move could give
+    /// check, from the attack tries of the opponent's royal pieces. A
+    /// plain move or drop gives check only by landing where a piece of the
+    /// mover would attack one (`to`), or by leaving a square first on a
+    /// line from one toward a piece of the mover that attacks along it
+    /// (`from`); the other moves (castling, en passant, gating, walls), and
+    /// every move when the mover has pieces the tries do not describe or
+    /// the variant has royal groups, are played to find out.
+    fn check_risk(&self) -> CheckRisk {
+        let us = self.side;
+        if !self.board.complex.get(us).is_empty() || !self.variant.royal_groups.is_empty() {
+            return CheckRisk::Every;
+        }
+        let tables = &self.variant.tables;
+        let ours = side_mask(us);
+        let (mut to, mut from) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        for royal in self.board.royals.get(us.opposite()).iter() {
+            let (start, end) = tables.attack_ranges[royal.index()];
+            let mut i = start as usize;
+            while i < end as usize {
+                let node = &tables.attack_nodes[i];
+                if node.attackers & ours != 0 {
+                    to.insert(node.square);
+                }
+                if self.board[node.square.index()] == 0 {
+                    i += 1;
+                } else {
+                    if node.deeper & ours != 0 {
+                        from.insert(node.square);
+                    }
+                    i = node.skip as usize;
+                }
+            }
+        }
+        CheckRisk::Some { to, from }
     }
 
     /// Legality when a move may remove more pieces (Atomic's explosions,
@@ -420,6 +462,15 @@ impl Position {
     fn keep_legal_with_effects(&mut self, out: &mut Vec<Move>) -> Result<(), HookError> {
         let us = self.side;
         let them = us.opposite();
+        // Explosions alone, and no royal piece on either side (Atomar's
+        // kings are only pieces to lose): no move can be illegal, so none
+        // need be played to find out.
+        if self.variant.only_explosions()
+            && self.board.royals.get(us).is_empty()
+            && self.board.royals.get(them).is_empty()
+        {
+            return Ok(());
+        }
         // With explosions as the only effect, a quiet move removes nothing:
         // as in chess, it can only expose a royal piece if that is attacked
         // already, moves itself, or the mover shields it. Every other quiet
@@ -612,8 +663,8 @@ struct RoyalSafety {
     lines: SquareSet,
     /// A promotion may make a royal piece: every promotion needs it.
     royal_promotions: bool,
-    /// `checks forbidden`: every move needs it.
-    checks_forbidden: bool,
+    /// `checks forbidden`: the moves that could give check need it.
+    checks: CheckRisk,
     /// A royal piece may be dropped (Placement chess's kings): every drop
     /// needs it.
     royal_drops: bool,
@@ -623,7 +674,7 @@ impl RoyalSafety {
     #[inline]
     fn needs_test(&self, mv: Move) -> bool {
         self.in_check
-            || self.checks_forbidden
+            || self.checks.may_give_check(mv)
             || mv.kind == MoveKind::EnPassant
             || matches!(mv.kind, MoveKind::Castle(_))
             || self.royals.contains(mv.from)
@@ -633,6 +684,35 @@ impl RoyalSafety {
             || (self.royal_promotions && mv.promotion.is_some())
             || mv.wall().is_some_and(|sq| self.lines.contains(sq))
             || (self.royal_drops && matches!(mv.kind, MoveKind::Drop(_)))
+    }
+}
+
+/// Which moves could give check, where checks are forbidden.
+enum CheckRisk {
+    /// Checks are allowed.
+    None,
+    /// Every move could: each is played to find out.
+    Every,
+    /// A plain move or drop could only by landing on `to` or leaving
+    /// `from`; any other kind of move could.
+    Some { to: SquareSet, from: SquareSet },
+}
+
+impl CheckRisk {
+    #[inline]
+    fn may_give_check(&self, mv: Move) -> bool {
+        match self {
+            CheckRisk::None => false,
+            CheckRisk::Every => true,
+            CheckRisk::Some { to, from } => {
+                !matches!(
+                    mv.kind,
+                    MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop(_)
+                ) || mv.gate.is_some()
+                    || to.contains(mv.to)
+                    || from.contains(mv.from)
+            }
+        }
     }
 }
 

@@ -658,13 +658,7 @@ proptest! {
 /// variant has ended the game have no moves.
 #[test]
 fn legal_moves_match_the_naive_definition_in_every_variant() {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let mut checked = 0;
     for (name, v) in common::scripts::every_script() {
         if v.pieces_can_vanish() {
@@ -676,40 +670,88 @@ fn legal_moves_match_the_naive_definition_in_every_variant() {
         } else {
             12
         };
-        for _game in 0..games {
-            let mut pos = Position::start(&v);
-            for _ply in 0..160 {
-                let ours = sorted_keys(&pos, &pos.legal_moves().unwrap());
-                let over = matches!(
-                    pos.outcome().unwrap(),
-                    Outcome::Decisive { reason, .. } | Outcome::Draw { reason }
-                        if reason.is_variant_rule()
-                );
-                if over {
-                    assert!(
-                        ours.is_empty(),
-                        "{}: moves after the end in {}",
-                        v.name,
-                        write_fen(&pos)
-                    );
-                    break;
-                }
-                let naive = sorted_keys(&pos, &naive_legal_moves(&pos));
-                assert_eq!(
-                    ours,
-                    naive,
-                    "{}: legal moves of {}",
+        checked += naive_agrees_in_random_games(&v, games, &mut next);
+    }
+    assert!(checked > 5_000, "{checked}");
+}
+
+/// (d) `checks forbidden` beyond Racing Kings, whose legality takes its
+/// own shortcut (the squares a move could give check from): with pawns'
+/// double steps, en passant and castling, hoppers (which the shortcut
+/// leaves to the full test), lame leapers and riders, and drops.
+#[test]
+fn checks_forbidden_matches_the_naive_definition_with_any_pieces() {
+    let fairy = "variant \"No checks, fairy pieces\"\nimport orthodox\nboard 8 x 8\n\
+        piece Cannon C \"mRcpR\"\npiece Nightrider Z \"NN\"\npiece Horse H \"nN\"\n\
+        checks forbidden\n\
+        setup \"rzhckbnr/pppppppp/8/8/8/8/PPPPPPPP/RZHCKBNR w KQkq - 0 1\"\n";
+    let riders = "variant \"No checks, riders\"\nimport orthodox\nboard 8 x 8\n\
+        piece Nightrider Z \"NN\"\npiece Horse H \"nN\"\nchecks forbidden\n\
+        setup \"rzhqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RZHQKBNR w KQkq - 0 1\"\n";
+    let drops = "variant \"No checks, drops\"\nimport orthodox\nboard 8 x 8\n\
+        checks forbidden\nhands keep captures\n\
+        setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\"\n";
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    for (name, text) in [("fairy", fairy), ("riders", riders), ("drops", drops)] {
+        let v = varia::compile_source(name, text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let checked = naive_agrees_in_random_games(&v, 40, &mut next);
+        assert!(checked > 2_000, "{name}: {checked}");
+    }
+}
+
+/// A seeded xorshift: `next(n)` picks a number below `n`.
+fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
+}
+
+/// Plays `games` random games of up to 160 plies from the start of `v`,
+/// asserting at each position that the legal moves are the naive filter's
+/// (none once a rule of the variant has ended the game); returns the
+/// number of positions checked.
+fn naive_agrees_in_random_games(
+    v: &Arc<Variant>,
+    games: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) -> usize {
+    let mut checked = 0;
+    for _game in 0..games {
+        let mut pos = Position::start(v);
+        for _ply in 0..160 {
+            let ours = sorted_keys(&pos, &pos.legal_moves().unwrap());
+            let over = matches!(
+                pos.outcome().unwrap(),
+                Outcome::Decisive { reason, .. } | Outcome::Draw { reason }
+                    if reason.is_variant_rule()
+            );
+            if over {
+                assert!(
+                    ours.is_empty(),
+                    "{}: moves after the end in {}",
                     v.name,
                     write_fen(&pos)
                 );
-                checked += 1;
-                let moves = pos.legal_moves().unwrap();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[next(moves.len())]);
+                break;
             }
+            let naive = sorted_keys(&pos, &naive_legal_moves(&pos));
+            assert_eq!(
+                ours,
+                naive,
+                "{}: legal moves of {}",
+                v.name,
+                write_fen(&pos)
+            );
+            checked += 1;
+            let moves = pos.legal_moves().unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[next(moves.len())]);
         }
     }
-    assert!(checked > 5_000, "{checked}");
+    checked
 }
