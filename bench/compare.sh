@@ -21,8 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 : "${FS_BIN:?set FS_BIN to a Fairy-Stockfish binary}"
-cargo build --release --quiet
-VARIA=target/release/varia
+# VARIA names another binary to time (a copy, while the tree is rebuilt).
+if [ -z "${VARIA:-}" ]; then cargo build --release --quiet; VARIA=target/release/varia; fi
 
 ini=tests/oracle/variants.ini
 rows=(
