@@ -41,6 +41,7 @@ pub struct NullUndo {
     hash: u64,
     check_runs: ByColor<CheckRun>,
     checks_in_a_row: ByColor<u32>,
+    history_floor: usize,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -832,7 +833,7 @@ impl Position {
     /// Passes the turn without moving (the engine's null move: "if I could
     /// skip this move, would I still be fine?"). Not a move of any variant:
     /// no hook runs and nothing counts it. Clears the en passant chance
-    /// and the move rule's count, so that repetitions are looked for only
+    /// and the move rule's count, and repetitions are looked for only
     /// after it. Take it back with [`Position::unplay_null`].
     pub fn play_null(&mut self) -> NullUndo {
         let undo = NullUndo {
@@ -841,12 +842,14 @@ impl Position {
             hash: self.hash,
             check_runs: self.check_runs,
             checks_in_a_row: self.checks_in_a_row,
+            history_floor: self.history_floor,
         };
         // No run of checks goes on past a passed turn (Fairy-Stockfish's
         // checks look no further back than its null move).
         self.check_runs = ByColor::default();
         self.checks_in_a_row = ByColor::default();
         self.history.push(self.hash);
+        self.history_floor = self.history.len();
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
             for sq in ep.passed.iter() {
@@ -870,6 +873,7 @@ impl Position {
         self.hash = undo.hash;
         self.check_runs = undo.check_runs;
         self.checks_in_a_row = undo.checks_in_a_row;
+        self.history_floor = undo.history_floor;
         self.history.pop();
         if self.variant.hooks.is_some() {
             self.played.pop();

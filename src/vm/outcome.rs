@@ -513,11 +513,10 @@ impl Position {
 
     /// How many plies back the position stood for the `n - 1`-th time
     /// before now (the earliest of `n` occurrences, the most recent ones),
-    /// looking back only as far as the last irreversible move; None if it
-    /// has not stood `n` times.
+    /// looking back as far as [`Position::repetition_window`] says; None if
+    /// it has not stood `n` times.
     fn repetition_distance(&self, n: u32) -> Option<usize> {
-        let back = (self.halfmoves as usize).min(self.history.len());
-        let recent = &self.history[self.history.len() - back..];
+        let recent = self.repetition_window();
         let mut seen = 1;
         if seen >= n {
             return Some(0);
@@ -534,11 +533,26 @@ impl Position {
         None
     }
 
+    /// The earlier positions a repetition of this one is looked for
+    /// among, oldest first: those since the last irreversible move (a
+    /// capture, a pawn's move: the move rule's count), or, where captures
+    /// go to hand, since the start, as a captured piece may come back
+    /// (Fairy-Stockfish's `captures_to_hand`); never before the engine's
+    /// last null move.
+    fn repetition_window(&self) -> &[u64] {
+        let since_null = &self.history[self.history_floor.min(self.history.len())..];
+        let keep_captures = self.variant.hands.as_ref().is_some_and(|h| h.keep_captures);
+        if keep_captures {
+            return since_null;
+        }
+        let back = (self.halfmoves as usize).min(since_null.len());
+        &since_null[since_null.len() - back..]
+    }
+
     /// How many times the current position has occurred (1 if never before),
-    /// looking back only as far as the last irreversible move.
+    /// looking back as far as [`Position::repetition_window`] says.
     pub fn repetitions(&self) -> u32 {
-        let back = (self.halfmoves as usize).min(self.history.len());
-        let recent = &self.history[self.history.len() - back..];
+        let recent = self.repetition_window();
         1 + recent
             .iter()
             .rev()

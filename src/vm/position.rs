@@ -66,6 +66,9 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Hashes of the earlier positions of the game, oldest first.
     pub(crate) history: Vec<u64>,
+    /// How many of them stand before the engine's last null move, where
+    /// the search for a repetition stops (0 without one).
+    pub(crate) history_floor: usize,
     /// For each move played, what its after-move hook changed (only for
     /// variants with such a hook).
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
@@ -279,6 +282,7 @@ impl Position {
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
             history: Vec::new(),
+            history_floor: 0,
             effects: Vec::new(),
             played: Vec::new(),
             counters: [0; 2 * crate::ir::MAX_COUNTERS],

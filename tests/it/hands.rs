@@ -760,3 +760,45 @@ fn placement_drops_are_compulsory_balanced_and_give_castling() {
         "4k3/pppppppp/8/8/8/8/PPPPPPPP/3K3R[QRBBNNqrrbbnn] b - - 0 2"
     );
 }
+
+/// Where captures go to hand, a position may come back after a capture
+/// (the captured piece is dropped again), so repetitions are looked for
+/// since the start, not since the last capture (Fairy-Stockfish's
+/// `captures_to_hand`): two rounds of a cycle with two drops and two
+/// captures repeat the start a third time, a draw at the 16th ply, which
+/// pyffish's `is_optional_game_end` says after each ply.
+#[test]
+fn a_position_repeats_across_captures_where_captures_go_to_hand() {
+    use common::oracle::fs_optional_game_ends;
+    use varia::notation::coord::parse_coord;
+    use varia::vm::{EndReason, Outcome};
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    let cycle = [
+        "N@c5", "N@d7", "c5d7", "e8d7", "e1e2", "d7d8", "e2e1", "d8e8",
+    ];
+    let line: Vec<&str> = cycle.iter().chain(&cycle).copied().collect();
+    let fs = fs_optional_game_ends("crazyhouse", fen, &line);
+    let mut pos = crazyhouse(fen);
+    let mut ends = Vec::new();
+    for mv in &line {
+        let parsed = parse_coord(&pos, mv).unwrap_or_else(|| panic!("{mv}"));
+        pos.try_play(parsed).unwrap();
+        let outcome = pos.outcome().unwrap();
+        ends.push(matches!(
+            outcome,
+            Outcome::Draw {
+                reason: EndReason::Repetition
+            }
+        ));
+    }
+    let fs_ends: Vec<bool> = fs
+        .iter()
+        .map(|&(ended, score)| ended && score == 0)
+        .collect();
+    assert_eq!(ends, fs_ends);
+    assert_eq!(ends.iter().filter(|&&e| e).count(), 1, "{ends:?}");
+    assert!(ends[15], "the 16th ply repeats the start a third time");
+    assert_eq!(pos.repetitions(), 3);
+    // The halfmove clock still counts from the last capture, as FS's FEN.
+    assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/8/4K3[Nn] w - - 4 9");
+}

@@ -54,6 +54,7 @@ impl Position {
             fullmoves: self.fullmoves,
             hash: self.hash,
             history: self.history.clone(),
+            history_floor: self.history_floor,
             effects: Vec::new(),
             played: self.played.last().copied().into_iter().collect(),
             counters: self.counters,
