@@ -201,6 +201,33 @@ impl Board {
         }
     }
 
+    /// `captures explode`: the squares a capture on `center` blows up,
+    /// the capturer's and those of the pieces next to it, but the
+    /// `sparing` kinds next to it, the `immune` kinds and walls.
+    pub(crate) fn blast(&self, variant: &Variant, center: Square) -> SquareSet {
+        let (spared, immune) = variant
+            .explosion
+            .as_ref()
+            .map_or((&[][..], &[][..]), |e| (&e.spared[..], &e.immune[..]));
+        let g = &variant.geometry;
+        let mut out = SquareSet::EMPTY;
+        for (df, dr) in (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr))) {
+            let Some(sq) = g.offset(center, df, dr) else {
+                continue;
+            };
+            let code = self.squares[sq.index()];
+            if code == 0 || code == WALL_CODE {
+                continue;
+            }
+            let kind = Piece::from_code(code).kind;
+            if immune.contains(&kind) || (sq != center && spared.contains(&kind)) {
+                continue;
+            }
+            out.insert(sq);
+        }
+        out
+    }
+
     /// Takes back [`Board::play`] (with the same `victim`).
     #[inline(always)]
     pub(crate) fn unplay(&mut self, variant: &Variant, victim: Square, mv: Move, undo: BoardUndo) {

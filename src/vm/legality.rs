@@ -498,23 +498,79 @@ impl Position {
             }
             let had_ours = !self.board.royals.get(us).is_empty();
             let had_theirs = !self.board.royals.get(them).is_empty();
-            let undo = self.make(mv)?;
-            let legal = if had_ours && self.board.royals.get(us).is_empty() {
-                Ok(false)
-            } else if had_theirs && self.board.royals.get(them).is_empty() {
-                Ok(true)
-            } else if self.variant.checks_forbidden && self.is_royal_attacked(them) {
-                Ok(false)
+            let legal = if self.board_alone_decides(mv) {
+                // The board after the move and its explosion is all the
+                // test looks at: no need for the rest of `make`.
+                let (board, unmoved) = (self.board, self.unmoved);
+                self.play_on_board_with_explosion(mv);
+                let legal = self.legal_after(had_ours, had_theirs);
+                (self.board, self.unmoved, self.side) = (board, unmoved, us);
+                legal
             } else {
-                self.in_check_with_effects(us).map(|check| !check)
+                let undo = self.make(mv)?;
+                let legal = self.legal_after(had_ours, had_theirs);
+                self.unplay(mv, undo);
+                legal
             };
-            self.unplay(mv, undo);
             if legal? {
                 kept.push(mv);
             }
         }
         *out = kept;
         Ok(())
+    }
+
+    /// After a move of the side that was to move (now `self.side`'s
+    /// opponent), played with its effects: whether it was legal. It is
+    /// not if it destroyed the mover's last royal piece (`had_ours`: it
+    /// had one); it is if it destroyed the opponent's last one; otherwise
+    /// if it gives no forbidden check and leaves no royal piece of the
+    /// mover in check.
+    fn legal_after(&mut self, had_ours: bool, had_theirs: bool) -> Result<bool, HookError> {
+        let us = self.side.opposite();
+        let them = self.side;
+        if had_ours && self.board.royals.get(us).is_empty() {
+            Ok(false)
+        } else if had_theirs && self.board.royals.get(them).is_empty() {
+            Ok(true)
+        } else if self.variant.checks_forbidden && self.is_royal_attacked(them) {
+            Ok(false)
+        } else {
+            self.in_check_with_effects(us).map(|check| !check)
+        }
+    }
+
+    /// Whether the legality of `mv` depends on the board alone, and the
+    /// board after it is the placement's move and the explosion of a
+    /// capture: explosions are the only effect, and the move is a plain
+    /// move, double step or en passant capture, without gating or flipping.
+    #[inline]
+    fn board_alone_decides(&self, mv: Move) -> bool {
+        self.variant.only_explosions()
+            && self.variant.flip.is_none()
+            && mv.gate.is_none()
+            && matches!(
+                mv.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+            )
+    }
+
+    /// Plays `mv` (see [`Position::board_alone_decides`]) on the board and
+    /// the unmoved flags only, exploding a capture, and passes the turn
+    /// (the caller restores all three).
+    fn play_on_board_with_explosion(&mut self, mv: Move) {
+        let victim = self.victim_square(mv);
+        let captures = self.board[victim.index()] != 0;
+        self.board.play(&self.variant, self.side, victim, mv);
+        self.unmoved.remove(mv.from);
+        self.unmoved.remove(victim);
+        if captures {
+            for sq in self.board.blast(&self.variant, mv.to).iter() {
+                self.board.take(sq);
+                self.unmoved.remove(sq);
+            }
+        }
+        self.side = self.side.opposite();
     }
 
     /// Whether the side to move (`them`) could capture a royal piece of

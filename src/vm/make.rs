@@ -2,7 +2,7 @@
 //! `try_play` and panicking `play`.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{ByColor, Color, Piece, WALL_CODE};
+use crate::ir::piece::{ByColor, Color, Piece};
 use crate::vm::hook_error::HookError;
 use crate::vm::mating::CheckRun;
 use crate::vm::moves::{Gate, Move, MoveKind};
@@ -626,26 +626,9 @@ impl Position {
     /// restored by `unplay`).
     fn explode(&mut self, center: Square) -> Vec<(Square, u8)> {
         let variant = self.variant.clone();
-        let (spared, immune) = variant
-            .explosion
-            .as_ref()
-            .map_or((&[][..], &[][..]), |e| (&e.spared[..], &e.immune[..]));
-        let g = &variant.geometry;
         let mut blown = Vec::with_capacity(9);
-        let around = (-1..=1).flat_map(|df| (-1..=1).map(move |dr| (df, dr)));
-        for (df, dr) in around {
-            let Some(sq) = g.offset(center, df, dr) else {
-                continue;
-            };
+        for sq in self.board.blast(&variant, center).iter() {
             let code = self.board[sq.index()];
-            // Walls stand through explosions.
-            if code == 0 || code == WALL_CODE {
-                continue;
-            }
-            let kind = Piece::from_code(code).kind;
-            if immune.contains(&kind) || (sq != center && spared.contains(&kind)) {
-                continue;
-            }
             blown.push((sq, code));
             self.take(sq);
             self.hash ^= variant.zobrist.piece(code, sq);
