@@ -630,23 +630,19 @@ impl Position {
         target: crate::ir::geometry::Square,
         side: Color,
     ) -> bool {
-        let g = &self.variant.geometry;
-        let (spared, immune) = self
-            .variant
-            .explosion
-            .as_ref()
-            .map_or((&[][..], &[][..]), |e| (&e.spared[..], &e.immune[..]));
+        // The capturer blows up on `target`, unless immune; the pieces
+        // next to it as `Board::blast` says.
+        let blast = self.board.blast(&self.variant, target);
         self.board.royals.get(side).iter().any(|r| {
-            let kind = crate::ir::piece::Piece::from_code(self.board[r.index()]).kind;
-            if immune.contains(&kind) {
-                return true;
-            }
             if r == from {
-                return false; // the capturer explodes
+                let kind = crate::ir::piece::Piece::from_code(self.board[r.index()]).kind;
+                self.variant
+                    .explosion
+                    .as_ref()
+                    .is_some_and(|e| e.immune.contains(&kind))
+            } else {
+                !blast.contains(r)
             }
-            let next_to = (g.file_of(r) - g.file_of(target)).abs() <= 1
-                && (g.rank_of(r) - g.rank_of(target)).abs() <= 1;
-            !next_to || spared.contains(&kind)
         })
     }
 
