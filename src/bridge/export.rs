@@ -265,7 +265,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         if piece
             .patterns
             .iter()
-            .any(|p| p.from_region.is_some() || p.royal_only)
+            .any(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
         {
             return Err(refuse(
                 declaration,

@@ -11,7 +11,7 @@ use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
     BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion, Extinction,
-    GameEndRules, GameResult, Goal, MatingChecks,
+    GameEndRules, GameResult, Goal, MatingChecks, Points,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -69,6 +69,9 @@ pub(super) fn game_end_rules(
         },
         draws_to_more_pieces: matches!(decls.draw_odds.get(), Some(Item::DrawsToMorePieces(_))),
         pass_when_stuck: decls.pass_when_stuck.get().is_some(),
+        draws_on_points: points(decls, defs, errors),
+        pass_allowed: decls.pass_allowed.get().is_some(),
+        facing_royals: facing_royals(decls, has_royal, errors),
         full_board_draws: decls.full_board.get().is_some(),
         counting,
         checkmate_by: None,
@@ -425,4 +428,96 @@ fn result(r: ast::GameResult) -> GameResult {
         ast::GameResult::Loses => GameResult::Loses,
         ast::GameResult::Draws => GameResult::Draws,
     }
+}
+
+/// `draws win on points A 13, B 7 [plus 1.5 for black]`.
+fn points(
+    decls: &Declarations<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<Points> {
+    let Some(Item::DrawsOnPoints(decl)) = decls.draw_odds.get() else {
+        return None;
+    };
+    let mut values = vec![0u32; defs.len()];
+    let mut named = vec![false; defs.len()];
+    for (name, n) in &decl.values {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        let bad = |message: String, span, label: &str| {
+            ScriptError::new(Code::CompileBadPoints, message, span, label.to_string())
+        };
+        if named[kind.0 as usize] {
+            errors.push(
+                bad(
+                    format!("{} is given points twice", name.value),
+                    name.span,
+                    "again",
+                )
+                .with_help("name each piece once"),
+            );
+        } else if n.value > MAX_COUNT {
+            errors.push(
+                bad(
+                    format!("{} points is too many", n.value),
+                    n.span,
+                    "too many",
+                )
+                .with_help(format!("at most {MAX_COUNT} points a piece")),
+            );
+        }
+        named[kind.0 as usize] = true;
+        values[kind.0 as usize] = n.value.min(MAX_COUNT);
+    }
+    let (bonus_halves, bonus_side) = match &decl.bonus {
+        Some((halves, side)) => {
+            if halves.value > 2 * MAX_COUNT {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadPoints,
+                        "the bonus is not a whole or half number of points",
+                        halves.span,
+                        "not a whole or half number",
+                    )
+                    .with_help("write it as `2` or `1.5`, at most 1000000"),
+                );
+            }
+            let side = match side {
+                ast::Side::White => Color::White,
+                ast::Side::Black => Color::Black,
+            };
+            (halves.value.min(2 * MAX_COUNT), side)
+        }
+        None => (0, Color::Black),
+    };
+    Some(Points {
+        values,
+        bonus_halves,
+        bonus_side,
+    })
+}
+
+/// `facing royals draws`: the result, if the variant can keep the rule
+/// (it passes, and has a royal piece).
+fn facing_royals(
+    decls: &Declarations<'_>,
+    has_royal: bool,
+    errors: &mut Vec<ScriptError>,
+) -> Option<GameResult> {
+    let Some(Item::FacingRoyals(r, span)) = decls.facing_royals.get() else {
+        return None;
+    };
+    if decls.pass_allowed.get().is_none() || !has_royal {
+        let (message, label) = if has_royal {
+            ("`facing royals` needs `pass allowed`", "no pass")
+        } else {
+            ("`facing royals` needs a royal piece", "no royal piece")
+        };
+        errors.push(
+            ScriptError::new(Code::CompileBadFacing, message, *span, label)
+                .with_help("the side to move must break a facing or pass: add `pass allowed` (and mark the kings `royal`)"),
+        );
+    }
+    Some(result(r.value))
 }

@@ -373,10 +373,11 @@ impl Engine {
     /// win for more pieces`, a win or loss at this distance for the side
     /// with more pieces on the board.
     fn draw_score(pos: &Position, ply: usize) -> i32 {
-        if !pos.variant().game_end.draws_to_more_pieces {
+        let rules = &pos.variant().game_end;
+        if !rules.draws_to_more_pieces && rules.draws_on_points.is_none() {
             return 0;
         }
-        match pos.more_pieces() {
+        match pos.counted_winner() {
             Some(w) if w == pos.side_to_move() => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
             None => 0,

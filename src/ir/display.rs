@@ -203,6 +203,12 @@ impl Variant {
                 if pat.unless_in_check {
                     modes.push("not-in-check");
                 }
+                if pat.from_region.is_some() {
+                    modes.push("from-region");
+                }
+                if pat.within_region.is_some() {
+                    modes.push("within-region");
+                }
                 writeln!(f, "{line} [{}]", modes.join(","))?;
             }
             if p.first_moves_in_fen {

@@ -73,7 +73,7 @@ pub fn describe_moves(def: &PieceDef) -> String {
     let plain: Vec<MovePattern> = def
         .patterns
         .iter()
-        .filter(|p| p.from_region.is_none() && !p.royal_only)
+        .filter(|p| p.from_region.is_none() && p.within_region.is_none() && !p.royal_only)
         .cloned()
         .collect();
     if def.betza.is_empty() {
@@ -1973,7 +1973,7 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     for p in def
         .patterns
         .iter()
-        .filter(|p| p.from_region.is_some() || p.royal_only)
+        .filter(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
     {
         let clause = move_clauses(std::slice::from_ref(p))
             .into_iter()
@@ -1983,6 +1983,12 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         if let Some(region) = &p.from_region {
             text.push_str(&format!(
                 " when it stands on {}",
+                describe_region(variant, &region.white)
+            ));
+        }
+        if let Some(region) = &p.within_region {
+            text.push_str(&format!(
+                " along {}, from a square of it to a square of it, never leaving it",
                 describe_region(variant, &region.white)
             ));
         }

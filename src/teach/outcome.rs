@@ -82,6 +82,9 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         ),
         EndReason::BoardFull => "the board is full".to_string(),
         EndReason::BothPassed => "both sides passed".to_string(),
+        EndReason::RoyalsFacing => {
+            "a side passed with the royal pieces facing each other".to_string()
+        }
         EndReason::Hook { message } => message.clone(),
     }
 }

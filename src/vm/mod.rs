@@ -13,6 +13,7 @@ mod attacks;
 mod board;
 mod coord;
 mod counting;
+mod facing;
 mod flip;
 mod hook_error;
 pub mod hooks;
