@@ -1139,6 +1139,25 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
             piece_list(variant, &banned)
         ));
     }
+    for color in Color::ALL {
+        let bans = *def.never_hops.get(color);
+        if bans == 0 || (color == Color::Black && bans == def.never_hops.white) {
+            continue;
+        }
+        let banned: Vec<PieceKind> = (0..variant.pieces.len())
+            .filter(|k| bans & (1 << k) != 0)
+            .map(|k| PieceKind(k as u8))
+            .collect();
+        let whose = if def.never_hops.white == def.never_hops.black {
+            String::new()
+        } else {
+            format!(" ({}'s)", variant.side_name(color))
+        };
+        out.push(format!(
+            "It{whose} never hops over {}: such a piece is no screen for it, for moves, captures or checks.",
+            piece_list(variant, &banned)
+        ));
+    }
     let takes_checker = def.only_takes_checker;
     if takes_checker.white || takes_checker.black {
         let whose = match (takes_checker.white, takes_checker.black) {
@@ -1262,6 +1281,7 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         ));
     }
     out.extend(counting_end_sentences(rules));
+    out.extend(janggi_end_sentences(variant));
     out.extend(checkmate_rule_sentences(variant));
     out
 }
@@ -1277,6 +1297,49 @@ fn counting_end_sentences(rules: &crate::ir::rule::GameEndRules) -> Vec<String> 
     }
     if rules.draws_to_more_pieces {
         out.push("A game that would be drawn is won by the player with more pieces on the board, and drawn only when they have as many.".to_string());
+    }
+    out
+}
+
+/// `pass allowed`, `facing royals`, `draws win on points`, in words.
+fn janggi_end_sentences(variant: &Variant) -> Vec<String> {
+    let rules = &variant.game_end;
+    let mut out = Vec::new();
+    if rules.pass_allowed {
+        out.push("A player who is not in check may pass instead of moving; when both pass, one after the other, the game ends in a draw.".to_string());
+    }
+    if let Some(result) = rules.facing_royals {
+        out.push(format!(
+            "While the two royal pieces face each other on a rank or file with no piece between them, the player to move must break the facing or pass (even in check); a pass that leaves them facing ends the game: the player then to move {}.",
+            result.word()
+        ));
+    }
+    if let Some(points) = &rules.draws_on_points {
+        let worth: Vec<String> = points
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v > 0)
+            .map(|(k, v)| format!("{} {v}", variant.pieces[k].name))
+            .collect();
+        let mut text = format!(
+            "A game that would be drawn is won by the player whose pieces on the board are worth more ({})",
+            worth.join(", ")
+        );
+        if points.bonus_halves > 0 {
+            let whole = points.bonus_halves / 2;
+            let half = if points.bonus_halves % 2 == 1 {
+                ".5"
+            } else {
+                ""
+            };
+            text.push_str(&format!(
+                ", {} having {whole}{half} points more",
+                variant.side_name(points.bonus_side)
+            ));
+        }
+        text.push_str(", and drawn only when they are worth as much.");
+        out.push(text);
     }
     out
 }
