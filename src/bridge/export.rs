@@ -932,6 +932,12 @@ fn check_janggi_ends(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's bikjang rule is no option of variants.ini",
         ));
     }
+    if variant.game_end.back_and_forth.is_some() {
+        return Err(refuse(
+            "moving back and forth",
+            "Fairy-Stockfish's moveRepetitionIllegal is no option of variants.ini",
+        ));
+    }
     if variant.game_end.draws_on_points.is_some() {
         return Err(refuse(
             "draws win on points",

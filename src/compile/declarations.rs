@@ -87,6 +87,8 @@ pub(super) struct Declarations<'a> {
     pub pass_allowed: Single<'a, Item>,
     /// `facing royals …` (an [`Item::FacingRoyals`]).
     pub facing_royals: Single<'a, Item>,
+    /// `moving back and forth …` (an [`Item::BackAndForth`]).
+    pub back_and_forth: Single<'a, Item>,
     /// `full board draws` (an [`Item::FullBoardDraws`]).
     pub full_board: Single<'a, Item>,
     /// `check when the last … is attacked` and `check when every … is
@@ -161,6 +163,7 @@ pub(super) fn collect<'a>(
         pass_when_stuck: Single::new(),
         pass_allowed: Single::new(),
         facing_royals: Single::new(),
+        back_and_forth: Single::new(),
         full_board: Single::new(),
         walls: Single::new(),
         petrify: Single::new(),
@@ -297,6 +300,7 @@ impl<'a> Declarations<'a> {
             | Item::PassWhenStuck(_)
             | Item::PassAllowed(_)
             | Item::FacingRoyals(..)
+            | Item::BackAndForth(..)
             | Item::FullBoardDraws(_) => self.add_reversi_item(item, src, errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::Petrify(_, span) => {
@@ -348,6 +352,10 @@ impl<'a> Declarations<'a> {
             Item::FacingRoyals(_, span) => {
                 self.facing_royals
                     .set(item, src, *span, "`facing royals`", errors)
+            }
+            Item::BackAndForth(_, span) => {
+                self.back_and_forth
+                    .set(item, src, *span, "`moving back and forth`", errors)
             }
             Item::Flip(f) => self.flip.set(f, src, f.span, "`flip`", errors),
             Item::PassWhenStuck(span) => {

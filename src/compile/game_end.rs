@@ -10,8 +10,8 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
-    BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion, Extinction,
-    GameEndRules, GameResult, Goal, MatingChecks, Points,
+    BackAndForth, BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion,
+    Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, RegionPolicy,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -72,6 +72,7 @@ pub(super) fn game_end_rules(
         draws_on_points: points(decls, defs, errors),
         pass_allowed: decls.pass_allowed.get().is_some(),
         facing_royals: facing_royals(decls, has_royal, errors),
+        back_and_forth: back_and_forth(geometry, decls, defs),
         full_board_draws: decls.full_board.get().is_some(),
         counting,
         checkmate_by: None,
@@ -520,4 +521,44 @@ fn facing_royals(
         );
     }
     Some(result(r.value))
+}
+
+/// `moving back and forth …`: the result, and the kinds free to shuffle:
+/// those whose `stay in` regions keep them out of every square the other
+/// side's royal pieces may stand on (Fairy-Stockfish's mobility regions).
+fn back_and_forth(
+    geometry: &Geometry,
+    decls: &Declarations<'_>,
+    defs: &[PieceDef],
+) -> Option<BackAndForth> {
+    let Some(Item::BackAndForth(r, _)) = decls.back_and_forth.get() else {
+        return None;
+    };
+    let allowed = |def: &PieceDef, color: Color| -> SquareSet {
+        let mut set = *geometry.squares();
+        for rule in def.region_rules.iter().filter(|r| *r.colors.get(color)) {
+            if let RegionPolicy::StayIn(stay) = &rule.policy {
+                set = set.intersection(stay.get(color));
+            }
+        }
+        set
+    };
+    let mut free = crate::ir::piece::ByColor::<u64>::default();
+    for color in Color::ALL {
+        let royal_squares = defs
+            .iter()
+            .filter(|d| d.royal_like())
+            .fold(SquareSet::EMPTY, |s, d| {
+                s.union(&allowed(d, color.opposite()))
+            });
+        for (k, def) in defs.iter().enumerate() {
+            if allowed(def, color).intersection(&royal_squares).is_empty() {
+                *free.get_mut(color) |= 1 << k;
+            }
+        }
+    }
+    Some(BackAndForth {
+        result: result(r.value),
+        free,
+    })
 }

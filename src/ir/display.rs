@@ -30,6 +30,15 @@ fn write_counted_ends(
     if let Some(r) = e.facing_royals {
         writeln!(f, "facing royals {}", r.word())?;
     }
+    if let Some(b) = e.back_and_forth {
+        writeln!(
+            f,
+            "moving back and forth {} (free kinds: white {:#x}, black {:#x})",
+            b.result.word(),
+            b.free.white,
+            b.free.black
+        )?;
+    }
     if let Some(p) = &e.draws_on_points {
         let values: Vec<String> = p.values.iter().map(|v| v.to_string()).collect();
         writeln!(

@@ -222,6 +222,11 @@ pub struct GameEndRules {
     /// move must break it or pass (even in check), and a pass that leaves
     /// them facing ends the game with this result for the side to move.
     pub facing_royals: Option<GameResult>,
+    /// `moving back and forth loses` (Fairy-Stockfish's
+    /// `moveRepetitionIllegal`): the result for the side that shuffles a
+    /// piece, and for each side the kinds free to (a bit per kind: those
+    /// that cannot enter the region the other side's royal pieces stay in).
+    pub back_and_forth: Option<BackAndForth>,
     /// `pass when stuck`: a side with no legal move but a piece on the
     /// board passes (Fairy-Stockfish's `passOnStalemate`); two passes in a
     /// row end the game in a draw.
@@ -259,6 +264,7 @@ impl Default for GameEndRules {
             draws_on_points: None,
             pass_allowed: false,
             facing_royals: None,
+            back_and_forth: None,
             full_board_draws: false,
             counting: None,
             checkmate_by: None,
@@ -293,6 +299,15 @@ impl GameEndRules {
     pub fn passes(&self) -> bool {
         self.pass_when_stuck || self.pass_allowed
     }
+}
+
+/// `moving back and forth loses`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackAndForth {
+    /// The result for the side that shuffled.
+    pub result: GameResult,
+    /// For each side, the kinds free to shuffle, a bit per kind.
+    pub free: crate::ir::piece::ByColor<u64>,
 }
 
 /// `draws win on points Chariot 13, Cannon 7 plus 1.5 for black`.

@@ -105,6 +105,8 @@ pub enum Item {
     PassAllowed(Span),
     /// `facing royals draws`: the result, and the declaration's span.
     FacingRoyals(Spanned<GameResult>, Span),
+    /// `moving back and forth loses`: the result, and the declaration's span.
+    BackAndForth(Spanned<GameResult>, Span),
     /// `drops first fill REGION`.
     DropsFirst(RegionExpr, Span),
     /// `flip enclosed|adjacent`.
@@ -166,6 +168,7 @@ impl Item {
             | Item::PassWhenStuck(span)
             | Item::PassAllowed(span)
             | Item::FacingRoyals(_, span)
+            | Item::BackAndForth(_, span)
             | Item::FullBoardDraws(span)
             | Item::DropsFirst(_, span) => *span,
             Item::PromotionLimit(_, span) => *span,

@@ -234,13 +234,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::flip_decl | Rule::pass_decl | Rule::full_board_decl | Rule::drops_first_decl => {
             lower_reversi_rule(pair, source)
         }
-        Rule::facing_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::facing_royals_words)?;
-            let result = lower_game_result(c.next(Rule::game_result)?, source);
-            Ok(Item::FacingRoyals(result, span))
-        }
+        Rule::facing_decl | Rule::back_and_forth_decl => lower_janggi_rule(pair, source),
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
@@ -521,21 +515,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::PerpetualCheck(result, span))
         }
-        Rule::draw_odds_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_draws)?;
-            c.next(Rule::kw_win)?;
-            if c.next_if(Rule::on_points).is_some() {
-                return lower_points(c, span, source).map(Item::DrawsOnPoints);
-            }
-            c.next(Rule::kw_for)?;
-            if c.next_if(Rule::more_pieces).is_some() {
-                return Ok(Item::DrawsToMorePieces(span));
-            }
-            let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
-            Ok(Item::DrawOdds(side, span))
-        }
+        Rule::draw_odds_decl => lower_draw_odds(pair, source),
         Rule::extinction_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -805,6 +785,42 @@ fn lower_game_result(r: Pair<'_, Rule>, source: SourceId) -> Spanned<GameResult>
         _ => GameResult::Draws,
     };
     Spanned::new(value, span)
+}
+
+/// Janggi's rules: `facing royals RESULT`, `moving back and forth RESULT`.
+fn lower_janggi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let facing = pair.as_rule() == Rule::facing_decl;
+    let mut c = Cursor::new(pair, source);
+    if facing {
+        c.next(Rule::facing_royals_words)?;
+    } else {
+        c.next(Rule::back_and_forth_words)?;
+    }
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    Ok(if facing {
+        Item::FacingRoyals(result, span)
+    } else {
+        Item::BackAndForth(result, span)
+    })
+}
+
+/// `draws win for white|black`, `draws win for more pieces`, `draws win
+/// on points …`.
+fn lower_draw_odds(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_draws)?;
+    c.next(Rule::kw_win)?;
+    if c.next_if(Rule::on_points).is_some() {
+        return lower_points(c, span, source).map(Item::DrawsOnPoints);
+    }
+    c.next(Rule::kw_for)?;
+    if c.next_if(Rule::more_pieces).is_some() {
+        return Ok(Item::DrawsToMorePieces(span));
+    }
+    let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
+    Ok(Item::DrawOdds(side, span))
 }
 
 /// The rest of `draws win on points A 13, B 7 [plus 1.5 for black]`.

@@ -224,6 +224,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::stuck_word => "`stuck`",
         Rule::allowed_word => "`allowed`",
         Rule::facing_decl | Rule::facing_royals_words => "`facing royals`",
+        Rule::back_and_forth_decl | Rule::back_and_forth_words => "`moving back and forth`",
         Rule::on_points => "`on points`",
         Rule::points_entry => "a piece and its points",
         Rule::points_bonus | Rule::plus_word => "`plus N for white|black`",

@@ -1139,25 +1139,7 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
             piece_list(variant, &banned)
         ));
     }
-    for color in Color::ALL {
-        let bans = *def.never_hops.get(color);
-        if bans == 0 || (color == Color::Black && bans == def.never_hops.white) {
-            continue;
-        }
-        let banned: Vec<PieceKind> = (0..variant.pieces.len())
-            .filter(|k| bans & (1 << k) != 0)
-            .map(|k| PieceKind(k as u8))
-            .collect();
-        let whose = if def.never_hops.white == def.never_hops.black {
-            String::new()
-        } else {
-            format!(" ({}'s)", variant.side_name(color))
-        };
-        out.push(format!(
-            "It{whose} never hops over {}: such a piece is no screen for it, for moves, captures or checks.",
-            piece_list(variant, &banned)
-        ));
-    }
+    out.extend(never_hops_sentences(variant, def));
     let takes_checker = def.only_takes_checker;
     if takes_checker.white || takes_checker.black {
         let whose = match (takes_checker.white, takes_checker.black) {
@@ -1301,6 +1283,31 @@ fn counting_end_sentences(rules: &crate::ir::rule::GameEndRules) -> Vec<String> 
     out
 }
 
+/// `restrict …: never hop over …`, in words.
+fn never_hops_sentences(variant: &Variant, def: &PieceDef) -> Vec<String> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        let bans = *def.never_hops.get(color);
+        if bans == 0 || (color == Color::Black && bans == def.never_hops.white) {
+            continue;
+        }
+        let banned: Vec<PieceKind> = (0..variant.pieces.len())
+            .filter(|k| bans & (1 << k) != 0)
+            .map(|k| PieceKind(k as u8))
+            .collect();
+        let whose = if def.never_hops.white == def.never_hops.black {
+            String::new()
+        } else {
+            format!(" ({}'s)", variant.side_name(color))
+        };
+        out.push(format!(
+            "It{whose} never hops over {}: such a piece is no screen for it, for moves, captures or checks.",
+            piece_list(variant, &banned)
+        ));
+    }
+    out
+}
+
 /// `pass allowed`, `facing royals`, `draws win on points`, in words.
 fn janggi_end_sentences(variant: &Variant) -> Vec<String> {
     let rules = &variant.game_end;
@@ -1312,6 +1319,12 @@ fn janggi_end_sentences(variant: &Variant) -> Vec<String> {
         out.push(format!(
             "While the two royal pieces face each other on a rank or file with no piece between them, the player to move must break the facing or pass (even in check); a pass that leaves them facing ends the game: the player then to move {}.",
             result.word()
+        ));
+    }
+    if let Some(rule) = rules.back_and_forth {
+        out.push(format!(
+            "A player who, never in check, moves one piece back and forth between two squares four times in a row (a pass may stand for the last but one of those moves), after bringing it there by a move that took nothing, {} with the next such move; pieces that cannot enter the squares the opponent's royal pieces keep to are free to.",
+            rule.result.word()
         ));
     }
     if let Some(points) = &rules.draws_on_points {

@@ -10,6 +10,7 @@
 //! variant's Rhai hooks.
 
 mod attacks;
+mod back_and_forth;
 mod board;
 mod coord;
 mod counting;

@@ -92,6 +92,12 @@ pub enum EndReason {
     BoardFull,
     /// Both sides passed, one after the other (`pass when stuck`).
     BothPassed,
+    /// A side moved a piece back and forth once too often (`moving back
+    /// and forth …`).
+    BackAndForth {
+        /// The side that did.
+        side: Color,
+    },
     /// A side passed while the royal pieces faced each other, and they
     /// still do (`facing royals`: Janggi's bikjang).
     RoyalsFacing,
@@ -515,6 +521,13 @@ impl Position {
                 reason: EndReason::Counting {
                     moves: self.count.limit / 2,
                 },
+            });
+        }
+        if let (Some(rule), Some(side)) = (rules.back_and_forth, self.back_and_forth_side()) {
+            let reason = EndReason::BackAndForth { side };
+            return Ok(match winner_when(side, rule.result) {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
             });
         }
         if let Some((winner, reason)) = rules.repetition.and_then(|n| self.repetition_end(n)) {

@@ -92,6 +92,7 @@ catalogue! {
     judkins: "judkins", 153;
     janggi: "janggi", 281;
     janggicasual: "janggicasual", 283;
+    janggimodern: "janggimodern", 284;
     janggitraditional: "janggitraditional", 282;
     karouk: "karouk", 271;
     knightmate: "knightmate", 155;

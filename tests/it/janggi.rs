@@ -239,3 +239,94 @@ fn the_move_rule_is_counted_in_janggi() {
     let casual = outcomes("janggicasual", fen, "i1i2");
     assert!(matches!(casual[0], Outcome::Draw { .. }));
 }
+
+/// Games in which each side mostly moves its last piece straight back
+/// (now and then passing): our outcome after every move is FS's, the game
+/// going on until FS ends it, by the rule against moving back and forth
+/// (`janggimodern`), repetition or the count.
+fn shuffling_games_agree(name: &str, games: usize, seed: u64) -> usize {
+    require_pyffish();
+    let generator = common::oracle::manifest_dir().join("tests/oracle/janggi_shuffles.py");
+    let out = std::process::Command::new("python3")
+        .arg(&generator)
+        .args([name, &games.to_string(), &seed.to_string()])
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let variant = script(name);
+    let mut shuffles_lost = 0;
+    for line in text.lines() {
+        let (moves, verdict) = line.split_once(" | ").expect("moves | verdict");
+        let mut pos = Position::start(&variant);
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(
+                pos.outcome().unwrap(),
+                Outcome::Ongoing,
+                "{name}: {line}, ply {i}"
+            );
+            let mv = parse_coord(&pos, m).unwrap_or_else(|| panic!("{m} in {line}"));
+            pos.play_unchecked(mv);
+        }
+        let ours = pos.outcome().unwrap();
+        let side = pos.side_to_move();
+        let expected = match verdict.split_whitespace().nth(1) {
+            None => None,
+            Some(score) => Some(score.parse::<i64>().unwrap()),
+        };
+        let agrees = match (&ours, expected) {
+            (Outcome::Ongoing, None) => true,
+            (Outcome::Draw { .. }, Some(0)) => true,
+            (Outcome::Decisive { winner, .. }, Some(s)) => (*winner == side) == (s > 0) && s != 0,
+            _ => false,
+        };
+        assert!(agrees, "{name}: {line}: varia {ours:?}");
+        if let Outcome::Decisive {
+            reason: EndReason::BackAndForth { .. },
+            ..
+        } = ours
+        {
+            shuffles_lost += 1;
+        }
+    }
+    shuffles_lost
+}
+
+#[test]
+fn moving_back_and_forth_loses_in_janggi_modern() {
+    // Most of these games end by the rule; the others by the count.
+    assert!(shuffling_games_agree("janggimodern", 60, 11) > 30);
+}
+
+#[test]
+fn moving_back_and_forth_is_free_in_the_other_janggis() {
+    for name in ["janggi", "janggicasual"] {
+        assert_eq!(shuffling_games_agree(name, 15, 12), 0);
+    }
+}
+
+#[test]
+fn the_fifth_move_to_and_fro_loses_and_not_the_fourth() {
+    require_pyffish();
+    let line = "a1a3 a10a8 a3a1 a8a10 a1a3 a10a8 a3a1 b10c8 a1a3";
+    let o = outcomes("janggimodern", START, line);
+    assert!(o[..8].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(
+        o[8],
+        Outcome::Decisive {
+            winner: Color::Black,
+            reason: EndReason::BackAndForth { side: Color::White }
+        }
+    );
+    // Han shuffled four times too, but its fifth move went elsewhere; and
+    // generals and advisors, which cannot leave their palace, are free to.
+    let palace = "e2e1 e9e10 e1e2 e10e9 e2e1 e9e10 e1e2 e10e9 e2e1 e9e10";
+    assert!(outcomes("janggimodern", START, palace)
+        .iter()
+        .all(|o| *o == Outcome::Ongoing));
+}
