@@ -1120,26 +1120,18 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let (true, Some(sentence)) = (def.royal, perpetual_check_sentence(variant)) {
         out.push(sentence);
     }
-    for color in Color::ALL {
-        let bans = *def.never_takes.get(color);
-        if bans == 0 || (color == Color::Black && bans == def.never_takes.white) {
-            continue;
-        }
-        let banned: Vec<PieceKind> = (0..variant.pieces.len())
-            .filter(|k| bans & (1 << k) != 0)
-            .map(|k| PieceKind(k as u8))
-            .collect();
-        let whose = if def.never_takes.white == def.never_takes.black {
-            String::new()
-        } else {
-            format!(" ({}'s)", variant.side_name(color))
-        };
-        out.push(format!(
-            "It{whose} never takes {}: that capture is not a move.",
-            piece_list(variant, &banned)
-        ));
-    }
-    out.extend(never_hops_sentences(variant, def));
+    out.extend(ban_sentences(
+        variant,
+        &def.never_takes,
+        "takes",
+        "that capture is not a move",
+    ));
+    out.extend(ban_sentences(
+        variant,
+        &def.never_hops,
+        "hops over",
+        "such a piece is no screen for it, for moves, captures or checks",
+    ));
     let takes_checker = def.only_takes_checker;
     if takes_checker.white || takes_checker.black {
         let whose = match (takes_checker.white, takes_checker.black) {
@@ -1283,25 +1275,31 @@ fn counting_end_sentences(rules: &crate::ir::rule::GameEndRules) -> Vec<String> 
     out
 }
 
-/// `restrict …: never hop over …`, in words.
-fn never_hops_sentences(variant: &Variant, def: &PieceDef) -> Vec<String> {
+/// `restrict …: never take …` and `never hop over …`, in words: "It
+/// never {verb} X, Y: {why}." (per side where the sides differ).
+fn ban_sentences(
+    variant: &Variant,
+    bans_of: &crate::ir::piece::ByColor<u64>,
+    verb: &str,
+    why: &str,
+) -> Vec<String> {
     let mut out = Vec::new();
     for color in Color::ALL {
-        let bans = *def.never_hops.get(color);
-        if bans == 0 || (color == Color::Black && bans == def.never_hops.white) {
+        let bans = *bans_of.get(color);
+        if bans == 0 || (color == Color::Black && bans == bans_of.white) {
             continue;
         }
         let banned: Vec<PieceKind> = (0..variant.pieces.len())
             .filter(|k| bans & (1 << k) != 0)
             .map(|k| PieceKind(k as u8))
             .collect();
-        let whose = if def.never_hops.white == def.never_hops.black {
+        let whose = if bans_of.white == bans_of.black {
             String::new()
         } else {
             format!(" ({}'s)", variant.side_name(color))
         };
         out.push(format!(
-            "It{whose} never hops over {}: such a piece is no screen for it, for moves, captures or checks.",
+            "It{whose} never {verb} {}: {why}.",
             piece_list(variant, &banned)
         ));
     }

@@ -275,10 +275,10 @@ fn shuffling_games_agree(name: &str, games: usize, seed: u64) -> usize {
         }
         let ours = pos.outcome().unwrap();
         let side = pos.side_to_move();
-        let expected = match verdict.split_whitespace().nth(1) {
-            None => None,
-            Some(score) => Some(score.parse::<i64>().unwrap()),
-        };
+        let expected = verdict
+            .split_whitespace()
+            .nth(1)
+            .map(|score| score.parse::<i64>().unwrap());
         let agrees = match (&ours, expected) {
             (Outcome::Ongoing, None) => true,
             (Outcome::Draw { .. }, Some(0)) => true,
