@@ -420,6 +420,19 @@ impl Engine {
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
             return Some(Self::draw_score(pos, ply));
         }
+        // `moving back and forth …`: the side that shuffled gets the result.
+        if let (Some(rule), Some(shuffler)) = (rules.back_and_forth, pos.back_and_forth_side()) {
+            let winner = match rule.result {
+                GameResult::Wins => Some(shuffler),
+                GameResult::Loses => Some(shuffler.opposite()),
+                GameResult::Draws => None,
+            };
+            return Some(match winner {
+                None => Self::draw_score(pos, ply),
+                Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+            });
+        }
         rules.repetition?;
         let (winner, _) = pos.repetition_end(2)?;
         Some(match winner {
