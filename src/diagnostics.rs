@@ -103,6 +103,10 @@ codes! {
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
+    CompileBadPoints = "varia::compile::bad_points",
+        "A `draws win on points` rule cannot be kept: a bonus that is neither a whole number nor a half (`1.5`), a piece named twice, or too many points (at most 1,000,000 each). Give each piece one whole number of points, and the bonus in whole or half points.";
+    CompileBadFacing = "varia::compile::bad_facing",
+        "A `facing royals` rule cannot be kept: the side to move must break a facing or pass, so the variant needs `pass allowed` and a royal piece. Add `pass allowed`, or drop the rule.";
     CompileBadRestriction = "varia::compile::bad_restriction",
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadRoyalGroup = "varia::compile::bad_royal_group",

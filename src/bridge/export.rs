@@ -95,6 +95,16 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's Betza has no move forbidden in check",
         ));
     }
+    if let Some(p) = variant
+        .pieces
+        .iter()
+        .find(|p| p.never_hops.white != 0 || p.never_hops.black != 0)
+    {
+        return Err(refuse(
+            format!("restrict {}: never hop over", p.name),
+            "Fairy-Stockfish's hoppers hop any piece (only its built-in janggi cannon, which the bridge does not write, refuses cannons)",
+        ));
+    }
     if !variant.promotion.by_capture_only.is_empty() {
         return Err(refuse(
             "promote … when capturing",
@@ -120,6 +130,9 @@ fn write_counted_ends(variant: &Variant, out: &mut String) {
     if rules.pass_when_stuck {
         out.push_str("passOnStalemate = true\n");
     }
+    if rules.pass_allowed {
+        out.push_str("pass = true\n");
+    }
     if rules.full_board_draws {
         out.push_str("adjudicateFullBoard = true\n");
     }
@@ -136,6 +149,7 @@ fn write_counted_ends(variant: &Variant, out: &mut String) {
 
 /// What FS has no way to say at all.
 fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
+    check_janggi_ends(variant)?;
     let geometry = &variant.geometry;
     if geometry.files() > MAX_FILES || geometry.ranks() > MAX_RANKS {
         return Err(refuse(
@@ -265,7 +279,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         if piece
             .patterns
             .iter()
-            .any(|p| p.from_region.is_some() || p.royal_only)
+            .any(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
         {
             return Err(refuse(
                 declaration,
@@ -905,6 +919,30 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
                 "the bridge writes one goal of one piece type that wins",
             ))
         }
+    }
+    Ok(())
+}
+
+/// Janggi's ends: FS's bikjang and janggi counting are built into its
+/// `janggi` variants, not options of `variants.ini`.
+fn check_janggi_ends(variant: &Variant) -> Result<(), ExportError> {
+    if variant.game_end.facing_royals.is_some() {
+        return Err(refuse(
+            "facing royals",
+            "Fairy-Stockfish's bikjang rule is no option of variants.ini",
+        ));
+    }
+    if variant.game_end.back_and_forth.is_some() {
+        return Err(refuse(
+            "moving back and forth",
+            "Fairy-Stockfish's moveRepetitionIllegal is no option of variants.ini",
+        ));
+    }
+    if variant.game_end.draws_on_points.is_some() {
+        return Err(refuse(
+            "draws win on points",
+            "Fairy-Stockfish's `materialCounting = janggi` counts its own janggi piece types only, which the bridge does not write",
+        ));
     }
     Ok(())
 }

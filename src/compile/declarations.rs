@@ -83,6 +83,12 @@ pub(super) struct Declarations<'a> {
     pub flip: Single<'a, Spanned<ast::FlipKind>>,
     /// `pass when stuck` (an [`Item::PassWhenStuck`]).
     pub pass_when_stuck: Single<'a, Item>,
+    /// `pass allowed` (an [`Item::PassAllowed`]).
+    pub pass_allowed: Single<'a, Item>,
+    /// `facing royals …` (an [`Item::FacingRoyals`]).
+    pub facing_royals: Single<'a, Item>,
+    /// `moving back and forth …` (an [`Item::BackAndForth`]).
+    pub back_and_forth: Single<'a, Item>,
     /// `full board draws` (an [`Item::FullBoardDraws`]).
     pub full_board: Single<'a, Item>,
     /// `check when the last … is attacked` and `check when every … is
@@ -155,6 +161,9 @@ pub(super) fn collect<'a>(
         drops_first: Single::new(),
         flip: Single::new(),
         pass_when_stuck: Single::new(),
+        pass_allowed: Single::new(),
+        facing_royals: Single::new(),
+        back_and_forth: Single::new(),
         full_board: Single::new(),
         walls: Single::new(),
         petrify: Single::new(),
@@ -286,8 +295,12 @@ impl<'a> Declarations<'a> {
             | Item::CastlingFromDrops(_) => self.add_hands_item(item, src, errors),
             Item::DrawOdds(..)
             | Item::DrawsToMorePieces(_)
+            | Item::DrawsOnPoints(_)
             | Item::Flip(_)
             | Item::PassWhenStuck(_)
+            | Item::PassAllowed(_)
+            | Item::FacingRoyals(..)
+            | Item::BackAndForth(..)
             | Item::FullBoardDraws(_) => self.add_reversi_item(item, src, errors),
             Item::Walls(w) => self.walls.set(item, src, w.span, "`walls`", errors),
             Item::Petrify(_, span) => {
@@ -330,6 +343,19 @@ impl<'a> Declarations<'a> {
             Item::DrawOdds(_, span) | Item::DrawsToMorePieces(span) => {
                 self.draw_odds
                     .set(item, src, *span, "`draws win for`", errors)
+            }
+            Item::DrawsOnPoints(p) => self.draw_odds.set(item, src, p.span, "`draws win`", errors),
+            Item::PassAllowed(span) => {
+                self.pass_allowed
+                    .set(item, src, *span, "`pass allowed`", errors)
+            }
+            Item::FacingRoyals(_, span) => {
+                self.facing_royals
+                    .set(item, src, *span, "`facing royals`", errors)
+            }
+            Item::BackAndForth(_, span) => {
+                self.back_and_forth
+                    .set(item, src, *span, "`moving back and forth`", errors)
             }
             Item::Flip(f) => self.flip.set(f, src, f.span, "`flip`", errors),
             Item::PassWhenStuck(span) => {

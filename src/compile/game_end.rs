@@ -10,8 +10,8 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
-    BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion, Extinction,
-    GameEndRules, GameResult, Goal, MatingChecks,
+    BackAndForth, BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion,
+    Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, RegionPolicy,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -69,6 +69,10 @@ pub(super) fn game_end_rules(
         },
         draws_to_more_pieces: matches!(decls.draw_odds.get(), Some(Item::DrawsToMorePieces(_))),
         pass_when_stuck: decls.pass_when_stuck.get().is_some(),
+        draws_on_points: points(decls, defs, errors),
+        pass_allowed: decls.pass_allowed.get().is_some(),
+        facing_royals: facing_royals(decls, has_royal, errors),
+        back_and_forth: back_and_forth(geometry, decls, defs),
         full_board_draws: decls.full_board.get().is_some(),
         counting,
         checkmate_by: None,
@@ -425,4 +429,136 @@ fn result(r: ast::GameResult) -> GameResult {
         ast::GameResult::Loses => GameResult::Loses,
         ast::GameResult::Draws => GameResult::Draws,
     }
+}
+
+/// `draws win on points A 13, B 7 [plus 1.5 for black]`.
+fn points(
+    decls: &Declarations<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<Points> {
+    let Some(Item::DrawsOnPoints(decl)) = decls.draw_odds.get() else {
+        return None;
+    };
+    let mut values = vec![0u32; defs.len()];
+    let mut named = vec![false; defs.len()];
+    for (name, n) in &decl.values {
+        let Some(kind) = find_kind(defs, name, errors) else {
+            continue;
+        };
+        let bad = |message: String, span, label: &str| {
+            ScriptError::new(Code::CompileBadPoints, message, span, label.to_string())
+        };
+        if named[kind.0 as usize] {
+            errors.push(
+                bad(
+                    format!("{} is given points twice", name.value),
+                    name.span,
+                    "again",
+                )
+                .with_help("name each piece once"),
+            );
+        } else if n.value > MAX_COUNT {
+            errors.push(
+                bad(
+                    format!("{} points is too many", n.value),
+                    n.span,
+                    "too many",
+                )
+                .with_help(format!("at most {MAX_COUNT} points a piece")),
+            );
+        }
+        named[kind.0 as usize] = true;
+        values[kind.0 as usize] = n.value.min(MAX_COUNT);
+    }
+    let (bonus_halves, bonus_side) = match &decl.bonus {
+        Some((halves, side)) => {
+            if halves.value > 2 * MAX_COUNT {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadPoints,
+                        "the bonus is not a whole or half number of points",
+                        halves.span,
+                        "not a whole or half number",
+                    )
+                    .with_help("write it as `2` or `1.5`, at most 1000000"),
+                );
+            }
+            let side = match side {
+                ast::Side::White => Color::White,
+                ast::Side::Black => Color::Black,
+            };
+            (halves.value.min(2 * MAX_COUNT), side)
+        }
+        None => (0, Color::Black),
+    };
+    Some(Points {
+        values,
+        bonus_halves,
+        bonus_side,
+    })
+}
+
+/// `facing royals draws`: the result, if the variant can keep the rule
+/// (it passes, and has a royal piece).
+fn facing_royals(
+    decls: &Declarations<'_>,
+    has_royal: bool,
+    errors: &mut Vec<ScriptError>,
+) -> Option<GameResult> {
+    let Some(Item::FacingRoyals(r, span)) = decls.facing_royals.get() else {
+        return None;
+    };
+    if decls.pass_allowed.get().is_none() || !has_royal {
+        let (message, label) = if has_royal {
+            ("`facing royals` needs `pass allowed`", "no pass")
+        } else {
+            ("`facing royals` needs a royal piece", "no royal piece")
+        };
+        errors.push(
+            ScriptError::new(Code::CompileBadFacing, message, *span, label)
+                .with_help("the side to move must break a facing or pass: add `pass allowed` (and mark the kings `royal`)"),
+        );
+    }
+    Some(result(r.value))
+}
+
+/// `moving back and forth …`: the result, and the kinds free to shuffle:
+/// those whose `stay in` regions keep them out of every square the other
+/// side's royal pieces may stand on (Fairy-Stockfish's mobility regions).
+fn back_and_forth(
+    geometry: &Geometry,
+    decls: &Declarations<'_>,
+    defs: &[PieceDef],
+) -> Option<BackAndForth> {
+    let Some(Item::BackAndForth(r, _)) = decls.back_and_forth.get() else {
+        return None;
+    };
+    let allowed = |def: &PieceDef, color: Color| -> SquareSet {
+        let mut set = *geometry.squares();
+        for rule in def.region_rules.iter().filter(|r| *r.colors.get(color)) {
+            if let RegionPolicy::StayIn(stay) = &rule.policy {
+                set = set.intersection(stay.get(color));
+            }
+        }
+        set
+    };
+    let mut free = crate::ir::piece::ByColor::<u64>::default();
+    for color in Color::ALL {
+        let royal_squares = defs
+            .iter()
+            .filter(|d| d.royal_like())
+            .fold(SquareSet::EMPTY, |s, d| {
+                s.union(&allowed(d, color.opposite()))
+            });
+        for (k, def) in defs.iter().enumerate() {
+            if allowed(def, color).intersection(&royal_squares).is_empty() {
+                *free.get_mut(color) |= 1 << k;
+            }
+        }
+    }
+    Some(BackAndForth {
+        result: result(r.value),
+        free,
+    })
 }

@@ -120,6 +120,7 @@ pub(super) fn piece_defs(
             region_rules: Vec::new(),
             only_takes_checker: ByColor::default(),
             never_takes: ByColor::default(),
+            never_hops: ByColor::default(),
             span: p.span,
         });
     }
@@ -171,6 +172,15 @@ pub(super) fn add_piece_rules(
     for (kind, colors, targets) in bans {
         let bits = targets.iter().fold(0u64, |b, k| b | 1 << k.0);
         let banned = &mut defs[kind.0 as usize].never_takes;
+        for color in Color::ALL.into_iter().filter(|&c| *colors.get(c)) {
+            *banned.get_mut(color) |= bits;
+        }
+    }
+    for (kind, colors, screens) in
+        restrict::hop_bans(&decls.restricts, &|n, e| find_kind(defs, n, e), errors)
+    {
+        let bits = screens.iter().fold(0u64, |b, k| b | 1 << k.0);
+        let banned = &mut defs[kind.0 as usize].never_hops;
         for color in Color::ALL.into_iter().filter(|&c| *colors.get(c)) {
             *banned.get_mut(color) |= bits;
         }
@@ -311,10 +321,21 @@ fn add_also_moves(
         },
         None => None,
     };
+    let within = match &also.within {
+        Some(expr) => match evaluator.eval(expr) {
+            Ok(set) => Some(region::for_both_sides(geometry, set, symmetry)),
+            Err(e) => {
+                errors.push(e);
+                return;
+            }
+        },
+        None => None,
+    };
     match betza::compile_betza(&also.moves) {
         Ok(patterns) => {
             for mut p in patterns {
                 p.from_region = from;
+                p.within_region = within;
                 p.royal_only = also.against_royal;
                 p.unless_in_check = also.unless_in_check;
                 defs[kind.0 as usize].patterns.push(p);

@@ -71,10 +71,12 @@ pub fn restrictions(
 ) -> Vec<(PieceKind, RegionRule)> {
     let mut out = Vec::new();
     let by_name: HashMap<&str, &Border> = borders.iter().map(|b| (b.name.as_str(), b)).collect();
-    for decl in decls
-        .iter()
-        .filter(|d| !matches!(d.policy, Policy::TakeChecker | Policy::NeverTake(_)))
-    {
+    for decl in decls.iter().filter(|d| {
+        !matches!(
+            d.policy,
+            Policy::TakeChecker | Policy::NeverTake(_) | Policy::NeverHop(_)
+        )
+    }) {
         let border = |name: &Spanned<String>, errors: &mut Vec<ScriptError>| -> Option<Border> {
             match by_name.get(name.value.as_str()) {
                 Some(b) => Some((*b).clone()),
@@ -117,7 +119,7 @@ pub fn restrictions(
             Policy::StayIn(r) => region(r, errors).map(RegionPolicy::StayIn),
             Policy::NeverEnter(r) => region(r, errors).map(RegionPolicy::NeverEnter),
             Policy::NeverLand(r) => region(r, errors).map(RegionPolicy::NeverLand),
-            Policy::TakeChecker | Policy::NeverTake(_) => None,
+            Policy::TakeChecker | Policy::NeverTake(_) | Policy::NeverHop(_) => None,
         };
         let kinds: Vec<Option<PieceKind>> = decl
             .pieces
@@ -163,6 +165,36 @@ pub fn checker_takers(
         for piece in &decl.pieces {
             if let Some(kind) = kind_by_name(piece, errors) {
                 out.push((kind, colors));
+            }
+        }
+    }
+    out
+}
+
+/// `restrict [side] A: never hop over B, C`: for each restricted piece, the
+/// sides it applies to and the kinds it may not hop over.
+pub fn hop_bans(
+    decls: &[&ast::RestrictDecl],
+    kind_by_name: &KindByName<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> Vec<(PieceKind, ByColor<bool>, Vec<PieceKind>)> {
+    let mut out = Vec::new();
+    for decl in decls {
+        let Policy::NeverHop(screens) = &decl.policy else {
+            continue;
+        };
+        let colors = ByColor::from_fn(|c| match decl.side {
+            None => true,
+            Some(ast::Side::White) => c == Color::White,
+            Some(ast::Side::Black) => c == Color::Black,
+        });
+        let kinds: Vec<PieceKind> = screens
+            .iter()
+            .filter_map(|s| kind_by_name(s, errors))
+            .collect();
+        for piece in &decl.pieces {
+            if let Some(kind) = kind_by_name(piece, errors) {
+                out.push((kind, colors, kinds.clone()));
             }
         }
     }

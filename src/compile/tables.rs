@@ -328,6 +328,12 @@ fn build_rays(
             return;
         }
     }
+    if let Some(region) = &pattern.within_region {
+        if !region.get(color).contains(from) {
+            return;
+        }
+    }
+    let first = out.len();
     let landing = landing_flags(pattern);
     let ray = |squares: Vec<Square>, flags: Vec<PathFlags>, kind: RayKind| RayBuild {
         squares,
@@ -380,6 +386,19 @@ fn build_rays(
                 out.push(ray(squares, flags, kind));
             }
         }
+    }
+    if let Some(region) = &pattern.within_region {
+        // `within`: each ray ends at its first square outside the region.
+        for r in &mut out[first..] {
+            let cut = r
+                .squares
+                .iter()
+                .position(|s| !region.get(color).contains(*s))
+                .unwrap_or(r.squares.len());
+            r.squares.truncate(cut);
+            r.flags.truncate(cut);
+        }
+        out.retain(|r| !r.squares.is_empty());
     }
 }
 

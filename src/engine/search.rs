@@ -373,10 +373,11 @@ impl Engine {
     /// win for more pieces`, a win or loss at this distance for the side
     /// with more pieces on the board.
     fn draw_score(pos: &Position, ply: usize) -> i32 {
-        if !pos.variant().game_end.draws_to_more_pieces {
+        let rules = &pos.variant().game_end;
+        if !rules.draws_to_more_pieces && rules.draws_on_points.is_none() {
             return 0;
         }
-        match pos.more_pieces() {
+        match pos.counted_winner() {
             Some(w) if w == pos.side_to_move() => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
             None => 0,
@@ -418,6 +419,19 @@ impl Engine {
         let rules = &pos.variant().game_end;
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
             return Some(Self::draw_score(pos, ply));
+        }
+        // `moving back and forth …`: the side that shuffled gets the result.
+        if let (Some(rule), Some(shuffler)) = (rules.back_and_forth, pos.back_and_forth_side()) {
+            let winner = match rule.result {
+                GameResult::Wins => Some(shuffler),
+                GameResult::Loses => Some(shuffler.opposite()),
+                GameResult::Draws => None,
+            };
+            return Some(match winner {
+                None => Self::draw_score(pos, ply),
+                Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+            });
         }
         rules.repetition?;
         let (winner, _) = pos.repetition_end(2)?;

@@ -24,6 +24,31 @@ fn write_counted_ends(
     if e.pass_when_stuck {
         writeln!(f, "pass when stuck")?;
     }
+    if e.pass_allowed {
+        writeln!(f, "pass allowed")?;
+    }
+    if let Some(r) = e.facing_royals {
+        writeln!(f, "facing royals {}", r.word())?;
+    }
+    if let Some(b) = e.back_and_forth {
+        writeln!(
+            f,
+            "moving back and forth {} (free kinds: white {:#x}, black {:#x})",
+            b.result.word(),
+            b.free.white,
+            b.free.black
+        )?;
+    }
+    if let Some(p) = &e.draws_on_points {
+        let values: Vec<String> = p.values.iter().map(|v| v.to_string()).collect();
+        writeln!(
+            f,
+            "draws win on points by kind [{}] plus {} half points for {}",
+            values.join(", "),
+            p.bonus_halves,
+            side_word(p.bonus_side)
+        )?;
+    }
     if e.full_board_draws {
         writeln!(f, "full board draws")?;
     }
@@ -203,6 +228,12 @@ impl Variant {
                 if pat.unless_in_check {
                     modes.push("not-in-check");
                 }
+                if pat.from_region.is_some() {
+                    modes.push("from-region");
+                }
+                if pat.within_region.is_some() {
+                    modes.push("within-region");
+                }
                 writeln!(f, "{line} [{}]", modes.join(","))?;
             }
             if p.first_moves_in_fen {
@@ -227,6 +258,19 @@ impl Variant {
                         .map(|k| self.pieces[k].name.as_str())
                         .collect();
                     writeln!(f, "  never takes {} {}", names.join(", "), side_word(color))?;
+                }
+                let hops = *p.never_hops.get(color);
+                if hops != 0 {
+                    let names: Vec<&str> = (0..self.pieces.len())
+                        .filter(|k| hops & (1 << k) != 0)
+                        .map(|k| self.pieces[k].name.as_str())
+                        .collect();
+                    writeln!(
+                        f,
+                        "  never hops over {} {}",
+                        names.join(", "),
+                        side_word(color)
+                    )?;
                 }
                 if *p.only_takes_checker.get(color) {
                     writeln!(f, "  in check only takes the checker {}", side_word(color))?;

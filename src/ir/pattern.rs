@@ -31,6 +31,9 @@ pub struct MovePattern {
     pub paths: Vec<Vec<PathStep>>,
     /// Only from these squares (for each side), if set (`also … from REGION`).
     pub from_region: Option<crate::ir::piece::ByColor<crate::ir::geometry::SquareSet>>,
+    /// Only along paths that stay in these squares (for each side), the
+    /// origin included (`also … within REGION`).
+    pub within_region: Option<crate::ir::piece::ByColor<crate::ir::geometry::SquareSet>>,
     /// Its captures take only royal pieces (`also … against royal`).
     pub royal_only: bool,
     /// Not while its side is in check (`also … unless in check`).

@@ -187,6 +187,10 @@ pub struct PieceDef {
     /// `restrict King: never take King` (Atomar): for each side, the kinds
     /// it may not capture, a bit per kind (bit `k` for `PieceKind(k)`).
     pub never_takes: ByColor<u64>,
+    /// `restrict Cannon: never hop over Cannon` (Janggi): for each side,
+    /// the kinds it may not hop over as a `p` or `g` hopper's screen, a bit
+    /// per kind.
+    pub never_hops: ByColor<u64>,
     /// Where it was declared.
     pub span: Span,
 }

@@ -209,6 +209,24 @@ pub struct GameEndRules {
     /// with more pieces on the board (Fairy-Stockfish's
     /// `materialCounting = unweighted`: Reversi, Ataxx).
     pub draws_to_more_pieces: bool,
+    /// `draws win on points …`: every drawn game is won by the side whose
+    /// pieces on the board are worth more (Fairy-Stockfish's
+    /// `materialCounting = janggi`); drawn only when they are worth as much.
+    pub draws_on_points: Option<Points>,
+    /// `pass allowed`: a side not in check may pass instead of moving
+    /// (Fairy-Stockfish's `pass`); two passes in a row end the game in a
+    /// draw.
+    pub pass_allowed: bool,
+    /// `facing royals draws` (Fairy-Stockfish's `bikjangRule`): while the
+    /// royal pieces face each other on an open rank or file, the side to
+    /// move must break it or pass (even in check), and a pass that leaves
+    /// them facing ends the game with this result for the side to move.
+    pub facing_royals: Option<GameResult>,
+    /// `moving back and forth loses` (Fairy-Stockfish's
+    /// `moveRepetitionIllegal`): the result for the side that shuffles a
+    /// piece, and for each side the kinds free to (a bit per kind: those
+    /// that cannot enter the region the other side's royal pieces stay in).
+    pub back_and_forth: Option<BackAndForth>,
     /// `pass when stuck`: a side with no legal move but a piece on the
     /// board passes (Fairy-Stockfish's `passOnStalemate`); two passes in a
     /// row end the game in a draw.
@@ -243,6 +261,10 @@ impl Default for GameEndRules {
             draw_odds: None,
             draws_to_more_pieces: false,
             pass_when_stuck: false,
+            draws_on_points: None,
+            pass_allowed: false,
+            facing_royals: None,
+            back_and_forth: None,
             full_board_draws: false,
             counting: None,
             checkmate_by: None,
@@ -268,8 +290,35 @@ impl GameEndRules {
             || !self.extinctions.is_empty()
             || self.royal_loss
             || self.pass_when_stuck
+            || self.pass_allowed
             || self.full_board_draws
     }
+
+    /// Whether a side may pass at all (`pass when stuck`, `pass allowed`).
+    #[inline]
+    pub fn passes(&self) -> bool {
+        self.pass_when_stuck || self.pass_allowed
+    }
+}
+
+/// `moving back and forth loses`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackAndForth {
+    /// The result for the side that shuffled.
+    pub result: GameResult,
+    /// For each side, the kinds free to shuffle, a bit per kind.
+    pub free: crate::ir::piece::ByColor<u64>,
+}
+
+/// `draws win on points Chariot 13, Cannon 7 plus 1.5 for black`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Points {
+    /// The points of each kind (by `PieceKind` index; 0 for a kind not named).
+    pub values: Vec<u32>,
+    /// The bonus, in half points, added to `bonus_side`'s sum.
+    pub bonus_halves: u32,
+    /// The side the bonus goes to.
+    pub bonus_side: Color,
 }
 
 /// Which enemy pieces a move turns to the mover's side (`flip …`).

@@ -99,6 +99,14 @@ pub enum Item {
     DrawOdds(Side, Span),
     /// `draws win for more pieces`, and the declaration's span.
     DrawsToMorePieces(Span),
+    /// `draws win on points A 13, B 7 [plus 1.5 for black]`.
+    DrawsOnPoints(PointsDecl),
+    /// `pass allowed`.
+    PassAllowed(Span),
+    /// `facing royals draws`: the result, and the declaration's span.
+    FacingRoyals(Spanned<GameResult>, Span),
+    /// `moving back and forth loses`: the result, and the declaration's span.
+    BackAndForth(Spanned<GameResult>, Span),
     /// `drops first fill REGION`.
     DropsFirst(RegionExpr, Span),
     /// `flip enclosed|adjacent`.
@@ -158,6 +166,9 @@ impl Item {
             Item::Flip(f) => f.span,
             Item::DrawsToMorePieces(span)
             | Item::PassWhenStuck(span)
+            | Item::PassAllowed(span)
+            | Item::FacingRoyals(_, span)
+            | Item::BackAndForth(_, span)
             | Item::FullBoardDraws(span)
             | Item::DropsFirst(_, span) => *span,
             Item::PromotionLimit(_, span) => *span,
@@ -172,6 +183,7 @@ impl Item {
             Item::Petrify(_, span) => *span,
             Item::RoyalGroup(_, _, span) => *span,
             Item::Shuffle(s) => s.span,
+            Item::DrawsOnPoints(p) => p.span,
             Item::Remove(_, span)
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
@@ -504,6 +516,8 @@ pub enum Policy {
     TakeChecker,
     /// `never take A, B`.
     NeverTake(Vec<Spanned<String>>),
+    /// `never hop over A, B`.
+    NeverHop(Vec<Spanned<String>>),
 }
 
 /// `losing every King loses`, `losing all but 2 King loses`, `losing every piece wins`.
@@ -606,6 +620,17 @@ pub struct GoalDecl {
     pub span: Span,
 }
 
+/// `draws win on points Chariot 13, Cannon 7 plus 1.5 for black`.
+#[derive(Clone, Debug)]
+pub struct PointsDecl {
+    /// Each piece named and its points.
+    pub values: Vec<(Spanned<String>, Spanned<u32>)>,
+    /// The bonus, in half points, and the side it goes to.
+    pub bonus: Option<(Spanned<u32>, Side)>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
 /// `also Soldier "sW" from far-side`.
 #[derive(Clone, Debug)]
 pub struct AlsoDecl {
@@ -617,6 +642,8 @@ pub struct AlsoDecl {
     pub moves: Vec<BetzaMove>,
     /// Only from these squares.
     pub from: Option<RegionExpr>,
+    /// `within REGION`: only along paths that stay in the region.
+    pub within: Option<RegionExpr>,
     /// Captures only royal pieces.
     pub against_royal: bool,
     /// `unless in check`: not while the piece's side is in check.

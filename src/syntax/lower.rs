@@ -9,8 +9,9 @@ use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
     File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, Item,
-    PieceDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr, RegionOp,
-    RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
+    PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
+    RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement,
+    WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -233,6 +234,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::flip_decl | Rule::pass_decl | Rule::full_board_decl | Rule::drops_first_decl => {
             lower_reversi_rule(pair, source)
         }
+        Rule::facing_decl | Rule::back_and_forth_decl => lower_janggi_rule(pair, source),
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
@@ -295,7 +297,14 @@ fn lower_reversi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             };
             Ok(Item::Flip(Spanned::new(kind, span)))
         }
-        Rule::pass_decl => Ok(Item::PassWhenStuck(span)),
+        Rule::pass_decl => {
+            let mut c = Cursor::new(pair, source);
+            c.next(Rule::kw_pass)?;
+            if c.next_if(Rule::allowed_word).is_some() {
+                return Ok(Item::PassAllowed(span));
+            }
+            Ok(Item::PassWhenStuck(span))
+        }
         Rule::full_board_decl => Ok(Item::FullBoardDraws(span)),
         _ => {
             let mut c = Cursor::new(pair, source);
@@ -506,18 +515,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let result = lower_game_result(c.next(Rule::game_result)?, source);
             Ok(Item::PerpetualCheck(result, span))
         }
-        Rule::draw_odds_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_draws)?;
-            c.next(Rule::kw_win)?;
-            c.next(Rule::kw_for)?;
-            if c.next_if(Rule::more_pieces).is_some() {
-                return Ok(Item::DrawsToMorePieces(span));
-            }
-            let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
-            Ok(Item::DrawOdds(side, span))
-        }
+        Rule::draw_odds_decl => lower_draw_odds(pair, source),
         Rule::extinction_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);
@@ -764,6 +762,11 @@ fn lower_restrict_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Restric
             p.next(Rule::take_word)?;
             Policy::NeverTake(p.names(source))
         }
+        Rule::policy_never_hop => {
+            p.next(Rule::kw_never)?;
+            p.next(Rule::hop_over_words)?;
+            Policy::NeverHop(p.names(source))
+        }
         other => return Err(internal(rule_span, Rule::policy, Some(other))),
     };
     Ok(RestrictDecl {
@@ -784,6 +787,88 @@ fn lower_game_result(r: Pair<'_, Rule>, source: SourceId) -> Spanned<GameResult>
     Spanned::new(value, span)
 }
 
+/// Janggi's rules: `facing royals RESULT`, `moving back and forth RESULT`.
+fn lower_janggi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let facing = pair.as_rule() == Rule::facing_decl;
+    let mut c = Cursor::new(pair, source);
+    if facing {
+        c.next(Rule::facing_royals_words)?;
+    } else {
+        c.next(Rule::back_and_forth_words)?;
+    }
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    Ok(if facing {
+        Item::FacingRoyals(result, span)
+    } else {
+        Item::BackAndForth(result, span)
+    })
+}
+
+/// `draws win for white|black`, `draws win for more pieces`, `draws win
+/// on points …`.
+fn lower_draw_odds(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_draws)?;
+    c.next(Rule::kw_win)?;
+    if c.next_if(Rule::on_points).is_some() {
+        return lower_points(c, span, source).map(Item::DrawsOnPoints);
+    }
+    c.next(Rule::kw_for)?;
+    if c.next_if(Rule::more_pieces).is_some() {
+        return Ok(Item::DrawsToMorePieces(span));
+    }
+    let side = c.side().ok_or_else(|| internal(span, Rule::side, None))?;
+    Ok(Item::DrawOdds(side, span))
+}
+
+/// The rest of `draws win on points A 13, B 7 [plus 1.5 for black]`.
+fn lower_points(mut c: Cursor<'_>, span: Span, source: SourceId) -> Result<PointsDecl> {
+    let mut values = Vec::new();
+    while let Some(entry) = c.next_if(Rule::points_entry) {
+        let mut e = Cursor::new(entry, source);
+        let name = spanned_str(&e.next(Rule::ident)?, source);
+        let points = spanned_u32(&e.next(Rule::int)?, source)?;
+        values.push((name, points));
+    }
+    let bonus = match c.next_if(Rule::points_bonus) {
+        Some(pair) => {
+            let mut b = Cursor::new(pair, source);
+            b.next(Rule::plus_word)?;
+            let number = b.next(Rule::half_number)?;
+            let halves = Spanned::new(half_points(number.as_str()), span_of(&number, source));
+            b.next(Rule::kw_for)?;
+            let side = b.side().ok_or_else(|| internal(span, Rule::side, None))?;
+            Some((halves, side))
+        }
+        None => None,
+    };
+    Ok(PointsDecl {
+        values,
+        bonus,
+        span,
+    })
+}
+
+/// A number of points in halves (`1.5` is 3); u32::MAX for a number that
+/// is not whole or a half, or too large (the compiler reports it).
+fn half_points(text: &str) -> u32 {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let half = match fraction.trim_end_matches('0') {
+        "" => 0,
+        "5" => 1,
+        _ => return u32::MAX,
+    };
+    whole
+        .parse::<u32>()
+        .ok()
+        .and_then(|w| w.checked_mul(2))
+        .and_then(|w| w.checked_add(half))
+        .filter(|&h| h != u32::MAX)
+        .unwrap_or(u32::MAX)
+}
+
 fn lower_also_decl(
     pair: Pair<'_, Rule>,
     source: SourceId,
@@ -800,6 +885,12 @@ fn lower_also_decl(
         }
         None => None,
     };
+    let within = match c.next_if(Rule::within_word) {
+        Some(_) => {
+            Some(lower_region_expr(c.next(Rule::region_expr).map_err(one)?, source).map_err(one)?)
+        }
+        None => None,
+    };
     let against_royal = c.next_if(Rule::also_royal).is_some();
     let unless_in_check = c.next_if(Rule::also_unless_in_check).is_some();
     Ok(AlsoDecl {
@@ -807,6 +898,7 @@ fn lower_also_decl(
         betza,
         moves,
         from,
+        within,
         against_royal,
         unless_in_check,
         span,

@@ -124,7 +124,15 @@ pub fn reach_among_walls(
     let t = &variant.tables;
     let mut r = Reach::default();
     let code = piece.code();
-    let enemy = |p: Option<Piece>| p.is_some_and(|q| q.color != piece.color);
+    let def = variant.piece(piece.kind);
+    let (never_takes, never_hops) = (
+        *def.never_takes.get(piece.color),
+        *def.never_hops.get(piece.color),
+    );
+    // An enemy it may take (`restrict … never take …` aside).
+    let enemy = |p: Option<Piece>| {
+        p.is_some_and(|q| q.color != piece.color && never_takes >> q.kind.0 & 1 == 0)
+    };
     let occupied = |sq: Square| board[sq.index()].is_some() || walls.contains(sq);
     for ray in t.rays(code, from) {
         if ray.initial && !unmoved {
@@ -171,6 +179,10 @@ pub fn reach_among_walls(
                 let Some(screen) = squares.iter().position(|&q| occupied(q)) else {
                     continue;
                 };
+                // `restrict … never hop over …`: no screen, no move.
+                if board[squares[screen].index()].is_some_and(|p| never_hops >> p.kind.0 & 1 != 0) {
+                    continue;
+                }
                 if screen + 1 < squares.len() {
                     r.screens.insert(squares[screen]);
                 }

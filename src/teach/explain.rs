@@ -73,7 +73,7 @@ pub fn describe_moves(def: &PieceDef) -> String {
     let plain: Vec<MovePattern> = def
         .patterns
         .iter()
-        .filter(|p| p.from_region.is_none() && !p.royal_only)
+        .filter(|p| p.from_region.is_none() && p.within_region.is_none() && !p.royal_only)
         .cloned()
         .collect();
     if def.betza.is_empty() {
@@ -1120,25 +1120,18 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let (true, Some(sentence)) = (def.royal, perpetual_check_sentence(variant)) {
         out.push(sentence);
     }
-    for color in Color::ALL {
-        let bans = *def.never_takes.get(color);
-        if bans == 0 || (color == Color::Black && bans == def.never_takes.white) {
-            continue;
-        }
-        let banned: Vec<PieceKind> = (0..variant.pieces.len())
-            .filter(|k| bans & (1 << k) != 0)
-            .map(|k| PieceKind(k as u8))
-            .collect();
-        let whose = if def.never_takes.white == def.never_takes.black {
-            String::new()
-        } else {
-            format!(" ({}'s)", variant.side_name(color))
-        };
-        out.push(format!(
-            "It{whose} never takes {}: that capture is not a move.",
-            piece_list(variant, &banned)
-        ));
-    }
+    out.extend(ban_sentences(
+        variant,
+        &def.never_takes,
+        "takes",
+        "that capture is not a move",
+    ));
+    out.extend(ban_sentences(
+        variant,
+        &def.never_hops,
+        "hops over",
+        "such a piece is no screen for it, for moves, captures or checks",
+    ));
     let takes_checker = def.only_takes_checker;
     if takes_checker.white || takes_checker.black {
         let whose = match (takes_checker.white, takes_checker.black) {
@@ -1262,6 +1255,7 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         ));
     }
     out.extend(counting_end_sentences(rules));
+    out.extend(janggi_end_sentences(variant));
     out.extend(checkmate_rule_sentences(variant));
     out
 }
@@ -1277,6 +1271,86 @@ fn counting_end_sentences(rules: &crate::ir::rule::GameEndRules) -> Vec<String> 
     }
     if rules.draws_to_more_pieces {
         out.push("A game that would be drawn is won by the player with more pieces on the board, and drawn only when they have as many.".to_string());
+    }
+    out
+}
+
+/// `restrict …: never take …` and `never hop over …`, in words: "It
+/// never {verb} X, Y: {why}." (per side where the sides differ).
+fn ban_sentences(
+    variant: &Variant,
+    bans_of: &crate::ir::piece::ByColor<u64>,
+    verb: &str,
+    why: &str,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        let bans = *bans_of.get(color);
+        if bans == 0 || (color == Color::Black && bans == bans_of.white) {
+            continue;
+        }
+        let banned: Vec<PieceKind> = (0..variant.pieces.len())
+            .filter(|k| bans & (1 << k) != 0)
+            .map(|k| PieceKind(k as u8))
+            .collect();
+        let whose = if bans_of.white == bans_of.black {
+            String::new()
+        } else {
+            format!(" ({}'s)", variant.side_name(color))
+        };
+        out.push(format!(
+            "It{whose} never {verb} {}: {why}.",
+            piece_list(variant, &banned)
+        ));
+    }
+    out
+}
+
+/// `pass allowed`, `facing royals`, `draws win on points`, in words.
+fn janggi_end_sentences(variant: &Variant) -> Vec<String> {
+    let rules = &variant.game_end;
+    let mut out = Vec::new();
+    if rules.pass_allowed {
+        out.push("A player who is not in check may pass instead of moving; when both pass, one after the other, the game ends in a draw.".to_string());
+    }
+    if let Some(result) = rules.facing_royals {
+        out.push(format!(
+            "While the two royal pieces face each other on a rank or file with no piece between them, the player to move must break the facing or pass (even in check); a pass that leaves them facing ends the game: the player then to move {}.",
+            result.word()
+        ));
+    }
+    if let Some(rule) = rules.back_and_forth {
+        out.push(format!(
+            "A player who, never in check, moves one piece back and forth between two squares four times in a row (a pass may stand for the last but one of those moves), after bringing it there by a move that took nothing, {} with the next such move; pieces that cannot enter the squares the opponent's royal pieces keep to are free to.",
+            rule.result.word()
+        ));
+    }
+    if let Some(points) = &rules.draws_on_points {
+        let worth: Vec<String> = points
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v > 0)
+            .map(|(k, v)| format!("{} {v}", variant.pieces[k].name))
+            .collect();
+        let mut text = format!(
+            "A game that would be drawn is won by the player whose pieces on the board are worth more ({})",
+            worth.join(", ")
+        );
+        if points.bonus_halves > 0 {
+            let whole = points.bonus_halves / 2;
+            let half = if points.bonus_halves % 2 == 1 {
+                ".5"
+            } else {
+                ""
+            };
+            text.push_str(&format!(
+                ", {} having {whole}{half} points more",
+                variant.side_name(points.bonus_side)
+            ));
+        }
+        text.push_str(", and drawn only when they are worth as much.");
+        out.push(text);
     }
     out
 }
@@ -1973,7 +2047,7 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     for p in def
         .patterns
         .iter()
-        .filter(|p| p.from_region.is_some() || p.royal_only)
+        .filter(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
     {
         let clause = move_clauses(std::slice::from_ref(p))
             .into_iter()
@@ -1983,6 +2057,12 @@ fn region_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         if let Some(region) = &p.from_region {
             text.push_str(&format!(
                 " when it stands on {}",
+                describe_region(variant, &region.white)
+            ));
+        }
+        if let Some(region) = &p.within_region {
+            text.push_str(&format!(
+                " along {}, from a square of it to a square of it, never leaving it",
                 describe_region(variant, &region.white)
             ));
         }

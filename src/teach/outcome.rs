@@ -82,6 +82,13 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         ),
         EndReason::BoardFull => "the board is full".to_string(),
         EndReason::BothPassed => "both sides passed".to_string(),
+        EndReason::BackAndForth { side } => format!(
+            "{} moved a piece back and forth once too often",
+            variant.side_name(*side)
+        ),
+        EndReason::RoyalsFacing => {
+            "a side passed with the royal pieces facing each other".to_string()
+        }
         EndReason::Hook { message } => message.clone(),
     }
 }

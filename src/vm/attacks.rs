@@ -197,7 +197,13 @@ impl Board {
                     else {
                         continue;
                     };
-                    if squares[..screen].contains(&target) {
+                    if squares[..screen].contains(&target)
+                        || !crate::vm::movegen::may_hop(
+                            variant,
+                            code,
+                            self.squares[squares[screen].index()],
+                        )
+                    {
                         continue;
                     }
                     for (j, q) in squares.iter().enumerate().skip(screen + 1) {

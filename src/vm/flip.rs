@@ -206,7 +206,7 @@ impl Position {
     /// square of its royal piece, or else of its first piece (lowest rank,
     /// then file), twice.
     pub(crate) fn pass_move(&self) -> Option<Move> {
-        if !self.variant.game_end.pass_when_stuck || self.is_check() {
+        if !self.variant.game_end.passes() || (self.is_check() && !self.royals_facing()) {
             return None;
         }
         let royal = self.board.royals.get(self.side).first();

@@ -81,9 +81,10 @@ impl Position {
         Ok(())
     }
 
-    /// `pass when stuck`: the pass, if the legal moves `out` are none.
+    /// `pass when stuck`: the pass, if the legal moves `out` are none;
+    /// `pass allowed`: the pass, whatever they are.
     fn pass_if_stuck(&self, out: &mut Vec<Move>) {
-        if out.is_empty() {
+        if out.is_empty() || self.variant.game_end.pass_allowed {
             out.extend(self.pass_move());
         }
     }
@@ -91,6 +92,10 @@ impl Position {
     /// The pass among the legal moves from or to `sq`, if the side is
     /// stuck and its pass is written with `sq`.
     fn pass_on_square(&self, sq: Square, out: &mut Vec<Move>) -> Result<(), HookError> {
+        if self.variant.game_end.pass_allowed {
+            out.extend(self.pass_move().filter(|p| p.from == sq));
+            return Ok(());
+        }
         if out.is_empty() && self.pass_move().is_some_and(|p| p.from == sq) {
             out.extend(
                 self.legal_moves()?
@@ -123,6 +128,7 @@ impl Position {
         if self.variant.pieces_can_vanish() {
             self.filter_by_hooks(out)?;
             self.keep_legal_with_effects(out)?;
+            self.keep_breaking_facing(out);
             keep_checker_captures_if_checked(self, out);
             keep_captures_if_compulsory(self, out);
             keep_drops_if_compulsory(self, out);
@@ -158,6 +164,7 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        self.keep_breaking_facing(out);
         keep_checker_captures_if_checked(self, out);
         keep_captures_if_compulsory(self, out);
         keep_drops_if_compulsory(self, out);
@@ -274,7 +281,8 @@ impl Position {
             return Ok(false);
         }
         if mv.kind == MoveKind::Pass {
-            return Ok(self.pass_move() == Some(mv) && self.legal_moves()? == [mv]);
+            return Ok(self.pass_move() == Some(mv)
+                && (self.variant.game_end.pass_allowed || self.legal_moves()? == [mv]));
         }
         let mut moves = Vec::new();
         if let MoveKind::Drop(_) = mv.kind {
@@ -340,6 +348,7 @@ impl Position {
             }
             // Effects need the full make, hence a position to play on.
             self.clone().keep_legal_with_effects(out)?;
+            self.keep_breaking_facing(out);
             keep_checker_captures_if_checked(self, out);
             return Ok(());
         }
@@ -352,6 +361,7 @@ impl Position {
         if self.variant.hooks.is_some() {
             self.filter_by_hooks(out)?;
         }
+        self.keep_breaking_facing(out);
         keep_checker_captures_if_checked(self, out);
         Ok(())
     }

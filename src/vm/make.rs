@@ -166,6 +166,9 @@ impl Position {
     fn make_by_rules(&mut self, mv: Move) -> Undo {
         let code = self.moving_code(mv);
         let mut undo = self.undo_record(code);
+        let logged = self
+            .logs_back_and_forth()
+            .then(|| crate::vm::back_and_forth::Step::of(mv, code, self.is_check()));
         self.history.push(self.hash);
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -263,6 +266,12 @@ impl Position {
         }
         if self.variant.game_end.counting.is_some() {
             self.advance_count(captured, mv.promotion.is_some());
+        }
+        if let Some(step) = logged {
+            self.shuffles.push(crate::vm::back_and_forth::Step {
+                captured: captured != 0,
+                ..step
+            });
         }
         Undo { captured, ..undo }
     }
@@ -811,6 +820,9 @@ impl Position {
         self.check_runs = undo.check_runs;
         self.checks_in_a_row = undo.checks_in_a_row;
         self.history.pop();
+        if self.logs_back_and_forth() {
+            self.shuffles.pop();
+        }
     }
 
     /// Passes the turn without moving (the engine's null move: "if I could
@@ -833,6 +845,9 @@ impl Position {
         self.checks_in_a_row = ByColor::default();
         self.history.push(self.hash);
         self.history_floor = self.history.len();
+        if self.logs_back_and_forth() {
+            self.shuffles.push(crate::vm::back_and_forth::Step::null());
+        }
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
             for sq in ep.passed.iter() {
@@ -858,6 +873,9 @@ impl Position {
         self.checks_in_a_row = undo.checks_in_a_row;
         self.history_floor = undo.history_floor;
         self.history.pop();
+        if self.logs_back_and_forth() {
+            self.shuffles.pop();
+        }
         if self.variant.hooks.is_some() {
             self.played.pop();
         }

@@ -10,9 +10,11 @@
 //! variant's Rhai hooks.
 
 mod attacks;
+mod back_and_forth;
 mod board;
 mod coord;
 mod counting;
+mod facing;
 mod flip;
 mod hook_error;
 pub mod hooks;

@@ -338,6 +338,9 @@ impl Position {
         let Some(screen) = squares.iter().position(|q| self.board[q.index()] != 0) else {
             return;
         };
+        if !may_hop(&self.variant, code, self.board[squares[screen].index()]) {
+            return;
+        }
         for j in screen + 1..squares.len() {
             let (to, f) = (squares[j], flags[j]);
             let there = self.board[to.index()];
@@ -522,4 +525,16 @@ fn effects(kind: MoveKind) -> u8 {
         MoveKind::Drop(_) => 4,
         MoveKind::Pass => 5,
     }
+}
+
+/// Whether the piece `code` may hop over the piece `screen` (`restrict
+/// Cannon: never hop over Cannon`).
+#[inline(always)]
+pub(crate) fn may_hop(variant: &crate::ir::Variant, code: u8, screen: u8) -> bool {
+    if code == 0 || screen == 0 || screen == crate::ir::piece::WALL_CODE {
+        return true;
+    }
+    let mover = Piece::from_code(code);
+    let bans = *variant.piece(mover.kind).never_hops.get(mover.color);
+    bans == 0 || bans & (1 << Piece::from_code(screen).kind.0) == 0
 }

@@ -92,6 +92,15 @@ pub enum EndReason {
     BoardFull,
     /// Both sides passed, one after the other (`pass when stuck`).
     BothPassed,
+    /// A side moved a piece back and forth once too often (`moving back
+    /// and forth …`).
+    BackAndForth {
+        /// The side that did.
+        side: Color,
+    },
+    /// A side passed while the royal pieces faced each other, and they
+    /// still do (`facing royals`: Janggi's bikjang).
+    RoyalsFacing,
     /// A game-end hook declared the result.
     Hook {
         /// Why, in the hook's own words.
@@ -114,6 +123,7 @@ impl EndReason {
                 | EndReason::GoalReached { .. }
                 | EndReason::BoardFull
                 | EndReason::BothPassed
+                | EndReason::RoyalsFacing
                 | EndReason::Hook { .. }
         )
     }
@@ -217,13 +227,51 @@ impl Position {
     /// a draw (as Fairy-Stockfish's `adjudicateFullBoard` and double pass).
     fn filled_or_passed(&self) -> Option<(Option<Color>, EndReason)> {
         let rules = &self.variant.game_end;
-        if rules.pass_when_stuck && self.passes >= 2 {
+        if rules.passes() && self.passes >= 2 {
             return Some((None, EndReason::BothPassed));
+        }
+        if let Some(result) = rules.facing_royals {
+            if self.passes >= 1 && self.royals_facing() {
+                return Some((winner_when(self.side, result), EndReason::RoyalsFacing));
+            }
         }
         if rules.full_board_draws && self.board_is_full() {
             return Some((None, EndReason::BoardFull));
         }
         None
+    }
+
+    /// The winner of a drawn game by count: `draws win for more pieces`
+    /// (the side with more pieces) or `draws win on points` (the side whose
+    /// pieces are worth more, its bonus added); None for neither rule or
+    /// an even count.
+    pub fn counted_winner(&self) -> Option<Color> {
+        let rules = &self.variant.game_end;
+        if rules.draws_to_more_pieces {
+            return self.more_pieces();
+        }
+        let points = rules.draws_on_points.as_ref()?;
+        let worth = |side: Color| -> u64 {
+            let on_board: u64 = self
+                .pieces_of(side)
+                .iter()
+                .map(|sq| {
+                    let kind = Piece::from_code(self.board[sq.index()]).kind;
+                    2 * u64::from(points.values.get(kind.0 as usize).copied().unwrap_or(0))
+                })
+                .sum();
+            let bonus = if side == points.bonus_side {
+                u64::from(points.bonus_halves)
+            } else {
+                0
+            };
+            on_board + bonus
+        };
+        match worth(Color::White).cmp(&worth(Color::Black)) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// The side with more pieces on the board, if they have not as many
@@ -392,8 +440,7 @@ impl Position {
         let rules = &self.variant.game_end;
         let draws_go_to = match rules.draw_odds {
             Some(side) => Some(side),
-            None if rules.draws_to_more_pieces => self.more_pieces(),
-            None => None,
+            None => self.counted_winner(),
         };
         Ok(match (outcome, draws_go_to) {
             (Outcome::Draw { reason }, Some(winner)) => Outcome::Decisive { winner, reason },
@@ -474,6 +521,13 @@ impl Position {
                 reason: EndReason::Counting {
                     moves: self.count.limit / 2,
                 },
+            });
+        }
+        if let (Some(rule), Some(side)) = (rules.back_and_forth, self.back_and_forth_side()) {
+            let reason = EndReason::BackAndForth { side };
+            return Ok(match winner_when(side, rule.result) {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
             });
         }
         if let Some((winner, reason)) = rules.repetition.and_then(|n| self.repetition_end(n)) {

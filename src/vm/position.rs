@@ -94,6 +94,9 @@ pub struct Position {
     /// How many passes in a row led to this position (`pass when stuck`;
     /// two end the game).
     pub(crate) passes: u8,
+    /// The moves played, for `moving back and forth …` (empty in variants
+    /// without it).
+    pub(crate) shuffles: Vec<crate::vm::back_and_forth::Step>,
 }
 
 impl PartialEq for Position {
@@ -294,6 +297,7 @@ impl Position {
             check_runs: ByColor::default(),
             checks_in_a_row: ByColor::default(),
             passes: 0,
+            shuffles: Vec::new(),
         };
         // `hands unlimited`: nothing is counted in hand.
         if !variant.hands.as_ref().is_some_and(|h| h.unlimited) {

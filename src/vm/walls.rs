@@ -141,6 +141,10 @@ fn quiet_reach(board: &Board, variant: &Variant, from: Square) -> SquareSet {
                 let Some(screen) = squares.iter().position(|&q| !empty(q)) else {
                     continue;
                 };
+                let screen_code = board.squares[squares[screen].index()];
+                if !crate::vm::movegen::may_hop(variant, code, screen_code) {
+                    continue;
+                }
                 for (&q, &f) in squares.iter().zip(flags).skip(screen + 1) {
                     if !empty(q) {
                         break;

@@ -393,6 +393,10 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("gustav3", "board … without"),
             ("horde", "white has no royal piece"),
             ("isolation", "symmetry rotate"),
+            ("janggi", "facing royals"),
+            ("janggicasual", "restrict Cannon: never hop over"),
+            ("janggimodern", "moving back and forth"),
+            ("janggitraditional", "facing royals"),
             ("judkins", "hands"),
             ("karouk", "first moves of King"),
             ("kyotoshogi", "hands"),
@@ -925,4 +929,57 @@ fn flipping_rules_export_as_fs_options() {
         assert_eq!(games[0].len(), 150, "{name}");
         crate::common::oracle::compare(&variant, &games[0]);
     }
+}
+
+/// `pass allowed` exports as FS's `pass = true`: FS lists the pass (the
+/// king's square twice) among the legal moves of the exported section, as
+/// the script does, and ends the game in a draw when both sides pass.
+#[test]
+fn pass_allowed_exports_as_fs_pass() {
+    let text = "variant \"Passing chess\"\nimport orthodox\nboard 8 x 8\npass allowed\n\
+                setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let variant = varia::compile_source("passing.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-passing").unwrap();
+    assert!(ini.contains("\npass = true\n"), "{ini}");
+    let dir = crate::common::bin::temp_dir("bridge", "pass");
+    let file = dir.join("passing.ini");
+    std::fs::write(&file, &ini).unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, pyffish as sf\n\
+             sf.load_variant_config(open(sys.argv[1]).read())\n\
+             print(' '.join(sorted(sf.legal_moves('varia-passing', sys.argv[2], []))))\n\
+             print(*sf.is_immediate_game_end('varia-passing', sys.argv[2], ['e1e1', 'e8e8']))",
+            file.to_str().unwrap(),
+            start,
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let theirs: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let pos = varia::vm::Position::from_fen(&variant, start).unwrap();
+    let mut ours: Vec<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| varia::notation::coord::move_to_coord(&pos, m))
+        .collect();
+    ours.sort();
+    assert_eq!(ours, theirs);
+    assert!(theirs.contains(&"e1e1"));
+    assert_eq!(lines.next(), Some("True 0"));
+    let mut pos = pos;
+    for m in ["e1e1", "e8e8"] {
+        let mv = varia::notation::coord::parse_coord(&pos, m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    assert!(matches!(
+        pos.outcome().unwrap(),
+        varia::vm::Outcome::Draw {
+            reason: varia::vm::EndReason::BothPassed
+        }
+    ));
 }

@@ -90,6 +90,10 @@ catalogue! {
     jesonmor: "jesonmor", 209;
     joust: "joust", 235;
     judkins: "judkins", 153;
+    janggi: "janggi", 281;
+    janggicasual: "janggicasual", 283;
+    janggimodern: "janggimodern", 284;
+    janggitraditional: "janggitraditional", 282;
     karouk: "karouk", 271;
     knightmate: "knightmate", 155;
     legan: "legan", 157;

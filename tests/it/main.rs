@@ -40,6 +40,7 @@ mod hands;
 mod hook_limits;
 mod hooks;
 mod house;
+mod janggi;
 mod large_nahbi_naive;
 mod notation;
 mod perft;

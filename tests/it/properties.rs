@@ -275,6 +275,39 @@ proptest! {
 /// attacks (a king that is not royal may); a gating move
 /// must be legal without its gating piece too (S-Chess); where captures
 /// are compulsory, only the captures if there is one.
+/// Whether the two sides' royal pieces stand on one rank or file with
+/// nothing between them (looked at square by square).
+fn naive_royals_face(pos: &Position) -> bool {
+    let geometry = &pos.variant().geometry;
+    let royals: Vec<_> = geometry
+        .squares()
+        .iter()
+        .filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| pos.variant().piece(p.kind).royal)
+        })
+        .collect();
+    let [a, b] = royals[..] else {
+        return false;
+    };
+    let (fa, ra, fb, rb) = (
+        geometry.file_of(a),
+        geometry.rank_of(a),
+        geometry.file_of(b),
+        geometry.rank_of(b),
+    );
+    if fa != fb && ra != rb {
+        return false;
+    }
+    let steps = (fb - fa).abs().max((rb - ra).abs());
+    let (df, dr) = ((fb - fa).signum(), (rb - ra).signum());
+    (1..steps).all(|k| {
+        geometry
+            .square(fa + df * k, ra + dr * k)
+            .is_some_and(|sq| pos.piece_at(sq).is_none())
+    })
+}
+
 fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
     let them = us.opposite();
@@ -322,6 +355,28 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
                 && !drop_mate_forbidden(pos, mv, &after)
         })
         .collect();
+    // `facing royals` (bikjang): while the royal pieces face each other,
+    // only the moves that end the facing, and the pass even in check.
+    let facing = pos.variant().game_end.facing_royals.is_some() && naive_royals_face(pos);
+    if facing {
+        legal.retain(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            !naive_royals_face(&after)
+        });
+    }
+    // `pass allowed`: a side not in check (or in a facing) may pass, on its
+    // royal piece's square.
+    if pos.variant().game_end.pass_allowed && (!pos.is_check() || facing) {
+        let geometry = &pos.variant().geometry;
+        let royal = geometry.squares().iter().find(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == us && pos.variant().piece(p.kind).royal)
+        });
+        if let Some(sq) = royal {
+            legal.push(Move::new(sq, sq, MoveKind::Pass));
+        }
+    }
     // `pass when stuck`: a side without a move, with a piece and not in
     // check, passes, on its royal piece's square or else its first piece's.
     if legal.is_empty() && pos.variant().game_end.pass_when_stuck && !pos.is_check() {

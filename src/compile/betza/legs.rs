@@ -106,6 +106,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             initial: legs[0].initial,
             paths,
             from_region: None,
+            within_region: None,
             royal_only: false,
             unless_in_check: false,
             span: m.span,

@@ -58,6 +58,7 @@ pub(super) fn compile_single(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptEr
                 initial: mods.initial,
                 paths: Vec::new(),
                 from_region: None,
+                within_region: None,
                 royal_only: false,
                 unless_in_check: false,
                 span: m.span,

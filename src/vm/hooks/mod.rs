@@ -64,6 +64,7 @@ impl Position {
             check_runs: self.check_runs,
             checks_in_a_row: self.checks_in_a_row,
             passes: self.passes,
+            shuffles: self.shuffles.clone(),
         }
     }
 

@@ -148,6 +148,26 @@ pub fn fs_optional_game_ends_in(
         .collect()
 }
 
+/// Fairy-Stockfish's verdict after each move of `moves` played from `fen`,
+/// by the rules that end a game at once (pyffish's `is_immediate_game_end`,
+/// with those moves as the history: passes, Janggi's bikjang): whether the
+/// game is over there, and its score for the side to move.
+pub fn fs_immediate_game_ends(variant: &str, fen: &str, moves: &[&str]) -> Vec<(bool, i64)> {
+    let moves: Vec<String> = moves.iter().map(|m| format!("'{m}'")).collect();
+    let text = pyffish_prints(&format!(
+        "ms = [{}]\nfor i in range(len(ms)):\n    print(*sf.is_immediate_game_end('{variant}', '{fen}', ms[:i + 1]))",
+        moves.join(", ")
+    ));
+    text.lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let ended = words.next() == Some("True");
+            let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
+            (ended, score)
+        })
+        .collect()
+}
+
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
 /// coordinate form.
 pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
