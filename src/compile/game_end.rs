@@ -11,7 +11,7 @@ use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
     BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion, Extinction,
-    GameEndRules, GameResult, Goal, MatingChecks,
+    GameEndRules, GameResult, Goal, MatingChecks, PromotionsOnly,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -73,6 +73,7 @@ pub(super) fn game_end_rules(
         counting,
         checkmate_by: None,
         mating_checks: None,
+        promotions_only: promotions_only(decls.promotions_only.get(), defs, errors),
     };
     let rules = GameEndRules {
         checkmate_by: checkmate_rule(decls, decls.checkmate_by.get(), defs, errors)
@@ -168,6 +169,36 @@ fn perpetual_check(
 /// `checkmate by A, B alone RESULT` or `checkmate RESULT unless its checks
 /// include A, B`: the kinds (a bit each) and the result, if the rule can
 /// be kept (the variant checkmates, and no kind named is royal).
+/// `only promotions with A, B alone RESULT`: the kinds, each named once.
+fn promotions_only(
+    rule: Option<&ast::CheckmateRuleDecl>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<PromotionsOnly> {
+    let rule = rule?;
+    let mut kinds = Vec::new();
+    for name in &rule.pieces {
+        let kind = find_kind(defs, name, errors)?;
+        if kinds.contains(&kind) {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadCheckmateRule,
+                    format!("{} is named twice", name.value),
+                    name.span,
+                    "named already",
+                )
+                .with_help("name each piece the side has left once: `only promotions with King, Pawn alone draws`"),
+            );
+            return None;
+        }
+        kinds.push(kind);
+    }
+    Some(PromotionsOnly {
+        kinds,
+        result: result(rule.result.value),
+    })
+}
+
 fn checkmate_rule(
     decls: &Declarations<'_>,
     rule: Option<&ast::CheckmateRuleDecl>,

@@ -419,6 +419,14 @@ impl Engine {
         if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
             return Some(Self::draw_score(pos, ply));
         }
+        // `only promotions with … alone`: scored as the rule says.
+        if let Ok(Some(result)) = pos.only_promotions_result() {
+            return Some(match result {
+                GameResult::Draws => Self::draw_score(pos, ply),
+                GameResult::Wins => MATE - ply as i32,
+                GameResult::Loses => -(MATE - ply as i32),
+            });
+        }
         rules.repetition?;
         let (winner, _) = pos.repetition_end(2)?;
         Some(match winner {
