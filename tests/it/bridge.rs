@@ -420,6 +420,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("shatar", "checkmate by … alone"),
             ("shogi", "hands"),
             ("shoshogi", "symmetry rotate"),
+            ("sittuyin", "hands"),
             ("shouse", "hands"),
             ("spartan", "check when …"),
             ("torishogi", "hands"),
