@@ -10,11 +10,14 @@
 use std::collections::BTreeSet;
 
 use crate::common;
-use common::oracle::{compare, fs_fen_after, fs_legal_moves, fs_optional_game_end, oracle, script};
+use common::oracle::{
+    compare, fs_fen_after, fs_legal_moves, fs_optional_game_end, fs_san, oracle, script,
+};
 
 use varia::notation::coord::move_to_coord;
 use varia::notation::fen::write_fen;
-use varia::notation::san::parse_move;
+use varia::notation::san::{move_to_san, parse_move};
+use varia::teach::illegal::explain_text;
 use varia::vm::{EndReason, MoveKind, Outcome, Position};
 
 /// Our legal moves at `fen`, in coordinate form.
@@ -203,5 +206,50 @@ fn random_endgames_promote_count_and_end_as_fairy_stockfish() {
     assert!(
         promoting > 60 && counting > 300 && ended > 10,
         "only {promoting} positions promote, {counting} count, {ended} may end"
+    );
+}
+
+#[test]
+fn promotions_are_written_in_san_as_fairy_stockfish_writes_them() {
+    let variant = script("sittuyin");
+    let fen = "4k3/8/8/3P4/8/1P6/8/4K3 w - - 0 1";
+    let pos = Position::from_fen(&variant, fen).unwrap();
+    for (mv, san) in [("d5d5f", "d5=F"), ("d5c6f", "d5c6=F"), ("d5e4f", "d5e4=F")] {
+        let m = parse_move(&pos, mv).unwrap();
+        assert_eq!(move_to_san(&pos, m), san);
+        assert_eq!(fs_san("sittuyin", fen, mv), san);
+        assert_eq!(parse_move(&pos, san).unwrap(), m, "{san}");
+    }
+}
+
+/// Why a typed move is illegal, in the REPL's words.
+fn why(fen: &str, text: &str) -> String {
+    let variant = script("sittuyin");
+    let pos = Position::from_fen(&variant, fen).unwrap();
+    explain_text(&pos, &parse_move(&pos, text).unwrap_err())
+}
+
+#[test]
+fn an_illegal_promotion_is_explained_by_the_rule_it_breaks() {
+    let pawns = "4k3/8/8/3P4/8/1P6/8/4K3 w - - 0 1";
+    assert_eq!(
+        why(pawns, "b3b3f"),
+        "The pawn on b3 stands on no square where it may promote, nor is it its side's last"
+    );
+    assert_eq!(
+        why(pawns, "d5d7f"),
+        "The pawn on d5 promotes where it stands, or by a met's move to an empty square, not to d7"
+    );
+    assert_eq!(
+        why("4k3/8/8/3P4/8/1P6/8/4K2F w - - 0 1", "d5d5f"),
+        "The pawn on d5 may not promote to a met: its side has 1 on the board already"
+    );
+    assert_eq!(
+        why("4k3/3n4/8/3P4/8/8/8/4K3 w - - 0 1", "d5c6f"),
+        "A met on c6 would attack the knight on d7: a promotion may attack no enemy piece"
+    );
+    assert_eq!(
+        why("3k4/8/8/3P4/8/8/8/3RK3 w - - 0 1", "d5c6f"),
+        "Promoting on c6 would give check, which a promotion may not"
     );
 }
