@@ -73,7 +73,7 @@ pub(super) fn game_end_rules(
         counting,
         checkmate_by: None,
         mating_checks: None,
-        promotions_only: promotions_only(decls.promotions_only.get(), defs, errors),
+        promotions_only: promotions_only(decls, decls.promotions_only.get(), defs, errors),
     };
     let rules = GameEndRules {
         checkmate_by: checkmate_rule(decls, decls.checkmate_by.get(), defs, errors)
@@ -171,6 +171,7 @@ fn perpetual_check(
 /// be kept (the variant checkmates, and no kind named is royal).
 /// `only promotions with A, B alone RESULT`: the kinds, each named once.
 fn promotions_only(
+    decls: &Declarations<'_>,
     rule: Option<&ast::CheckmateRuleDecl>,
     defs: &[PieceDef],
     errors: &mut Vec<ScriptError>,
@@ -182,7 +183,7 @@ fn promotions_only(
         if kinds.contains(&kind) {
             errors.push(
                 ScriptError::new(
-                    Code::CompileBadCheckmateRule,
+                    Code::CompileBadPromotion,
                     format!("{} is named twice", name.value),
                     name.span,
                     "named already",
@@ -192,6 +193,24 @@ fn promotions_only(
             return None;
         }
         kinds.push(kind);
+    }
+    let promotes = |name: &str| {
+        decls
+            .promotions
+            .iter()
+            .any(|(p, _, _)| p.piece.value == name)
+    };
+    if !rule.pieces.iter().any(|n| promotes(&n.value)) {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadPromotion,
+                "none of these pieces promotes, so the side could never be left with only promotions",
+                rule.span,
+                "no promoting piece named",
+            )
+            .with_help("name the pieces left, one of them a piece a `promote` rule promotes: `only promotions with King, Pawn alone draws`"),
+        );
+        return None;
     }
     Some(PromotionsOnly {
         kinds,

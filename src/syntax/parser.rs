@@ -112,7 +112,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::anywhere_if_last => "`anywhere if last`",
         Rule::never_attacking => "`never attacking`",
         Rule::never_checking => "`never checking`",
-        Rule::promotions_only_decl | Rule::only_promotions => "`only promotions with PIECE, PIECE alone draws`",
+        Rule::promotions_only_decl | Rule::only_promotions => "`only promotions with … alone`",
         Rule::with_fewer_pieces => "`with fewer pieces`",
         Rule::kw_captures => "`captures`",
         Rule::kw_explode => "`explode`",
