@@ -200,16 +200,10 @@ impl<'a> Declarations<'a> {
             Item::Board(b) => self.board.set(b, src, b.span, "the board", errors),
             Item::Symmetry(s) => self.symmetry.set(s, src, s.span, "the symmetry", errors),
             Item::Setup(s) => self.setup.set(s, src, s.span, "the setup", errors),
-            Item::Checkmate(_) | Item::CheckmateBy(_) | Item::CheckmateUnless(_) => {
-                self.add_checkmate_rule(item, src, errors)
-            }
-            Item::PromotionsOnly(c) => self.promotions_only.set(
-                c,
-                src,
-                c.span,
-                "what a side that can only promote gets",
-                errors,
-            ),
+            Item::Checkmate(_)
+            | Item::CheckmateBy(_)
+            | Item::CheckmateUnless(_)
+            | Item::PromotionsOnly(_) => self.add_checkmate_rule(item, src, errors),
             Item::Stalemate(r, _) => {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
@@ -455,6 +449,13 @@ impl<'a> Declarations<'a> {
                 self.checkmate_unless
                     .set(c, src, c.span, "which checks a checkmate needs", errors)
             }
+            Item::PromotionsOnly(c) => self.promotions_only.set(
+                c,
+                src,
+                c.span,
+                "what a side that can only promote gets",
+                errors,
+            ),
             // Only the three checkmate declarations come here.
             _ => {}
         }

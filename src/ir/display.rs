@@ -291,6 +291,24 @@ impl Variant {
         Ok(())
     }
 
+    /// `only promotions with … alone …`, if the variant has it.
+    fn write_promotions_only(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(rule) = &self.game_end.promotions_only else {
+            return Ok(());
+        };
+        let names: Vec<&str> = rule
+            .kinds
+            .iter()
+            .map(|k| self.piece(*k).name.as_str())
+            .collect();
+        writeln!(
+            f,
+            "only promotions with {} alone {}",
+            names.join(", "),
+            rule.result.word()
+        )
+    }
+
     /// A standing promotion (`promote … in place`), one side's.
     fn write_standing(
         &self,
@@ -472,19 +490,7 @@ impl Variant {
         if let Some(counting) = &e.counting {
             self.write_counting(f, counting)?;
         }
-        if let Some(rule) = &e.promotions_only {
-            let names: Vec<&str> = rule
-                .kinds
-                .iter()
-                .map(|k| self.piece(*k).name.as_str())
-                .collect();
-            writeln!(
-                f,
-                "only promotions with {} alone {}",
-                names.join(", "),
-                rule.result.word()
-            )?;
-        }
+        self.write_promotions_only(f)?;
         if let Some(limit) = e.check_limit {
             writeln!(
                 f,

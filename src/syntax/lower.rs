@@ -324,6 +324,22 @@ fn lower_en_passant(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     Ok(Item::EnPassantRegion(region, span))
 }
 
+/// `only promotions with A, B alone RESULT`.
+fn lower_promotions_only(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::only_promotions)?;
+    c.next(Rule::kw_with)?;
+    let pieces = c.names(source);
+    c.next(Rule::alone_word)?;
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    Ok(Item::PromotionsOnly(CheckmateRuleDecl {
+        pieces,
+        result,
+        span,
+    }))
+}
+
 /// `checkmate wins|loses|draws|none`, `checkmate by A, B alone RESULT`,
 /// `checkmate RESULT unless its checks include A, B`.
 fn lower_checkmate_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
@@ -558,20 +574,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::checkmate_decl | Rule::checkmate_by_decl | Rule::checkmate_unless_decl => {
             lower_checkmate_rule(pair, source)
         }
-        Rule::promotions_only_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::only_promotions)?;
-            c.next(Rule::kw_with)?;
-            let pieces = c.names(source);
-            c.next(Rule::alone_word)?;
-            let result = lower_game_result(c.next(Rule::game_result)?, source);
-            Ok(Item::PromotionsOnly(CheckmateRuleDecl {
-                pieces,
-                result,
-                span,
-            }))
-        }
+        Rule::promotions_only_decl => lower_promotions_only(pair, source),
         Rule::stalemate_decl => {
             let mut c = Cursor::new(pair, source);
             c.next_any()?;
