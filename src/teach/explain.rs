@@ -1262,8 +1262,24 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         ));
     }
     out.extend(counting_end_sentences(rules));
+    out.extend(promotions_only_sentence(variant));
     out.extend(checkmate_rule_sentences(variant));
     out
+}
+
+/// `only promotions with King, Pawn alone draws`, in words.
+fn promotions_only_sentence(variant: &Variant) -> Option<String> {
+    let rule = variant.game_end.promotions_only.as_ref()?;
+    let names: Vec<&str> = rule
+        .kinds
+        .iter()
+        .map(|&k| variant.piece(k).name.as_str())
+        .collect();
+    Some(format!(
+        "A player not in check who has only its {} on the board, and no legal move but a promotion, {}.",
+        names.join(" and "),
+        rule.result.word()
+    ))
 }
 
 /// `pass when stuck`, `full board draws`, `draws win for more pieces`, in words.
