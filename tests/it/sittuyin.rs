@@ -253,3 +253,23 @@ fn an_illegal_promotion_is_explained_by_the_rule_it_breaks() {
         "Promoting on c6 would give check, which a promotion may not"
     );
 }
+
+/// The bridge to Fairy-Stockfish's `variants.ini` refuses the new rules by
+/// name (FS says them only through its `sittuyinPromotion`, for its own
+/// piece types).
+#[test]
+fn the_bridge_refuses_a_promotion_in_place_and_the_lone_pawn_s_draw_by_name() {
+    let base = "variant \"Standing\"\nboard 8 x 8\npiece King K \"K\" royal\n\
+                piece Met F \"F\"\npiece Pawn P \"fmWfcF\"\ncheckmate loses\n\
+                setup \"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1\"\n";
+    let in_place = format!("{base}promote Pawn in squares d5 e5 to Met in place\n");
+    let variant = varia::compile_source("standing.variant", &in_place).unwrap();
+    let error = varia::bridge::export::export_variant(&variant, "standing").unwrap_err();
+    assert_eq!(error.declaration, "promote … in place");
+    let on_arrival = format!(
+        "{base}promote Pawn in rank last to Met\nonly promotions with King, Pawn alone draws\n"
+    );
+    let variant = varia::compile_source("lone.variant", &on_arrival).unwrap();
+    let error = varia::bridge::export::export_variant(&variant, "lone").unwrap_err();
+    assert_eq!(error.declaration, "only promotions with … alone");
+}
