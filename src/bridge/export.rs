@@ -229,6 +229,18 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish decides which double steps may be taken en passant by its piece types (a pawn's, a custom piece's first move), not by a list",
         ));
     }
+    if !variant.promotion.standing.is_empty() {
+        return Err(refuse(
+            "promote … in place",
+            "Fairy-Stockfish promotes in place only by its sittuyinPromotion, which holds for its own pawn type with every condition at once, and the bridge writes every piece as a custom piece",
+        ));
+    }
+    if variant.game_end.promotions_only.is_some() {
+        return Err(refuse(
+            "only promotions with … alone",
+            "Fairy-Stockfish ends a game on a lone pawn that can only promote only with its sittuyinPromotion",
+        ));
+    }
     if variant.game_end.counting.is_some() {
         return Err(refuse(
             "counting",

@@ -28,6 +28,8 @@ pub(super) struct Declarations<'a> {
     pub checkmate_by: Single<'a, ast::CheckmateRuleDecl>,
     /// `checkmate … unless its checks include …`.
     pub checkmate_unless: Single<'a, ast::CheckmateRuleDecl>,
+    /// `only promotions with … alone …`.
+    pub promotions_only: Single<'a, ast::CheckmateRuleDecl>,
     /// `Item::Stalemate`.
     pub stalemate: Single<'a, Item>,
     pub move_rule: Single<'a, Spanned<u32>>,
@@ -138,6 +140,7 @@ pub(super) fn collect<'a>(
         checkmate: Single::new(),
         checkmate_by: Single::new(),
         checkmate_unless: Single::new(),
+        promotions_only: Single::new(),
         stalemate: Single::new(),
         move_rule: Single::new(),
         move_rule_resetters: None,
@@ -206,9 +209,10 @@ impl<'a> Declarations<'a> {
             Item::Board(b) => self.board.set(b, src, b.span, "the board", errors),
             Item::Symmetry(s) => self.symmetry.set(s, src, s.span, "the symmetry", errors),
             Item::Setup(s) => self.setup.set(s, src, s.span, "the setup", errors),
-            Item::Checkmate(_) | Item::CheckmateBy(_) | Item::CheckmateUnless(_) => {
-                self.add_checkmate_rule(item, src, errors)
-            }
+            Item::Checkmate(_)
+            | Item::CheckmateBy(_)
+            | Item::CheckmateUnless(_)
+            | Item::PromotionsOnly(_) => self.add_checkmate_rule(item, src, errors),
             Item::Stalemate(r, _) => {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
@@ -471,6 +475,13 @@ impl<'a> Declarations<'a> {
                 self.checkmate_unless
                     .set(c, src, c.span, "which checks a checkmate needs", errors)
             }
+            Item::PromotionsOnly(c) => self.promotions_only.set(
+                c,
+                src,
+                c.span,
+                "what a side that can only promote gets",
+                errors,
+            ),
             // Only the three checkmate declarations come here.
             _ => {}
         }

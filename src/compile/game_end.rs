@@ -11,7 +11,7 @@ use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
     BackAndForth, BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion,
-    Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, RegionPolicy,
+    Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, PromotionsOnly, RegionPolicy,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -77,6 +77,7 @@ pub(super) fn game_end_rules(
         counting,
         checkmate_by: None,
         mating_checks: None,
+        promotions_only: promotions_only(decls, decls.promotions_only.get(), defs, errors),
     };
     let rules = GameEndRules {
         checkmate_by: checkmate_rule(decls, decls.checkmate_by.get(), defs, errors)
@@ -172,6 +173,55 @@ fn perpetual_check(
 /// `checkmate by A, B alone RESULT` or `checkmate RESULT unless its checks
 /// include A, B`: the kinds (a bit each) and the result, if the rule can
 /// be kept (the variant checkmates, and no kind named is royal).
+/// `only promotions with A, B alone RESULT`: the kinds, each named once.
+fn promotions_only(
+    decls: &Declarations<'_>,
+    rule: Option<&ast::CheckmateRuleDecl>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<PromotionsOnly> {
+    let rule = rule?;
+    let mut kinds = Vec::new();
+    for name in &rule.pieces {
+        let kind = find_kind(defs, name, errors)?;
+        if kinds.contains(&kind) {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadPromotion,
+                    format!("{} is named twice", name.value),
+                    name.span,
+                    "named already",
+                )
+                .with_help("name each piece the side has left once: `only promotions with King, Pawn alone draws`"),
+            );
+            return None;
+        }
+        kinds.push(kind);
+    }
+    let promotes = |name: &str| {
+        decls
+            .promotions
+            .iter()
+            .any(|(p, _, _)| p.piece.value == name)
+    };
+    if !rule.pieces.iter().any(|n| promotes(&n.value)) {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadPromotion,
+                "none of these pieces promotes, so the side could never be left with only promotions",
+                rule.span,
+                "no promoting piece named",
+            )
+            .with_help("name the pieces left, one of them a piece a `promote` rule promotes: `only promotions with King, Pawn alone draws`"),
+        );
+        return None;
+    }
+    Some(PromotionsOnly {
+        kinds,
+        result: result(rule.result.value),
+    })
+}
+
 fn checkmate_rule(
     decls: &Declarations<'_>,
     rule: Option<&ast::CheckmateRuleDecl>,

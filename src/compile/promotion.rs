@@ -9,11 +9,11 @@ use crate::compile::region::{for_both_sides, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::pattern::MoveTables;
-use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::PromotionTable;
+use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
+use crate::ir::rule::{PromotionTable, StandingPromotion};
 use crate::ir::Symmetry;
 use crate::source::{SourceId, Spanned};
-use crate::syntax::ast::PromotionDecl;
+use crate::syntax::ast::{InPlace, PromotionDecl};
 
 /// Finds the kind of a piece name, reporting an unknown one.
 pub(crate) type KindByName<'a> =
@@ -47,6 +47,7 @@ pub fn promotion_table(
         promoting: vec![false; kinds],
         limits: vec![0; kinds],
         into_royal: false,
+        standing: Vec::new(),
     };
     for &(decl, _, sides) in decls {
         let piece = kind_by_name(&decl.piece, errors);
@@ -70,6 +71,16 @@ pub fn promotion_table(
         };
         if let Some(e) = bad_choice(decl, piece, &choices, pieces) {
             errors.push(e);
+            continue;
+        }
+        if let Some(in_place) = decl.in_place {
+            if decl.from_too {
+                errors.push(in_place_from_too(decl, in_place));
+                continue;
+            }
+            table.promoting[piece.0 as usize] |= !squares.is_empty() || in_place.anywhere_if_last;
+            let both = for_both_sides(geometry, squares, symmetry);
+            add_standing(&mut table, (piece, &choices), sides, &both, in_place);
             continue;
         }
         let set_index = match table.choice_sets.iter().position(|s| *s == choices) {
@@ -108,6 +119,7 @@ pub fn promotion_table(
         .choice_sets
         .iter()
         .flatten()
+        .chain(table.standing.iter().flat_map(|r| &r.choices))
         .any(|k| pieces[k.0 as usize].royal_like());
     set_limits(&mut table, limits, kind_by_name, errors);
     table
@@ -126,7 +138,14 @@ fn set_limits(
         let Some(kind) = kind_by_name(piece, errors) else {
             continue;
         };
-        if !table.choice_sets.iter().flatten().any(|&k| k == kind) {
+        let standing = table.standing.iter().flat_map(|r| &r.choices);
+        if !table
+            .choice_sets
+            .iter()
+            .flatten()
+            .chain(standing)
+            .any(|&k| k == kind)
+        {
             errors.push(
                 ScriptError::new(
                     Code::CompileBadPromotion,
@@ -155,6 +174,49 @@ fn set_limits(
         }
         table.limits[kind.0 as usize] = count.value;
     }
+}
+
+/// `promote … in place …`: one standing promotion per side the rule is
+/// for (a later rule for the piece and side replaces an earlier one).
+fn add_standing(
+    table: &mut PromotionTable,
+    (piece, choices): (PieceKind, &[PieceKind]),
+    sides: Sides,
+    both: &ByColor<SquareSet>,
+    in_place: InPlace,
+) {
+    for color in Color::ALL.into_iter().filter(|&c| sides.has(c)) {
+        table
+            .standing
+            .retain(|r| !(r.color == color && r.piece == piece));
+        table.standing.push(StandingPromotion {
+            color,
+            piece,
+            region: *both.get(color),
+            choices: choices.to_vec(),
+            by_its_move: in_place.by_its_move,
+            anywhere_if_last: in_place.anywhere_if_last,
+            never_attacking: in_place.never_attacking,
+            never_checking: in_place.never_checking,
+        });
+    }
+}
+
+/// `in or from` with `in place`: a standing promotion has no move to end
+/// or start in the region, only a square to stand on.
+fn in_place_from_too(decl: &PromotionDecl, in_place: InPlace) -> ScriptError {
+    ScriptError::new(
+        Code::CompileBadPromotion,
+        format!(
+            "{} promotes in place, so `in or from` says nothing more than `in`",
+            decl.piece.value
+        ),
+        in_place.span,
+        "a promotion where the piece stands",
+    )
+    .with_help(
+        "write `promote Pawn in REGION to Met in place`: the region is where the piece stands",
+    )
 }
 
 /// Where a move that this rule promotes may decline: for an `optional`

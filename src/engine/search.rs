@@ -433,6 +433,14 @@ impl Engine {
                 Some(_) => -(MATE - ply as i32),
             });
         }
+        // `only promotions with … alone`: scored as the rule says.
+        if let Ok(Some(result)) = pos.only_promotions_result() {
+            return Some(match result {
+                GameResult::Draws => Self::draw_score(pos, ply),
+                GameResult::Wins => MATE - ply as i32,
+                GameResult::Loses => -(MATE - ply as i32),
+            });
+        }
         rules.repetition?;
         let (winner, _) = pos.repetition_end(2)?;
         Some(match winner {

@@ -315,6 +315,13 @@ impl Variant {
             if t.by_capture_only(code) {
                 writeln!(f, "  promotes {} only when capturing", side_word(color))?;
             }
+            for rule in t
+                .standing
+                .iter()
+                .filter(|r| r.color == color && r.piece == kind)
+            {
+                self.write_standing(f, rule)?;
+            }
             if let Some(squares) = t.may_decline.get(code as usize).filter(|s| !s.is_empty()) {
                 let names: Vec<String> = squares.iter().map(|sq| g.name(sq)).collect();
                 writeln!(
@@ -326,6 +333,60 @@ impl Variant {
             }
         }
         Ok(())
+    }
+
+    /// `only promotions with … alone …`, if the variant has it.
+    fn write_promotions_only(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(rule) = &self.game_end.promotions_only else {
+            return Ok(());
+        };
+        let names: Vec<&str> = rule
+            .kinds
+            .iter()
+            .map(|k| self.piece(*k).name.as_str())
+            .collect();
+        writeln!(
+            f,
+            "only promotions with {} alone {}",
+            names.join(", "),
+            rule.result.word()
+        )
+    }
+
+    /// A standing promotion (`promote … in place`), one side's.
+    fn write_standing(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        rule: &crate::ir::rule::StandingPromotion,
+    ) -> fmt::Result {
+        let g = &self.geometry;
+        let squares: Vec<String> = rule.region.iter().map(|sq| g.name(sq)).collect();
+        let names: Vec<&str> = rule
+            .choices
+            .iter()
+            .map(|k| self.piece(*k).name.as_str())
+            .collect();
+        let mut words = vec!["in place"];
+        if rule.by_its_move {
+            words.push("or by its move");
+        }
+        let mut line = words.join(" ");
+        for (on, word) in [
+            (rule.anywhere_if_last, ", anywhere if last"),
+            (rule.never_attacking, ", never attacking"),
+            (rule.never_checking, ", never checking"),
+        ] {
+            if on {
+                line.push_str(word);
+            }
+        }
+        writeln!(
+            f,
+            "  promotes {} standing on {} to {} {line}",
+            side_word(rule.color),
+            squares.join(" "),
+            names.join(", ")
+        )
     }
 
     /// Makruk's counts, as the script writes them.
@@ -473,6 +534,7 @@ impl Variant {
         if let Some(counting) = &e.counting {
             self.write_counting(f, counting)?;
         }
+        self.write_promotions_only(f)?;
         if let Some(limit) = e.check_limit {
             writeln!(
                 f,

@@ -129,6 +129,7 @@ pub const MOVE_KINDS: &[&str] = &[
     "castle",
     "drop",
     "pass",
+    "promote",
 ];
 
 /// The colours, as hooks write them.

@@ -115,6 +115,37 @@ pub struct PromotionTable {
     /// Whether some promotion makes a royal piece (coregal's queens): such
     /// a move must leave the new royal piece unattacked too.
     pub into_royal: bool,
+    /// `promote … in place`: promotions that are moves of their own (a
+    /// piece standing in the region turns into a choice where it stands,
+    /// or by the new piece's move: Sittuyin's pawns), one per side.
+    pub standing: Vec<StandingPromotion>,
+}
+
+/// `promote Pawn in R to Met in place or by its move, anywhere if last,
+/// never attacking, never checking`: instead of moving, a piece of one
+/// side standing in the region may turn into one of the choices, on its
+/// square or (`or by its move`) on an empty square the new piece could
+/// capture on from there (Fairy-Stockfish's `sittuyinPromotion`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingPromotion {
+    /// The side.
+    pub color: Color,
+    /// The piece that promotes.
+    pub piece: PieceKind,
+    /// Where it must stand, as the board names the squares.
+    pub region: SquareSet,
+    /// Into what.
+    pub choices: Vec<PieceKind>,
+    /// `or by its move`: also onto an empty square the new piece attacks
+    /// from the square the piece stands on.
+    pub by_its_move: bool,
+    /// `anywhere if last`: the side's last piece of the kind on the board
+    /// may promote wherever it stands.
+    pub anywhere_if_last: bool,
+    /// `never attacking`: not where the new piece would attack an enemy piece.
+    pub never_attacking: bool,
+    /// `never checking`: the move may not give check (nor discover one).
+    pub never_checking: bool,
 }
 
 impl PromotionTable {
@@ -154,6 +185,15 @@ impl PromotionTable {
         self.may_decline
             .get(code as usize)
             .is_some_and(|s| s.contains(to))
+    }
+
+    /// Whether a standing promotion (`promote … in place`) of `color`'s
+    /// piece of `kind` may not give check (`never checking`).
+    #[inline]
+    pub fn standing_never_checks(&self, color: Color, kind: PieceKind) -> bool {
+        self.standing
+            .iter()
+            .any(|r| r.color == color && r.piece == kind && r.never_checking)
     }
 
     /// Whether only captures of a piece code promote (`when capturing`).
@@ -243,6 +283,21 @@ pub struct GameEndRules {
     /// checkmate whose run of checks had none by these kinds means its
     /// result instead of `checkmate`'s.
     pub mating_checks: Option<MatingChecks>,
+    /// `only promotions with King, Pawn alone draws`.
+    pub promotions_only: Option<PromotionsOnly>,
+}
+
+/// `only promotions with King, Pawn alone draws` (Sittuyin's rule 3.9
+/// c.7, Fairy-Stockfish's stalemate of `sittuyinPromotion`): a side to
+/// move, not in check, whose pieces on the board are these kinds, one of
+/// each, and whose every legal move is a promotion (or which has none),
+/// gets `result`; the promotions stay legal, as after a move rule's end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionsOnly {
+    /// The kinds, in the order named.
+    pub kinds: Vec<PieceKind>,
+    /// What it means for that side.
+    pub result: GameResult,
 }
 
 impl Default for GameEndRules {
@@ -269,6 +324,7 @@ impl Default for GameEndRules {
             counting: None,
             checkmate_by: None,
             mating_checks: None,
+            promotions_only: None,
         }
     }
 }

@@ -108,7 +108,9 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
         );
     }
     let pawn = is_pawn_like(pos, piece.kind);
-    let capture = mv.kind == MoveKind::EnPassant || pos.piece_at(mv.to).is_some();
+    // A promotion in place (`promote … in place`) stands on its own square.
+    let capture = mv.kind == MoveKind::EnPassant
+        || (mv.kind != MoveKind::Promote && pos.piece_at(mv.to).is_some());
     let mut s = String::new();
     if !pawn {
         s.push_str(&variant.piece(piece.kind).token(Color::White));
@@ -129,7 +131,11 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
     let file = g.name(mv.from).chars().next().unwrap_or('?');
     let rank = g.rank_of(mv.from) + 1;
     let need_file_for_pawn = pawn && capture;
-    if rivals.is_empty() {
+    if mv.kind == MoveKind::Promote && mv.from != mv.to {
+        // A promotion by the new piece's step names its square, as
+        // Fairy-Stockfish writes Sittuyin's (`d5c6=F`).
+        s.push_str(&g.name(mv.from));
+    } else if rivals.is_empty() {
         if need_file_for_pawn {
             s.push(file);
         }

@@ -40,6 +40,10 @@ pub enum Item {
     CheckmateBy(CheckmateRuleDecl),
     /// `checkmate wins|loses|draws unless its checks include A, B`.
     CheckmateUnless(CheckmateRuleDecl),
+    /// `only promotions with King, Pawn alone draws`: a side not in check
+    /// with these pieces alone on the board, one of each, whose every
+    /// legal move is a promotion (Sittuyin's rule 3.9 c.7).
+    PromotionsOnly(CheckmateRuleDecl),
     /// `stalemate wins|loses|draws`, and whether `with fewer pieces`
     /// follows (the result then holds for the side with fewer pieces).
     Stalemate(Spanned<GameResult>, bool),
@@ -149,7 +153,7 @@ impl Item {
             Item::Promotion(p) => p.span,
             Item::Castling(c) => c.span,
             Item::Checkmate(r) => r.span,
-            Item::CheckmateBy(c) | Item::CheckmateUnless(c) => c.span,
+            Item::CheckmateBy(c) | Item::CheckmateUnless(c) | Item::PromotionsOnly(c) => c.span,
             Item::Stalemate(r, _) => r.span,
             Item::MoveRule(n, _) | Item::Repetition(n) => n.span,
             Item::Border(b) => b.span,
@@ -372,7 +376,25 @@ pub struct PromotionDecl {
     pub capturing: bool,
     /// `optional`: the move may also decline (where the piece can move again).
     pub optional: bool,
+    /// `in place …`: the promotion is a move of its own, of a piece
+    /// standing in the region (Sittuyin's pawns).
+    pub in_place: Option<InPlace>,
     /// The whole declaration.
+    pub span: Span,
+}
+
+/// The words after `in place` in a `promote` declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InPlace {
+    /// `or by its move`: also onto an empty square the new piece attacks.
+    pub by_its_move: bool,
+    /// `anywhere if last`: the side's last piece of the kind promotes anywhere.
+    pub anywhere_if_last: bool,
+    /// `never attacking`: the new piece may not attack an enemy piece.
+    pub never_attacking: bool,
+    /// `never checking`: the move may not give check.
+    pub never_checking: bool,
+    /// `in place` and what follows.
     pub span: Span,
 }
 

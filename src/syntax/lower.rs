@@ -8,10 +8,10 @@ use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
-    File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, Item,
-    PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
-    RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement,
-    WallsDecl,
+    File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace,
+    Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
+    RegionExpr, RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry,
+    WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -276,6 +276,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         | Rule::checkmate_decl
         | Rule::checkmate_by_decl
         | Rule::checkmate_unless_decl
+        | Rule::promotions_only_decl
         | Rule::stalemate_decl
         | Rule::move_rule_decl
         | Rule::repetition_decl => lower_game_end_rule(pair, source),
@@ -329,6 +330,22 @@ fn lower_en_passant(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     c.next(Rule::kw_in)?;
     let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
     Ok(Item::EnPassantRegion(region, span))
+}
+
+/// `only promotions with A, B alone RESULT`.
+fn lower_promotions_only(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::only_promotions)?;
+    c.next(Rule::kw_with)?;
+    let pieces = c.names(source);
+    c.next(Rule::alone_word)?;
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    Ok(Item::PromotionsOnly(CheckmateRuleDecl {
+        pieces,
+        result,
+        span,
+    }))
 }
 
 /// `checkmate wins|loses|draws|none`, `checkmate by A, B alone RESULT`,
@@ -554,6 +571,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::checkmate_decl | Rule::checkmate_by_decl | Rule::checkmate_unless_decl => {
             lower_checkmate_rule(pair, source)
         }
+        Rule::promotions_only_decl => lower_promotions_only(pair, source),
         Rule::stalemate_decl => {
             let mut c = Cursor::new(pair, source);
             c.next_any()?;
@@ -940,6 +958,9 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
     c.next(Rule::kw_to)?;
     let mut choices = vec![spanned_str(&c.next(Rule::ident)?, source)];
     choices.extend(c.names(source));
+    let in_place = c
+        .next_if(Rule::promote_in_place)
+        .map(|p| lower_in_place(p, source));
     let capturing = c.next_if(Rule::promote_capturing).is_some();
     let optional = c.next_if(Rule::promote_optional).is_some();
     Ok(PromotionDecl {
@@ -950,8 +971,30 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
         choices,
         capturing,
         optional,
+        in_place,
         span,
     })
+}
+
+/// `in place [or by its move][, anywhere if last][, never attacking][, never checking]`.
+fn lower_in_place(pair: Pair<'_, Rule>, source: SourceId) -> InPlace {
+    let mut in_place = InPlace {
+        by_its_move: false,
+        anywhere_if_last: false,
+        never_attacking: false,
+        never_checking: false,
+        span: span_of(&pair, source),
+    };
+    for word in pair.into_inner() {
+        match word.as_rule() {
+            Rule::by_its_move => in_place.by_its_move = true,
+            Rule::anywhere_if_last => in_place.anywhere_if_last = true,
+            Rule::never_attacking => in_place.never_attacking = true,
+            Rule::never_checking => in_place.never_checking = true,
+            _ => {}
+        }
+    }
+    in_place
 }
 
 fn lower_demote_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<DemoteDecl> {

@@ -351,6 +351,12 @@ fn promotion_section(v: &Variant) -> String {
     for (i, def) in v.pieces.iter().enumerate() {
         let sets = crate::teach::explain::promotion_sets(v, PieceKind(i as u8));
         if sets.is_empty() {
+            // `promote … in place`: a sentence of its own.
+            if let Some(rule) =
+                crate::teach::explain::standing_promotion_rule(v, PieceKind(i as u8))
+            {
+                let _ = write!(promo, "<p>The {}: {}</p>", escape(&def.name), escape(&rule));
+            }
             continue;
         }
         let code = Piece {

@@ -1256,8 +1256,24 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
     }
     out.extend(counting_end_sentences(rules));
     out.extend(janggi_end_sentences(variant));
+    out.extend(promotions_only_sentence(variant));
     out.extend(checkmate_rule_sentences(variant));
     out
+}
+
+/// `only promotions with King, Pawn alone draws`, in words.
+fn promotions_only_sentence(variant: &Variant) -> Option<String> {
+    let rule = variant.game_end.promotions_only.as_ref()?;
+    let names: Vec<&str> = rule
+        .kinds
+        .iter()
+        .map(|&k| variant.piece(k).name.as_str())
+        .collect();
+    Some(format!(
+        "A player not in check who has only its {} on the board, and no legal move but a promotion, {}.",
+        names.join(" and "),
+        rule.result.word()
+    ))
 }
 
 /// `pass when stuck`, `full board draws`, `draws win for more pieces`, in words.
@@ -1845,7 +1861,7 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     let sets = promotion_sets(variant, kind);
     let black_sets = promotion_sets_of(variant, kind, Color::Black);
     if sets.is_empty() && black_sets.is_empty() {
-        return None;
+        return standing_promotion_rule(variant, kind);
     }
     if let Some(by_side) = promotion_by_side(variant, &sets, &black_sets) {
         return Some(by_side);
@@ -1927,15 +1943,68 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
     ))
 }
 
+/// `promote … in place` (Sittuyin's pawns): "Instead of moving, it may
+/// promote into a Met where it stands, or by a Met's move to an empty
+/// square, when it stands on …". White's rule, or else Black's.
+pub fn standing_promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let rules = &variant.promotion.standing;
+    let rule = rules
+        .iter()
+        .find(|r| r.piece == kind && r.color == Color::White)
+        .or_else(|| rules.iter().find(|r| r.piece == kind))?;
+    let choices = piece_list(variant, &rule.choices);
+    let by_move = if rule.by_its_move {
+        format!(
+            " or by its new piece's move to an empty square (as {} moves)",
+            choices
+        )
+    } else {
+        String::new()
+    };
+    let last = if rule.anywhere_if_last {
+        " (its side's last one, wherever it stands)"
+    } else {
+        ""
+    };
+    let mut nevers = Vec::new();
+    if rule.never_attacking {
+        nevers.push("where the new piece would attack an enemy piece");
+    }
+    if rule.never_checking {
+        nevers.push("when the move would give check");
+    }
+    let never = if nevers.is_empty() {
+        String::new()
+    } else {
+        format!("; never {}", nevers.join(", nor "))
+    };
+    let side = variant.side_name(rule.color);
+    let other = match variant.symmetry {
+        Symmetry::Mirror => "reflected across the middle rank",
+        Symmetry::Rotate => "turned by 180 degrees",
+    };
+    Some(format!(
+        "Instead of moving, it may promote into {choices} where it stands{by_move}, when it stands on {}{last}{never} ({side}'s squares; the other side's are the same {other}).",
+        describe_squares(variant, &rule.region)
+    ))
+}
+
 /// `promotion-limit`, for a piece that promotes into a limited kind: "It
 /// may promote into a Queen only while its side has none on the board, into
 /// a Rook or a Bishop only while it has fewer than 2 (so only into a piece
 /// that has been captured, in the start position's numbers)."
 fn promotion_limit_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
+    let standing = variant
+        .promotion
+        .standing
+        .iter()
+        .filter(|r| r.piece == kind)
+        .flat_map(|r| r.choices.iter().copied());
     let mut choices: Vec<PieceKind> = promotion_sets(variant, kind)
         .into_iter()
         .chain(promotion_sets_of(variant, kind, Color::Black))
         .flat_map(|(_, c)| c)
+        .chain(standing)
         .collect();
     choices.sort();
     choices.dedup();

@@ -262,6 +262,9 @@ fn reason_for(pos: &Position, from: Square, to: Square, promo: Option<PieceKind>
     };
     let name = piece_name(pos, piece);
     let here = format!("the {name} on {}", g.name(from));
+    if let Some(reason) = standing_reason(pos, piece, (from, to), promo) {
+        return reason;
+    }
     if let Some(target) = pos.piece_at(to) {
         // Castling from any start is written as the king taking its rook.
         if let Some(rule) = variant.castling.iter().find(|r| {
@@ -292,6 +295,96 @@ fn reason_for(pos: &Position, from: Square, to: Square, promo: Option<PieceKind>
         return reason;
     }
     ray_reason(pos, piece, from, to)
+}
+
+/// `promote … in place` (Sittuyin's pawns): why a typed promotion of a
+/// piece that promotes standing, in place or by the new piece's step,
+/// cannot be played: the square it stands on, the promotion limit, a
+/// square the new piece cannot step to, an enemy piece it would attack,
+/// or the check it would give. None where another rule is to blame.
+fn standing_reason(
+    pos: &Position,
+    piece: Piece,
+    (from, to): (Square, Square),
+    promo: Option<PieceKind>,
+) -> Option<(u8, String)> {
+    let variant = pos.variant();
+    let rule = variant
+        .promotion
+        .standing
+        .iter()
+        .find(|r| r.color == piece.color && r.piece == piece.kind)?;
+    let kind = promo.filter(|k| rule.choices.contains(k))?;
+    let g = &variant.geometry;
+    let here = cap(&format!(
+        "the {} on {}",
+        piece_name(pos, piece),
+        g.name(from)
+    ));
+    let new = Piece {
+        color: piece.color,
+        kind,
+    };
+    let new_name = piece_name(pos, new);
+    let last = rule.anywhere_if_last && pos.count_on_board(piece.color, piece.kind) == 1;
+    if !last && !rule.region.contains(from) {
+        let or_last = if rule.anywhere_if_last {
+            ", nor is it its side's last"
+        } else {
+            ""
+        };
+        return Some((
+            8,
+            format!("{here} stands on no square where it may promote{or_last}"),
+        ));
+    }
+    if let Some(n) = variant.promotion.limit(kind) {
+        if pos.count_on_board(piece.color, kind) >= n {
+            return Some((
+                8,
+                format!(
+                    "{here} may not promote to a {new_name}: its side has {n} on the board already"
+                ),
+            ));
+        }
+    }
+    let promotion = |to: Square| Move {
+        promotion: Some(kind),
+        ..Move::new(from, to, MoveKind::Promote)
+    };
+    let mut in_place = pos.clone();
+    in_place.play_unchecked(promotion(from));
+    if to != from
+        && !(rule.by_its_move && in_place.captures_on(from, to) && pos.piece_at(to).is_none())
+    {
+        return Some((8, format!("{here} promotes where it stands, or by a {new_name}'s move to an empty square, not to {}", g.name(to))));
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(promotion(to));
+    let them = piece.color.opposite();
+    if rule.never_attacking {
+        if let Some(sq) = after
+            .pieces_of(them)
+            .iter()
+            .find(|&sq| after.captures_on(to, sq))
+        {
+            let target = after
+                .piece_at(sq)
+                .map(|p| piece_name(pos, p))
+                .unwrap_or_default();
+            return Some((8, cap(&format!("a {new_name} on {} would attack the {target} on {}: a promotion may attack no enemy piece", g.name(to), g.name(sq)))));
+        }
+    }
+    if rule.never_checking && after.is_check() {
+        return Some((
+            8,
+            cap(&format!(
+                "promoting on {} would give check, which a promotion may not",
+                g.name(to)
+            )),
+        ));
+    }
+    None
 }
 
 /// `restrict … in check only take the checker` (Makpong's king): a move of

@@ -48,6 +48,23 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
             variant.side_name(*side),
             variant.game_end.repetition.unwrap_or(3)
         ),
+        EndReason::OnlyPromotions { side } => format!(
+            "{} could only promote, with {} alone left",
+            variant.side_name(*side),
+            variant
+                .game_end
+                .promotions_only
+                .as_ref()
+                .map(|r| {
+                    let names: Vec<&str> = r
+                        .kinds
+                        .iter()
+                        .map(|&k| variant.piece(k).name.as_str())
+                        .collect();
+                    names.join(" and ")
+                })
+                .unwrap_or_default()
+        ),
         EndReason::RoyalExploded { side } => {
             format!("{}'s royal piece was blown up", variant.side_name(*side))
         }

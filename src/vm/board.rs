@@ -185,7 +185,9 @@ impl Board {
                 }
             }
             _ => {
-                let captured = if self.squares[victim.index()] != 0 {
+                // A promotion in place (`to == from`) takes nothing.
+                let captured = if self.squares[victim.index()] != 0 && mv.kind != MoveKind::Promote
+                {
                     self.take(victim)
                 } else {
                     0

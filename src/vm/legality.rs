@@ -10,7 +10,7 @@
 //! legal.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::Color;
+use crate::ir::piece::{Color, Piece};
 use crate::ir::Variant;
 use crate::vm::attacks::side_mask;
 use crate::vm::board::Board;
@@ -397,6 +397,12 @@ impl Position {
         !self.board.royals.get(self.side).is_empty()
             || self.variant.promotion.into_royal
             || self.variant.checks_forbidden
+            || self
+                .variant
+                .promotion
+                .standing
+                .iter()
+                .any(|r| r.never_checking)
             || self.royal_in_hand(self.side)
     }
 
@@ -422,6 +428,12 @@ impl Position {
             lines,
             royal_promotions: self.variant.promotion.into_royal,
             checks,
+            standing_never_checks: self
+                .variant
+                .promotion
+                .standing
+                .iter()
+                .any(|r| r.never_checking),
             royal_drops: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops),
         }
     }
@@ -508,17 +520,19 @@ impl Position {
             }
             let had_ours = !self.board.royals.get(us).is_empty();
             let had_theirs = !self.board.royals.get(them).is_empty();
+            let no_check =
+                self.variant.checks_forbidden || forbids_check(&self.variant, &self.board, us, mv);
             let legal = if self.board_alone_decides(mv) {
                 // The board after the move and its explosion is all the
                 // test looks at: no need for the rest of `make`.
                 let (board, unmoved) = (self.board, self.unmoved);
                 self.play_on_board_with_explosion(mv);
-                let legal = self.legal_after(had_ours, had_theirs);
+                let legal = self.legal_after(had_ours, had_theirs, no_check);
                 (self.board, self.unmoved, self.side) = (board, unmoved, us);
                 legal
             } else {
                 let undo = self.make(mv)?;
-                let legal = self.legal_after(had_ours, had_theirs);
+                let legal = self.legal_after(had_ours, had_theirs, no_check);
                 self.unplay(mv, undo);
                 legal
             };
@@ -534,16 +548,21 @@ impl Position {
     /// opponent), played with its effects: whether it was legal. It is
     /// not if it destroyed the mover's last royal piece (`had_ours`: it
     /// had one); it is if it destroyed the opponent's last one; otherwise
-    /// if it gives no forbidden check and leaves no royal piece of the
-    /// mover in check.
-    fn legal_after(&mut self, had_ours: bool, had_theirs: bool) -> Result<bool, HookError> {
+    /// if it gives no check where it may not (`no_check`) and leaves no
+    /// royal piece of the mover in check.
+    fn legal_after(
+        &mut self,
+        had_ours: bool,
+        had_theirs: bool,
+        no_check: bool,
+    ) -> Result<bool, HookError> {
         let us = self.side.opposite();
         let them = self.side;
         if had_ours && self.board.royals.get(us).is_empty() {
             Ok(false)
         } else if had_theirs && self.board.royals.get(them).is_empty() {
             Ok(true)
-        } else if self.variant.checks_forbidden && self.is_royal_attacked(them) {
+        } else if no_check && self.is_royal_attacked(them) {
             Ok(false)
         } else {
             self.in_check_with_effects(us).map(|check| !check)
@@ -727,6 +746,9 @@ struct RoyalSafety {
     royal_promotions: bool,
     /// `checks forbidden`: the moves that could give check need it.
     checks: CheckRisk,
+    /// A standing promotion may not give check (`never checking`): those
+    /// moves need it.
+    standing_never_checks: bool,
     /// A royal piece may be dropped (Placement chess's kings): every drop
     /// needs it.
     royal_drops: bool,
@@ -737,6 +759,7 @@ impl RoyalSafety {
     fn needs_test(&self, mv: Move) -> bool {
         self.in_check
             || self.checks.may_give_check(mv)
+            || (self.standing_never_checks && mv.kind == MoveKind::Promote)
             || mv.kind == MoveKind::EnPassant
             || matches!(mv.kind, MoveKind::Castle(_))
             || self.royals.contains(mv.from)
@@ -871,12 +894,22 @@ fn played_leaves_royals_safe(
     victim: Square,
     mv: Move,
 ) -> bool {
+    let no_check = variant.checks_forbidden || forbids_check(variant, board, side, mv);
     let undo = board.play(variant, side, victim, mv);
     let gives_forbidden_check =
-        variant.checks_forbidden && board.is_royal_attacked(variant, unmoved, side.opposite());
+        no_check && board.is_royal_attacked(variant, unmoved, side.opposite());
     let safe = !gives_forbidden_check && !board.is_royal_attacked(variant, unmoved, side);
     board.unplay(variant, victim, mv, undo);
     safe
+}
+
+/// Whether `mv`, about to be played by `side` on `board`, is a standing
+/// promotion that may not give check (`never checking`).
+#[inline]
+fn forbids_check(variant: &Variant, board: &Board, side: Color, mv: Move) -> bool {
+    mv.kind == MoveKind::Promote
+        && Piece::from_board_code(board[mv.from.index()])
+            .is_some_and(|p| variant.promotion.standing_never_checks(side, p.kind))
 }
 
 #[cfg(test)]

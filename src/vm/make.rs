@@ -187,7 +187,8 @@ impl Position {
                 } else {
                     mv.to
                 };
-                if self.board[victim.index()] != 0 {
+                // A promotion in place (`to == from`) takes nothing.
+                if self.board[victim.index()] != 0 && mv.kind != MoveKind::Promote {
                     captured = self.take(victim);
                     h ^= self.variant.zobrist.piece(captured, victim);
                     if self.unmoved.contains(victim) {
@@ -886,7 +887,7 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
-            MoveKind::Castle(_) | MoveKind::Drop(_) | MoveKind::Pass => false,
+            MoveKind::Castle(_) | MoveKind::Drop(_) | MoveKind::Pass | MoveKind::Promote => false,
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::DoubleStep => self.board[mv.to.index()] != 0,
         }

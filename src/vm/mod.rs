@@ -26,6 +26,7 @@ pub mod moves;
 mod outcome;
 pub mod perft;
 pub mod position;
+mod promote;
 pub mod setup;
 pub mod shuffle;
 mod walls;

@@ -28,6 +28,9 @@ impl Position {
             self.gating_moves(first, out);
             self.drop_moves(out);
         }
+        if !self.variant.promotion.standing.is_empty() {
+            self.standing_promotions(None, out);
+        }
         if self.variant.walls.is_some() {
             self.wall_moves(first, out);
         }
@@ -254,6 +257,9 @@ impl Position {
         }
         if self.variant.hands.is_some() {
             self.gating_moves(first, out);
+        }
+        if !self.variant.promotion.standing.is_empty() {
+            self.standing_promotions(Some(from), out);
         }
         if self.variant.walls.is_some() {
             self.wall_moves(first, out);
@@ -524,6 +530,7 @@ fn effects(kind: MoveKind) -> u8 {
         MoveKind::Castle(_) => 3,
         MoveKind::Drop(_) => 4,
         MoveKind::Pass => 5,
+        MoveKind::Promote => 6,
     }
 }
 

@@ -22,6 +22,10 @@ pub enum MoveKind {
     /// `pass when stuck`: the side passes its turn; `from` and `to` are
     /// the square of its first piece, as Fairy-Stockfish writes a pass.
     Pass,
+    /// A standing promotion (`promote … in place`): the piece on `from`
+    /// becomes `promotion`, on `from` itself (`to == from`) or, `or by its
+    /// move`, on the empty square `to`; it never captures.
+    Promote,
 }
 
 /// What a move puts on the board besides its own piece: a piece from the

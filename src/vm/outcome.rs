@@ -55,6 +55,12 @@ pub enum EndReason {
         /// The count's limit, in moves.
         moves: u32,
     },
+    /// The side to move, with only the pieces of `only promotions with …
+    /// alone` left, could only promote (Sittuyin's rule 3.9 c.7).
+    OnlyPromotions {
+        /// That side.
+        side: Color,
+    },
     /// A side was left without royal pieces (`captures explode`).
     RoyalExploded {
         /// The side whose royal pieces were blown up.
@@ -530,6 +536,13 @@ impl Position {
                 None => Outcome::Draw { reason },
             });
         }
+        if let Some(result) = self.only_promotions_result()? {
+            let reason = EndReason::OnlyPromotions { side: self.side };
+            return Ok(match winner_when(self.side, result) {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
+            });
+        }
         if let Some((winner, reason)) = rules.repetition.and_then(|n| self.repetition_end(n)) {
             return Ok(match winner {
                 Some(winner) => Outcome::Decisive { winner, reason },
@@ -537,6 +550,34 @@ impl Position {
             });
         }
         Ok(Outcome::Ongoing)
+    }
+
+    /// `only promotions with … alone …`: its result, if the side to move,
+    /// not in check, has exactly those pieces on the board and no legal
+    /// move but promotions.
+    ///
+    /// # Errors
+    /// A hook of the variant failed.
+    pub fn only_promotions_result(&self) -> Result<Option<GameResult>, HookError> {
+        let Some(rule) = &self.variant.game_end.promotions_only else {
+            return Ok(None);
+        };
+        let ours = self.pieces_of(self.side);
+        if ours.len() != rule.kinds.len() || self.is_check() {
+            return Ok(None);
+        }
+        let mut left = rule.kinds.clone();
+        for sq in ours.iter() {
+            let kind = Piece::from_code(self.board[sq.index()]).kind;
+            match left.iter().position(|&k| k == kind) {
+                Some(i) => {
+                    left.swap_remove(i);
+                }
+                None => return Ok(None),
+            }
+        }
+        let only = self.legal_moves()?.iter().all(|m| m.promotion.is_some());
+        Ok(only.then_some(rule.result))
     }
 
     /// Whether the position has now stood `n` times (the repetition rule,

@@ -425,6 +425,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("shogi", "hands"),
             ("shoshogi", "symmetry rotate"),
             ("shouse", "hands"),
+            ("sittuyin", "hands"),
             ("spartan", "check when …"),
             ("torishogi", "hands"),
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),

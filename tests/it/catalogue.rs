@@ -125,6 +125,7 @@ catalogue! {
     shatar: "shatar", 245;
     shatranj: "shatranj", 203;
     shoshogi: "shoshogi", 241;
+    sittuyin: "sittuyin", 291;
     snailtrail: "snailtrail", 237;
     sortofalmost: "sortofalmost", 191;
     spartan: "spartan", 239;

@@ -52,6 +52,7 @@ mod royals;
 mod rules;
 mod script_limits;
 mod serve;
+mod sittuyin;
 mod teach;
 mod teach_cli;
 mod teach_marks;

@@ -96,6 +96,7 @@ impl Position {
                 MoveKind::Castle(_) => "castle",
                 MoveKind::Drop(_) => "drop",
                 MoveKind::Pass => "pass",
+                MoveKind::Promote => "promote",
             },
         }
     }

@@ -89,6 +89,19 @@ pub fn fs_immediate_game_end(variant: &str, fen: &str) -> (bool, i64) {
     (ended, score)
 }
 
+/// Fairy-Stockfish's verdict on whether the game may end at `fen` by a
+/// rule it calls optional (pyffish's `is_optional_game_end`, no history):
+/// whether it may, and its score for the side to move.
+pub fn fs_optional_game_end(variant: &str, fen: &str) -> (bool, i64) {
+    let text = pyffish_prints(&format!(
+        "print(*sf.is_optional_game_end('{variant}', '{fen}', []))"
+    ));
+    let mut words = text.split_whitespace();
+    let ended = words.next() == Some("True");
+    let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
+    (ended, score)
+}
+
 /// Fairy-Stockfish's result for a game over at `fen` (pyffish's
 /// `game_result`, for a position without legal moves): its score for the
 /// side to move, 0 a draw, negative a loss.
