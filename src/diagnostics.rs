@@ -91,6 +91,8 @@ codes! {
         "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
     CompileBadEnPassant = "varia::compile::bad_en_passant",
         "`en passant takes` cannot be kept: it names a piece with no move that passes squares a capture en passant could land on (a straight lame leap such as `ifmnD`, or a ride of more than one step, without capturing), or no piece of the variant captures en passant (an `e` move, such as the pawn's `fceF`). Name the pieces that double-step, and give a piece an `e` move.";
+    CompileBadFacing = "varia::compile::bad_facing",
+        "A `facing royals` rule cannot be kept: the side to move must break a facing or pass, so the variant needs `pass allowed` and a royal piece. Add `pass allowed`, or drop the rule.";
     CompileBadFirstMoves = "varia::compile::bad_first_moves",
         "A `first moves of` rule names a piece with no first moves: none of its moves is an `i` move (`also King \"ifsmN\"`), so nothing is written in FEN or lost for it. Give the piece its first moves, or leave it out.";
     CompileBadHand = "varia::compile::bad_hand",
@@ -99,14 +101,12 @@ codes! {
         "A `perpetual check` rule cannot be kept: its result is not `loses`, or the variant has no repetition rule (perpetual check is judged when a repetition ends the game), or no royal piece (nothing can be checked). Write `perpetual check loses` beside a rule such as `repetition 3`, in a variant with a royal piece.";
     CompileBadPetrify = "varia::compile::bad_petrify",
         "`captures petrify` names a royal piece, which would leave the board by capturing. Give the royal piece no captures (`piece King K \"mK\" royal`, as Petrified chess's king) and leave it out of the list.";
+    CompileBadPoints = "varia::compile::bad_points",
+        "A `draws win on points` rule cannot be kept: a bonus that is neither a whole number nor a half (`1.5`), a piece named twice, or too many points (at most 1,000,000 each). Give each piece one whole number of points, and the bonus in whole or half points.";
     CompileBadPromotion = "varia::compile::bad_promotion",
         "A promotion rule cannot be kept: a piece promotes to its own kind, or a royal piece promotes to a piece that is not royal (the side would lose its royal piece by moving it), or a `promotion-limit` names a piece nothing promotes to or a limit of 0. Promote to other kinds, and a royal piece only to royal ones.";
     CompileBadRepetition = "varia::compile::bad_repetition",
         "A repetition rule needs a count of at least 2, since a position occurs once before it repeats. Threefold repetition is `repetition 3`.";
-    CompileBadPoints = "varia::compile::bad_points",
-        "A `draws win on points` rule cannot be kept: a bonus that is neither a whole number nor a half (`1.5`), a piece named twice, or too many points (at most 1,000,000 each). Give each piece one whole number of points, and the bonus in whole or half points.";
-    CompileBadFacing = "varia::compile::bad_facing",
-        "A `facing royals` rule cannot be kept: the side to move must break a facing or pass, so the variant needs `pass allowed` and a royal piece. Add `pass allowed`, or drop the rule.";
     CompileBadRestriction = "varia::compile::bad_restriction",
         "A `restrict` rule cannot be kept: `never take` names a royal piece, which is in check from every attack, so no piece may be barred from taking it. Make the piece not royal (an extinction rule such as `losing every King loses`) to bar the capture.";
     CompileBadRoyalGroup = "varia::compile::bad_royal_group",
