@@ -199,6 +199,20 @@ pub(super) fn collect<'a>(
 }
 
 impl<'a> Declarations<'a> {
+    /// A promotion rule replaces, for its sides, the rules of the same
+    /// piece from other files (an imported `promote` overridden).
+    fn add_promotion(&mut self, p: &'a ast::PromotionDecl, src: SourceId) {
+        let sides = Sides::of(p.side);
+        for (d, s, in_force) in &mut self.promotions {
+            if *s != src && d.piece.value == p.piece.value {
+                in_force.white &= !sides.white;
+                in_force.black &= !sides.black;
+            }
+        }
+        self.promotions.retain(|(_, _, in_force)| in_force.any());
+        self.promotions.push((p, src, sides));
+    }
+
     fn add(&mut self, item: &'a Item, src: SourceId, errors: &mut Vec<ScriptError>) {
         match item {
             Item::Variant(n) => self.name.set(n, src, n.span, "the variant's name", errors),
@@ -232,17 +246,7 @@ impl<'a> Declarations<'a> {
                 }
             }
             Item::Hook(h) => self.hooks.insert_or_report(h, src, "hook", errors),
-            Item::Promotion(p) => {
-                let sides = Sides::of(p.side);
-                for (d, s, in_force) in &mut self.promotions {
-                    if *s != src && d.piece.value == p.piece.value {
-                        in_force.white &= !sides.white;
-                        in_force.black &= !sides.black;
-                    }
-                }
-                self.promotions.retain(|(_, _, in_force)| in_force.any());
-                self.promotions.push((p, src, sides));
-            }
+            Item::Promotion(p) => self.add_promotion(p, src),
             Item::PromotionLimit(limits, _) => self.promotion_limits.extend(limits),
             Item::Castling(c) => {
                 self.castlings.retain(|(_, s)| *s == src);

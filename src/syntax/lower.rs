@@ -162,6 +162,21 @@ fn lower_item(
 }
 
 /// A declaration of the board, its regions and pieces' rules (one error at most).
+/// `hands`, `hands keep captures`, `hands unlimited`.
+fn lower_hands_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_hands)?;
+    let kind = if c.next_if(Rule::hands_keep).is_some() {
+        HandsKind::KeepCaptures
+    } else if c.next_if(Rule::hands_unlimited).is_some() {
+        HandsKind::Unlimited
+    } else {
+        HandsKind::SetupOnly
+    };
+    Ok(Item::Hands(kind, span))
+}
+
 fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     match pair.as_rule() {
         Rule::variant_decl => {
@@ -218,19 +233,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::hook_decl => lower_hook(pair, source),
         Rule::castling_decl => lower_castling_decl(pair, source).map(Item::Castling),
         Rule::shuffle_decl => lower_shuffle_decl(pair, source).map(Item::Shuffle),
-        Rule::hands_decl => {
-            let span = span_of(&pair, source);
-            let mut c = Cursor::new(pair, source);
-            c.next(Rule::kw_hands)?;
-            let kind = if c.next_if(Rule::hands_keep).is_some() {
-                HandsKind::KeepCaptures
-            } else if c.next_if(Rule::hands_unlimited).is_some() {
-                HandsKind::Unlimited
-            } else {
-                HandsKind::SetupOnly
-            };
-            Ok(Item::Hands(kind, span))
-        }
+        Rule::hands_decl => lower_hands_decl(pair, source),
         Rule::flip_decl | Rule::pass_decl | Rule::full_board_decl | Rule::drops_first_decl => {
             lower_reversi_rule(pair, source)
         }
