@@ -311,25 +311,19 @@ fn add_also_moves(
     let Some(kind) = find_kind(defs, &also.piece, errors) else {
         return;
     };
-    let from = match &also.from {
-        Some(expr) => match evaluator.eval(expr) {
-            Ok(set) => Some(region::for_both_sides(geometry, set, symmetry)),
-            Err(e) => {
-                errors.push(e);
-                return;
-            }
-        },
-        None => None,
+    // `from REGION`, `within REGION`: each side's squares.
+    let mut sides_of = |expr: &Option<_>| match expr {
+        Some(expr) => evaluator
+            .eval(expr)
+            .map(|set| Some(region::for_both_sides(geometry, set, symmetry))),
+        None => Ok(None),
     };
-    let within = match &also.within {
-        Some(expr) => match evaluator.eval(expr) {
-            Ok(set) => Some(region::for_both_sides(geometry, set, symmetry)),
-            Err(e) => {
-                errors.push(e);
-                return;
-            }
-        },
-        None => None,
+    let (from, within) = match (sides_of(&also.from), sides_of(&also.within)) {
+        (Ok(from), Ok(within)) => (from, within),
+        (Err(e), _) | (_, Err(e)) => {
+            errors.push(e);
+            return;
+        }
     };
     match betza::compile_betza(&also.moves) {
         Ok(patterns) => {

@@ -13,7 +13,8 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use common::oracle::{
-    fs_immediate_game_ends, fs_legal_moves, fs_optional_game_ends, require_pyffish, script,
+    fs_immediate_game_ends, fs_legal_moves, fs_optional_game_ends, outcome_agrees, require_pyffish,
+    script,
 };
 use varia::ir::piece::Color;
 use varia::notation::coord::{move_to_coord, parse_coord};
@@ -56,12 +57,7 @@ fn outcomes(name: &str, fen: &str, line: &str) -> Vec<Outcome> {
             optional[i]
         };
         let side = pos.side_to_move();
-        let agrees = match &ours {
-            Outcome::Ongoing => !ended,
-            Outcome::Draw { .. } => ended && score == 0,
-            Outcome::Decisive { winner, .. } if *winner == side => ended && score > 0,
-            Outcome::Decisive { .. } => ended && score < 0,
-        };
+        let agrees = outcome_agrees(&ours, side, (ended, score));
         assert!(
             agrees,
             "{name}, move {} ({m}): varia {ours:?}, FS immediate {:?}, optional {:?}",

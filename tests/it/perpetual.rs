@@ -9,7 +9,7 @@ use crate::common;
 
 use std::sync::Arc;
 
-use common::oracle::{fs_optional_game_ends_in, script};
+use common::oracle::{fs_optional_game_ends_in, outcome_agrees, script};
 use varia::ir::piece::Color;
 use varia::ir::Variant;
 use varia::notation::coord::parse_coord;
@@ -44,12 +44,7 @@ fn outcomes_agreeing(
         pos.play_unchecked(mv);
         let ours = pos.outcome().unwrap();
         let side = pos.side_to_move();
-        let agrees = match &ours {
-            Outcome::Ongoing => !ended,
-            Outcome::Draw { .. } => ended && score == 0,
-            Outcome::Decisive { winner, .. } if *winner == side => ended && score > 0,
-            Outcome::Decisive { .. } => ended && score < 0,
-        };
+        let agrees = outcome_agrees(&ours, side, (ended, score));
         assert!(
             agrees,
             "{name}, move {} ({m}): varia {ours:?}, FS ({ended}, {score})",

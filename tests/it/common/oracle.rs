@@ -124,6 +124,24 @@ pub fn fs_game_result_after(variant: &str, fen: &str, moves: &[&str]) -> i64 {
     .expect("a score")
 }
 
+/// Whether our outcome is FS's verdict `(ended, score)` (a game end and
+/// its score for `side`, the side to move: 0 a draw, above 0 a win):
+/// ongoing where FS has no end, a draw where it scores 0, a win or loss
+/// for the side its score says.
+pub fn outcome_agrees(
+    ours: &varia::vm::Outcome,
+    side: varia::ir::piece::Color,
+    (ended, score): (bool, i64),
+) -> bool {
+    use varia::vm::Outcome;
+    match ours {
+        Outcome::Ongoing => !ended,
+        Outcome::Draw { .. } => ended && score == 0,
+        Outcome::Decisive { winner, .. } if *winner == side => ended && score > 0,
+        Outcome::Decisive { .. } => ended && score < 0,
+    }
+}
+
 /// Fairy-Stockfish's verdict after each move of `moves` played from `fen`
 /// (pyffish's `is_optional_game_end`, with those moves as the history, as
 /// FS judges repetitions): whether the game may end there, and its score
