@@ -326,8 +326,20 @@ fn standing_reason(
         kind,
     };
     let new_name = piece_name(pos, new);
+    let promotion = |to: Square| Move {
+        promotion: Some(kind),
+        ..Move::new(from, to, MoveKind::Promote)
+    };
+    let mut in_place = pos.clone();
+    in_place.play_unchecked(promotion(from));
+    // Typed where neither the piece nor the new one could go: the
+    // promotion is not what the move asks for (`d5=F` for a pawn on a3).
+    let standing_move = to == from || in_place.captures_on(from, to);
     let last = rule.anywhere_if_last && pos.count_on_board(piece.color, piece.kind) == 1;
     if !last && !rule.region.contains(from) {
+        if !standing_move {
+            return None;
+        }
         let or_last = if rule.anywhere_if_last {
             ", nor is it its side's last"
         } else {
@@ -348,12 +360,6 @@ fn standing_reason(
             ));
         }
     }
-    let promotion = |to: Square| Move {
-        promotion: Some(kind),
-        ..Move::new(from, to, MoveKind::Promote)
-    };
-    let mut in_place = pos.clone();
-    in_place.play_unchecked(promotion(from));
     if to != from
         && !(rule.by_its_move && in_place.captures_on(from, to) && pos.piece_at(to).is_none())
     {

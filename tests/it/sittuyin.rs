@@ -236,6 +236,11 @@ fn an_illegal_promotion_is_explained_by_the_rule_it_breaks() {
         why(pawns, "b3b3f"),
         "The pawn on b3 stands on no square where it may promote, nor is it its side's last"
     );
+    // A promotion typed far from a pawn is not blamed on that pawn's square.
+    assert_eq!(
+        why("4k3/8/8/3P4/8/P7/8/4K3 w - - 0 1", "f6=F"),
+        "The pawn on d5 promotes where it stands, or by a met's move to an empty square, not to f6"
+    );
     assert_eq!(
         why(pawns, "d5d7f"),
         "The pawn on d5 promotes where it stands, or by a met's move to an empty square, not to d7"
