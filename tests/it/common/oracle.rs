@@ -169,6 +169,12 @@ pub fn fs_optional_game_ends_in(
         "{load}ms = [{}]\nfor i in range(len(ms)):\n    print(*sf.is_optional_game_end('{variant}', '{fen}', ms[:i + 1]))",
         moves.join(", ")
     ));
+    verdicts(&text)
+}
+
+/// pyffish's game-end verdicts, one printed per line (`True -32000`):
+/// whether the game is over, and its score for the side to move.
+fn verdicts(text: &str) -> Vec<(bool, i64)> {
     text.lines()
         .map(|line| {
             let mut words = line.split_whitespace();
@@ -189,14 +195,7 @@ pub fn fs_immediate_game_ends(variant: &str, fen: &str, moves: &[&str]) -> Vec<(
         "ms = [{}]\nfor i in range(len(ms)):\n    print(*sf.is_immediate_game_end('{variant}', '{fen}', ms[:i + 1]))",
         moves.join(", ")
     ));
-    text.lines()
-        .map(|line| {
-            let mut words = line.split_whitespace();
-            let ended = words.next() == Some("True");
-            let score = words.next().and_then(|w| w.parse().ok()).expect("a score");
-            (ended, score)
-        })
-        .collect()
+    verdicts(&text)
 }
 
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
