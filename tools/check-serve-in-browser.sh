@@ -2,9 +2,10 @@
 # The end-to-end test of `varia serve` in a real browser: starts the server
 # on the scripts/ folder and drives Debian's headless Chromium through the
 # page (DevTools protocol over a pipe, Python's standard library only) on
-# chess, Balbo and xiangqi: marked moves against `varia moves`, moves by
-# clicks, promotion, undo, the computer's answer, a broken script's
-# diagnostic against `varia check`, the fix. Screenshots of every step go
+# chess, Balbo, xiangqi, Janggi, crazyhouse, shogi and the walling games:
+# marked moves against `varia moves`, moves by clicks, promotion, a pass,
+# drops, walls, undo, the computer's answer, a broken script's diagnostic
+# against `varia check`, the fix (tools/serve_e2e.py lists every step). Screenshots of every step go
 # to OUTDIR (look at them).
 #
 #   tools/check-serve-in-browser.sh [OUTDIR]     (needs `apt-get install chromium`)

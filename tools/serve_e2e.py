@@ -7,7 +7,8 @@ through the page with the DevTools protocol over a pipe
 Python standard library), and checks on chess, Balbo and xiangqi: a clicked
 piece's marked squares against `varia moves`, playing a move by clicking,
 promotion, undo, pieces in hand dropped by clicks (crazyhouse, shogi's
-optional promotion and drops), a wall placed by a click (isolation), the computer's answer, a broken script's diagnostic
+optional promotion and drops), a wall placed by a click (isolation),
+Janggi's pass asked for when the general is clicked twice, the computer's answer, a broken script's diagnostic
 against `varia check`, and the fixed script. A screenshot of each step
 goes to OUTDIR (default target/serve-e2e).
 
@@ -327,6 +328,22 @@ def xiangqi(b, url):
     edit_script(b, "xiangqi", "xiangqi-10")
 
 
+def janggi(b, url):
+    """A pass (the general's move to its own square) is asked for, not
+    played by the second click that deselects other pieces."""
+    b.goto(url + "?script=janggi")
+    b.square("e2")
+    b.square("e2")
+    check(len(b.js("ui.state.san")) == 0 and not b.js("document.getElementById('promotion').hidden"),
+          "janggi: the general clicked again asks before passing")
+    label = b.js("[...document.querySelectorAll('#promotion-choices button')].map(e => e.textContent)")
+    check(label == ["pass"], f"janggi: the choice offered is the pass: {label}")
+    b.shot("janggi-01-pass-asked")
+    b.click('#promotion-choices button[data-move="e2e2"]')
+    check(b.js("ui.state.fen").split()[1] == "b", f"janggi: the pass was played: {b.js('ui.state.fen')}")
+    b.shot("janggi-02-passed")
+
+
 def drops_listed(script, piece, fen):
     """The squares `varia moves` lists for drops of `piece` (its letter, either face)."""
     moves = varia("moves", script, "--fen", fen).stdout.split()
@@ -427,7 +444,7 @@ def main():
     profile = tempfile.mkdtemp()
     b = Browser(profile)
     try:
-        for variant in (chess, balbo, xiangqi, crazyhouse, shogi, walls):
+        for variant in (chess, balbo, xiangqi, janggi, crazyhouse, shogi, walls):
             try:
                 variant(b, url)
             except Exception as e:  # a step that failed: report it, go on with the next variant

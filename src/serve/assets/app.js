@@ -152,7 +152,13 @@ async function clickSquare(square) {
   const sel = ui.selected;
   if (sel && sel.targets[square]) {
     const choices = sel.targets[square];
-    if (choices.length === 1) {
+    if (sel.square === square) {
+      // A move to the piece's own square (Janggi's pass, Sittuyin's
+      // promotion in place) is asked for, since a second click on a
+      // piece elsewhere takes it back.
+      askPromotion(choices);
+      say("Play it, or Cancel to leave the piece.");
+    } else if (choices.length === 1) {
       await playMove(choices[0].move);
     } else if (choices.every((c) => c.wall)) {
       askWall(choices);
@@ -216,7 +222,7 @@ function askPromotion(choices) {
   for (const c of choices) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = c.promotion || c.san;
+    b.textContent = c.promotion || (isPass(c.move) ? "pass" : c.san);
     b.dataset.move = c.move;
     b.addEventListener("click", () => run(async () => {
       $("promotion").hidden = true;
@@ -225,6 +231,12 @@ function askPromotion(choices) {
     box.appendChild(b);
   }
   $("promotion").hidden = false;
+}
+
+// A pass is written as a move from a square to itself (`e2e2`).
+function isPass(move) {
+  const half = move.length / 2;
+  return Number.isInteger(half) && move.slice(0, half) === move.slice(half);
 }
 
 async function playMove(move) {
