@@ -11,25 +11,12 @@ use std::collections::BTreeSet;
 
 use crate::common;
 use common::moves::moves as coords;
-use common::oracle::{compare, oracle, script};
+use common::oracle::{compare, optional_end, oracle, script};
 
 use varia::notation::fen::write_fen;
 use varia::notation::san::parse_move;
 use varia::teach::outcome::describe;
 use varia::vm::{Count, Position};
-
-/// Whether the game may end here by a rule Fairy-Stockfish calls optional
-/// (a count run out, the move rule; never by repetition from a FEN
-/// alone), as its `is_optional_game_end` decides: not when checkmated.
-fn optional_end(pos: &Position) -> bool {
-    let move_rule = pos
-        .variant()
-        .game_end
-        .move_rule
-        .is_some_and(|n| pos.halfmoves() >= 2 * n);
-    let mated = pos.is_check() && pos.legal_moves().unwrap().is_empty();
-    (pos.count_has_run_out() || move_rule) && !mated
-}
 
 /// Random games of up to 150 plies from each of `starts` in turn (enough
 /// positions for every start to begin a game at least once): every

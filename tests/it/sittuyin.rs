@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 
 use crate::common;
 use common::oracle::{
-    compare, fs_fen_after, fs_legal_moves, fs_optional_game_end, fs_san, oracle, script,
+    compare, fs_fen_after, fs_legal_moves, fs_optional_game_end, fs_san, optional_end, oracle,
+    script,
 };
 
 use varia::notation::coord::move_to_coord;
@@ -150,20 +151,6 @@ fn a_lone_pawn_that_can_only_promote_draws_as_fairy_stockfish() {
     let pos = Position::from_fen(&variant, free).unwrap();
     assert_eq!(pos.outcome().unwrap(), Outcome::Ongoing);
     assert_eq!(fs_optional_game_end("sittuyin", free), (false, 0));
-}
-
-/// Whether the game may end at `pos` by a rule Fairy-Stockfish calls
-/// optional: a count run out, the move rule, or the lone pawn that can
-/// only promote; not when checkmated.
-fn optional_end(pos: &Position) -> bool {
-    let move_rule = pos
-        .variant()
-        .game_end
-        .move_rule
-        .is_some_and(|n| pos.halfmoves() >= 2 * n);
-    let mated = pos.is_check() && pos.legal_moves().unwrap().is_empty();
-    let only_promotions = pos.only_promotions_result().unwrap().is_some();
-    (pos.count_has_run_out() || move_rule || only_promotions) && !mated
 }
 
 /// Positions after the setup: pawns on and off the diagonals, the last

@@ -142,6 +142,21 @@ pub fn outcome_agrees(
     }
 }
 
+/// Whether the game may end at `pos` by a rule Fairy-Stockfish calls
+/// optional, as its `is_optional_game_end` decides from a FEN alone (no
+/// repetition): a count run out, the move rule, or Sittuyin's lone pawn
+/// that can only promote; never when checkmated.
+pub fn optional_end(pos: &Position) -> bool {
+    let move_rule = pos
+        .variant()
+        .game_end
+        .move_rule
+        .is_some_and(|n| pos.halfmoves() >= 2 * n);
+    let mated = pos.is_check() && pos.legal_moves().unwrap().is_empty();
+    let only_promotions = pos.only_promotions_result().unwrap().is_some();
+    (pos.count_has_run_out() || move_rule || only_promotions) && !mated
+}
+
 /// Fairy-Stockfish's verdict after each move of `moves` played from `fen`
 /// (pyffish's `is_optional_game_end`, with those moves as the history, as
 /// FS judges repetitions): whether the game may end there, and its score
