@@ -8,7 +8,11 @@
 //! blocked in play), move-only and capture-only squares counting half.
 //! The royal piece is not counted. Placement adds a bonus for squares
 //! where the piece has more moves than on average, and for promoting
-//! pieces a bonus for being close to a promotion square. In a won
+//! pieces a bonus for being close to a promotion square. Mobility on the
+//! board as it stands adds a few centipawns for each square a piece (not
+//! a pawn-like or royal one) could go to, counted by the rules VM
+//! ([`Position::mobility`]) from the same rays it moves by: a rook boxed
+//! in behind its own pawns is worth less than one on an open file. In a won
 //! ending, the losing royal piece is driven toward the squares where it
 //! has the fewest moves (the edges), and the winning royal comes closer.
 //! Searching lives in [`crate::engine::search`].
@@ -25,6 +29,9 @@ const SLIDE_DECAY: f64 = 0.72;
 const CP_PER_MOBILITY: f64 = 61.0;
 /// Centipawns per unit of mobility above the piece's average on a square.
 const PLACEMENT_CP: f64 = 3.0;
+/// Centipawns per square a piece can go to on the board as it stands
+/// (counted from half its average on the empty board).
+const MOBILITY_CP: i32 = 4;
 
 /// The weighted number of squares a piece of code `code` reaches from
 /// `sq` on the empty board (first-move-only moves left out).
@@ -99,6 +106,9 @@ pub struct Evaluator {
     table: Vec<i32>,
     /// For royal pieces: how far a square is from the edge, by the royal's mobility.
     royal_room: Vec<i32>,
+    /// By piece code: the centipawns subtracted from [`MOBILITY_CP`] times
+    /// the piece's mobility (None: pawn-like and royal pieces, not counted).
+    mobility_offset: Vec<Option<i32>>,
     cells: usize,
     files: i32,
 }
@@ -111,6 +121,7 @@ impl Evaluator {
         let codes = 2 * variant.pieces.len() + 1;
         let mut table = vec![0; codes * cells];
         let mut royal_room = vec![0; cells];
+        let mut mobility_offset = vec![None; codes];
         let g = &variant.geometry;
         for k in 0..variant.pieces.len() {
             let kind = PieceKind(k as u8);
@@ -118,6 +129,10 @@ impl Evaluator {
             for color in Color::ALL {
                 let code = Piece { color, kind }.code();
                 let avg = average_mobility(variant, kind);
+                if !def.royal && !def.pawn_like {
+                    let half = average_reach(variant, code) / 2.0;
+                    mobility_offset[code as usize] = Some((f64::from(MOBILITY_CP) * half) as i32);
+                }
                 // Promotion distance for pieces that promote.
                 let dist = if def.pawn_like {
                     promotion_distances(variant, code)
@@ -151,6 +166,7 @@ impl Evaluator {
             values,
             table,
             royal_room,
+            mobility_offset,
             cells,
             files: g.files() as i32,
         }
@@ -172,6 +188,9 @@ impl Evaluator {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let c = color.index();
                 score[c] += self.piece_square(p.code(), sq);
+                if let Some(offset) = self.mobility_offset[p.code() as usize] {
+                    score[c] += MOBILITY_CP * pos.mobility(sq) as i32 - offset;
+                }
                 let v = self.values[p.kind.0 as usize];
                 material[c] += v;
                 if v == 0 && pos.variant().piece(p.kind).royal {
@@ -210,6 +229,28 @@ impl Evaluator {
             Color::Black => -white + tempo,
         }
     }
+}
+
+/// The average number of squares a piece of `code` reaches on the empty
+/// board (its sliding rays' squares; hoppers need a screen and count none).
+fn average_reach(variant: &Variant, code: u8) -> f64 {
+    let tables = &variant.tables;
+    let squares = variant.geometry.squares();
+    let mut total = 0usize;
+    for sq in squares.iter() {
+        for ray in tables.rays(code, sq) {
+            if ray.initial || ray.kind != RayKind::Slide {
+                continue;
+            }
+            let s = ray.start as usize;
+            total += tables.path_flags[s..s + ray.len as usize]
+                .iter()
+                .take_while(|&&f| f & MUST_BE_OCCUPIED == 0)
+                .filter(|&&f| f & (MOVE | CAPTURE) != 0)
+                .count();
+        }
+    }
+    total as f64 / squares.len().max(1) as f64
 }
 
 /// For each square, how many non-capturing moves a piece of `code` needs

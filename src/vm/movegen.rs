@@ -266,6 +266,56 @@ impl Position {
         }
     }
 
+    /// How many squares the piece on `from` could move to or capture on by
+    /// its rays on this board (either side's piece; no castling, en passant,
+    /// promotion choices or royal safety): the engine's measure of how free
+    /// a piece is. Empty squares count only where the ray moves, enemy
+    /// pieces only where it captures.
+    pub fn mobility(&self, from: Square) -> u32 {
+        let code = self.board[from.index()];
+        if code == 0 || code == WALL_CODE {
+            return 0;
+        }
+        let t = &self.variant.tables;
+        let own = (code - 1) & 1;
+        let mut n = 0;
+        for ray in t.rays(code, from) {
+            if ray.initial && !self.unmoved.contains(from) {
+                continue;
+            }
+            let s = ray.start as usize;
+            let squares = &t.path_squares[s..s + ray.len as usize];
+            let flags = &t.path_flags[s..s + ray.len as usize];
+            let mut screened = ray.kind == RayKind::Slide;
+            for (&to, &f) in squares.iter().zip(flags) {
+                let there = self.board[to.index()];
+                if screened && f & MUST_BE_OCCUPIED != 0 {
+                    if there == 0 {
+                        break;
+                    }
+                    continue;
+                }
+                if there == 0 {
+                    if screened {
+                        n += u32::from(f & MOVE != 0);
+                        if ray.kind == RayKind::HopRight {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                if !screened {
+                    // A hopper's screen: the squares beyond it count.
+                    screened = true;
+                    continue;
+                }
+                n += u32::from(f & CAPTURE != 0 && there != WALL_CODE && (there - 1) & 1 != own);
+                break;
+            }
+        }
+        n
+    }
+
     /// Appends the moves the rays of the piece on `from` allow.
     #[inline(always)]
     fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {

@@ -295,6 +295,52 @@ fn piece_values_follow_the_moves() {
     assert!(gval('C') > gval('R') && gval('A') > gval('B'));
 }
 
+/// `Position::mobility`, the engine's measure of a piece's freedom, counted
+/// by hand: the squares each piece could move to or capture on.
+#[test]
+fn mobility_counts_the_squares_a_piece_reaches_on_the_board() {
+    let count = |name: &str, fen: &str, square: &str| {
+        let pos = at(name, fen);
+        let sq = pos
+            .variant()
+            .geometry
+            .parse_square(square)
+            .expect("a square");
+        pos.mobility(sq)
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(count("chess", start, "b1"), 2, "Nb1: a3, c3");
+    assert_eq!(count("chess", start, "a1"), 0, "Ra1 boxed in");
+    assert_eq!(
+        count("chess", start, "e2"),
+        2,
+        "e2: e3 and e4 (never moved)"
+    );
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(count("chess", e4, "f1"), 5, "Bf1: e2, d3, c4, b5, a6");
+    assert_eq!(count("chess", e4, "d1"), 4, "Qd1: e2, f3, g4, h5");
+    assert_eq!(count("chess", e4, "e4"), 1, "e4: e5 only, nothing to take");
+    // A capture counts; a friendly piece ends the ray uncounted.
+    let open = "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(
+        count("chess", open, "a1"),
+        9,
+        "Ra1: a2..a6, takes a7, b1..d1"
+    );
+    // A hopper: Xiangqi's cannon moves as a rook and takes over one screen.
+    let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(
+        count("xiangqi", xiangqi, "b3"),
+        12,
+        "Cb3: a3, c3..g3, b4..b7, b2, and takes b10 over b8"
+    );
+    assert_eq!(
+        count("xiangqi", xiangqi, "b1"),
+        2,
+        "Horse b1: a3, c3 (d2 blocked by the elephant on c1)"
+    );
+}
+
 #[test]
 fn a_stopped_search_still_answers() {
     let v = variant("chess");
