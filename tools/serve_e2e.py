@@ -332,6 +332,8 @@ def janggi(b, url):
     """A pass (the general's move to its own square) is asked for, not
     played by the second click that deselects other pieces."""
     b.goto(url + "?script=janggi")
+    status = b.js("document.getElementById('status').textContent")
+    check("Cho to move" in status, f"janggi: the status names the side as the script does: {status}")
     b.square("e2")
     b.square("e2")
     check(len(b.js("ui.state.san")) == 0 and not b.js("document.getElementById('promotion').hidden"),
@@ -341,6 +343,8 @@ def janggi(b, url):
     b.shot("janggi-01-pass-asked")
     b.click('#promotion-choices button[data-move="e2e2"]')
     check(b.js("ui.state.fen").split()[1] == "b", f"janggi: the pass was played: {b.js('ui.state.fen')}")
+    status = b.js("document.getElementById('status').textContent")
+    check("Han to move" in status, f"janggi: Han to move after the pass: {status}")
     b.shot("janggi-02-passed")
 
 

@@ -350,6 +350,8 @@ fn state(s: &Session, flip: bool) -> Value {
         "pgn": game.to_pgn(&header),
         "san": san,
         "to_move": side_name(pos.side_to_move()),
+        "to_move_name": s.variant.side_name(pos.side_to_move()),
+        "side_names": {"white": s.variant.side_name(Color::White), "black": s.variant.side_name(Color::Black)},
         "check": pos.is_check(),
         "result": game.result_token(),
         "status": status,

@@ -349,6 +349,7 @@ fn a_clicked_piece_gets_its_legal_moves_and_a_clicked_target_plays() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(start["to_move"], "white");
+    assert_eq!(start["to_move_name"], "White");
     assert!(start["svg"].as_str().unwrap().starts_with("<svg"));
     let knight = call(a, "select", json!({ "session": id, "square": "g1" }));
     assert_eq!(strings(&knight["marks"]["move"]), ["f3", "h3"]);
@@ -592,7 +593,11 @@ fn the_palette_shows_a_piece_alone_as_show_does() {
         ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
     );
     assert_eq!(n["caption"], "Knight on d4");
-    let (xid, _) = open(a, "xiangqi");
+    let (xid, xiangqi) = open(a, "xiangqi");
+    // The status line names the side as the script does.
+    assert_eq!(xiangqi["to_move"], "white");
+    assert_eq!(xiangqi["to_move_name"], "Red");
+    assert_eq!(xiangqi["side_names"]["black"], "Black");
     // A cannon on e5 gets friendly hurdles to hop over, marked as screens.
     let c = call(
         a,

@@ -50,7 +50,7 @@ function showState(state) {
   ui.walling = null;
   setBoard(state.svg);
   $("variant-name").textContent = state.variant;
-  $("status").textContent = state.status + (state.over ? "" : " · " + capital(state.to_move) + " to move") +
+  $("status").textContent = state.status + (state.over ? "" : " · " + state.to_move_name + " to move") +
     (state.check && !state.over ? " (check)" : "");
   $("fen").value = state.fen;
   $("pgn").value = state.pgn;
@@ -192,7 +192,7 @@ async function clickHand(piece, color) {
     return;
   }
   if (color !== ui.state.to_move) {
-    say("It is " + capital(ui.state.to_move) + "'s move: the " + color + " hand waits.");
+    say("It is " + ui.state.to_move_name + "'s move: " + ui.state.side_names[color] + "'s hand waits.");
     return;
   }
   const answer = await api("drops", { piece: piece });
