@@ -12,7 +12,8 @@
 //! command (board size, piece-to-char table, start position) and one
 //! `piece L& BETZA` line per piece, from the compiled script, so that XBoard
 //! draws the board and highlights the pieces' moves. Moves are in
-//! coordinates (`e2e4`, `e7e8q`, castling as the king's move); on a board
+//! coordinates (`e2e4`, `e7e8q`, castling as the king's move; a pass is
+//! XBoard's null move `@@@@`, as Fairy-Stockfish writes Janggi's); on a board
 //! with ten ranks XBoard numbers them from 0 (`a0` to `j9`), and so do the
 //! moves here. A script whose name XBoard would take for one of its own
 //! variants is offered with its words run together (`grandbetza`). The engine
@@ -35,11 +36,12 @@ use crate::ir::Variant;
 use crate::load::{load_error_text, load_variant};
 use crate::notation::coord::{move_to_coord, parse_coord};
 use crate::notation::fen::write_fen;
+use crate::notation::san::NULL_MOVE;
 use crate::protocol::{
     one_line, pocket_size, pv_text, serve_lines, spawn_search, template_of, variant_name_of, Output,
 };
 use crate::teach::outcome::describe_reason;
-use crate::vm::{Move, Outcome, Position};
+use crate::vm::{Move, MoveKind, Outcome, Position};
 
 /// XBoard's name for orthodox chess, played by the built-in script.
 const NORMAL: &str = "normal";
@@ -275,8 +277,12 @@ impl Session {
     fn user_move(&mut self, args: &[&str]) {
         let text = args.join(" ");
         let ours = shift_ranks(&text, rank_shift(self.game.variant()));
-        let mv = parse_coord(self.game.position(), &ours)
-            .filter(|mv| self.game.legal_moves().contains(mv));
+        let mv = if text.trim() == NULL_MOVE {
+            self.game.parse_move(NULL_MOVE).ok()
+        } else {
+            parse_coord(self.game.position(), &ours)
+        }
+        .filter(|mv| self.game.legal_moves().contains(mv));
         let Some(mv) = mv else {
             return self.out.line(&format!("Illegal move: {text}"));
         };
@@ -388,7 +394,11 @@ impl Session {
                 ));
             }
             if let Some(best) = result.best {
-                let text = shift_ranks(&move_to_coord(&pos, best), shift);
+                let text = if best.kind == MoveKind::Pass {
+                    NULL_MOVE.to_string()
+                } else {
+                    shift_ranks(&move_to_coord(&pos, best), shift)
+                };
                 out.line(&format!("move {text}"));
             }
             result.best

@@ -417,3 +417,43 @@ fn the_rhino_is_written_in_the_xbetza_xboard_reads() {
         assert!(lines.contains(&line.to_string()), "{line}: {lines:#?}");
     }
 }
+
+/// A pass is XBoard's null move `@@@@`, as Fairy-Stockfish writes and
+/// reads Janggi's in XBoard mode (its `UCI::move` and `UCI::to_move`): the
+/// engine sends it, and takes it from the GUI; where no pass is legal it is
+/// an illegal move. The position is derived by hand: Cho's lone general on
+/// e2 is not in check, and Han's chariots on a1, a3, d10 and f10 hold every
+/// square it could step to (a soldier on e5 keeps the generals from facing),
+/// so passing is Cho's only move (pyffish agrees: its one legal move is
+/// `e2e2`).
+#[test]
+fn a_pass_is_the_null_move_both_ways() {
+    let script = manifest_dir().join("scripts/fairy-stockfish/janggi.variant");
+    let script = script.to_str().unwrap().to_string();
+    let only_a_pass = "3r1r3/4k4/9/9/9/4p4/9/r8/4K4/r8 w - - 0 1";
+    let run = |input: &str| {
+        let answers = Answers::default();
+        let code = varia::protocol::xboard::run(
+            std::io::Cursor::new(input.to_string()),
+            answers.clone(),
+            std::slice::from_ref(&script),
+        );
+        assert_eq!(code, 0);
+        answers.take()
+    };
+    let lines = run(&format!(
+        "xboard\nprotover 2\nvariant janggi\nforce\nsetboard {only_a_pass}\nsd 3\ngo\n"
+    ));
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves, ["move @@@@"], "{lines:?}");
+    // From the GUI: a pass at the start is legal in Janggi.
+    let lines = run("xboard\nprotover 2\nvariant janggi\nforce\nusermove @@@@\n");
+    assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
+    // No pass in chess.
+    let (mut s, a) = session();
+    assert_eq!(
+        say(&mut s, &a, &["force", "usermove @@@@"]),
+        ["Illegal move: @@@@"]
+    );
+    assert!(s.game().moves().is_empty());
+}
