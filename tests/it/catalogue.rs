@@ -99,7 +99,7 @@ catalogue! {
     legan: "legan", 157;
     loop_chess: "loop", 159;
     losalamos: "losalamos", 161;
-    makpong: "makpong", 215;
+    makpong: "makpong", 292;
     makruk: "makruk", 217;
     manchu: "manchu", 261;
     minixiangqi: "minixiangqi", 260;
@@ -120,7 +120,7 @@ catalogue! {
     placement: "placement", 249;
     pocketknight: "pocketknight", 185;
     raazuvaa: "raazuvaa", 187;
-    racingkings: "racingkings", 217;
+    racingkings: "racingkings", 293;
     shako: "shako", 189;
     shatar: "shatar", 245;
     shatranj: "shatranj", 203;
