@@ -856,6 +856,20 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     };
     let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
     let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
+    let repeated = rules.repetition_result;
+    if repeated.result != GameResult::Draws {
+        // FS scores it for the side to move, or with nFoldValueAbsolute for White.
+        let for_white = match repeated.side {
+            None => repeated.result,
+            Some(Color::White) => repeated.result,
+            Some(Color::Black) if repeated.result == GameResult::Wins => GameResult::Loses,
+            Some(Color::Black) => GameResult::Wins,
+        };
+        let _ = writeln!(out, "nFoldValue = {}", value(for_white));
+        if repeated.side.is_some() {
+            let _ = writeln!(out, "nFoldValueAbsolute = true");
+        }
+    }
     if rules.perpetual_check {
         let _ = writeln!(out, "perpetualCheckIllegal = true");
     }

@@ -53,8 +53,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("flyingGeneral", "false"),
     ("flipEnclosedPieces", "none"),
     ("freeDrops", "false"),
-    ("nFoldValue", "draw"),
-    ("nFoldValueAbsolute", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shogiPawnDropMateIllegal", "false"),
@@ -277,6 +275,8 @@ const TRANSLATED: &[&str] = &[
     "wallOrMove",
     "petrifyOnCaptureTypes",
     "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
     "perpetualCheckIllegal",
     "checkCounting",
     "flagPiece",
@@ -1379,6 +1379,21 @@ fn result_word(options: &Options, key: &str, default: &str) -> Result<&'static s
     }
 }
 
+/// What FS's `nFoldValue` (for the side to move, or for White with
+/// `nFoldValueAbsolute`) makes of a repetition, as the words after
+/// `repetition N`: none for a draw, ` wins`, ` loses`, ` wins for black`.
+fn repetition_words(options: &Options) -> Result<&'static str, ImportError> {
+    let result = result_word(options, "nFoldValue", "draw")?;
+    let absolute = options.flag("nFoldValueAbsolute", false)?;
+    Ok(match (result, absolute) {
+        ("draws", _) => "",
+        ("wins", false) => " wins",
+        ("loses", false) => " loses",
+        ("wins", true) => " wins for white",
+        _ => " wins for black",
+    })
+}
+
 /// Checkmate, stalemate, the move and repetition rules, flags, checks.
 fn write_game_end(
     options: &Options,
@@ -1421,7 +1436,7 @@ fn write_game_end(
     }
     let n_fold = options.number("nFoldRule", 3)?;
     if n_fold > 0 {
-        let _ = writeln!(out, "repetition {n_fold}");
+        let _ = writeln!(out, "repetition {n_fold}{}", repetition_words(options)?);
     }
     // FS judges perpetual checks only when a repetition ends the game.
     if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use crate::ir::MAX_COUNTERS;
 use crate::source::{SourceId, Span, Spanned};
-use crate::syntax::ast::{self, Item};
+use crate::syntax::ast::{self, Item, RepetitionValue};
 use crate::syntax::limits::{MAX_COUNT, MAX_REGIONS};
 
 /// Everything the files declare, after overrides.
@@ -37,6 +37,9 @@ pub(super) struct Declarations<'a> {
     /// the move rule in force says `reset by captures`).
     pub move_rule_resetters: Option<&'a [Spanned<String>]>,
     pub repetition: Single<'a, Spanned<u32>>,
+    /// What the repetition rule in force says a repetition means
+    /// (`repetition 4 wins for black`; None: a draw).
+    pub repetition_value: Option<&'a RepetitionValue>,
     /// `perpetual check …` (an [`Item::PerpetualCheck`]).
     pub perpetual_check: Single<'a, Item>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
@@ -145,6 +148,7 @@ pub(super) fn collect<'a>(
         move_rule: Single::new(),
         move_rule_resetters: None,
         repetition: Single::new(),
+        repetition_value: None,
         perpetual_check: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
@@ -231,7 +235,7 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(..) | Item::Repetition(_) | Item::PerpetualCheck(..) => {
+            Item::MoveRule(..) | Item::Repetition(..) | Item::PerpetualCheck(..) => {
                 self.add_draw_rule(item, src, errors)
             }
             Item::Region(r) => {
@@ -332,9 +336,10 @@ impl<'a> Declarations<'a> {
                 self.move_rule.set(n, src, n.span, "the move rule", errors);
                 self.move_rule_resetters = resetters.as_deref();
             }
-            Item::Repetition(n) => {
+            Item::Repetition(n, value) => {
                 self.repetition
-                    .set(n, src, n.span, "the repetition rule", errors)
+                    .set(n, src, n.span, "the repetition rule", errors);
+                self.repetition_value = value.as_ref();
             }
             Item::PerpetualCheck(_, span) => {
                 self.perpetual_check

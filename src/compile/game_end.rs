@@ -12,6 +12,7 @@ use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
     BackAndForth, BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion,
     Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, PromotionsOnly, RegionPolicy,
+    RepetitionResult,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -57,6 +58,7 @@ pub(super) fn game_end_rules(
         // `move-rule 0`: none (a script's way to drop an imported one).
         move_rule: decls.move_rule.get().map(|n| n.value).filter(|&n| n > 0),
         repetition: decls.repetition.get().map(|n| n.value),
+        repetition_result: repetition_result(decls, errors),
         perpetual_check: perpetual_check(decls, has_royal, errors),
         goals,
         check_limit,
@@ -126,6 +128,37 @@ pub(super) fn game_end_rules(
         }
     }
     (rules, explosion)
+}
+
+/// What `repetition N wins|loses|draws [for SIDE]` says a repetition
+/// means; `draws for SIDE` is refused (a draw is for both sides).
+fn repetition_result(decls: &Declarations<'_>, errors: &mut Vec<ScriptError>) -> RepetitionResult {
+    let Some(value) = decls.repetition_value else {
+        return RepetitionResult::DRAW;
+    };
+    let side = value.side.map(|s| match s {
+        ast::Side::White => Color::White,
+        ast::Side::Black => Color::Black,
+    });
+    if value.result.value == ast::GameResult::Draws && side.is_some() {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadRepetition,
+                "a drawn repetition is a draw for both sides",
+                value.span,
+                "a draw for one side",
+            )
+            .with_help("write `repetition 3` (a draw), or `repetition 3 wins for black`"),
+        );
+    }
+    match (result(value.result.value), side) {
+        // One meaning, one form: `loses for black` is `wins for white`.
+        (GameResult::Loses, Some(side)) => RepetitionResult {
+            result: GameResult::Wins,
+            side: Some(side.opposite()),
+        },
+        (result, side) => RepetitionResult { result, side },
+    }
 }
 
 /// `perpetual check loses`: whether the rule is declared, reporting a

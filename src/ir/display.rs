@@ -474,7 +474,15 @@ impl Variant {
             (None, _) => writeln!(f, "# no move rule")?,
         }
         match e.repetition {
-            Some(n) => writeln!(f, "repetition {n}")?,
+            Some(n) => {
+                let value = e.repetition_result;
+                let words = match (value.result, value.side) {
+                    (GameResult::Draws, _) => String::new(),
+                    (r, None) => format!(" {}", r.word()),
+                    (r, Some(side)) => format!(" {} for {}", r.word(), side_word(side)),
+                };
+                writeln!(f, "repetition {n}{words}")?
+            }
             None => writeln!(f, "# no repetition rule")?,
         }
         if e.perpetual_check {

@@ -227,8 +227,11 @@ pub struct GameEndRules {
     /// Draw after this many moves by each side without a capture or a
     /// promotable piece moving.
     pub move_rule: Option<u32>,
-    /// Draw when a position occurs this many times.
+    /// The game ends when a position occurs this many times.
     pub repetition: Option<u32>,
+    /// What that repetition means (a draw unless the script says
+    /// otherwise: `repetition 4 wins for black`).
+    pub repetition_result: RepetitionResult,
     /// `perpetual check loses` (Fairy-Stockfish's `perpetualCheckIllegal`):
     /// when the repetition rule ends the game, a side that gave check with
     /// each of its moves since the earliest occurrence it counts loses;
@@ -308,6 +311,7 @@ impl Default for GameEndRules {
             stalemate_by_fewer_pieces: false,
             move_rule: None,
             repetition: None,
+            repetition_result: RepetitionResult::DRAW,
             perpetual_check: false,
             goals: Vec::new(),
             check_limit: None,
@@ -443,6 +447,36 @@ pub struct MatingChecks {
     pub kinds: u64,
     /// What a checkmate without such a check means for the side checkmated.
     pub result: GameResult,
+}
+
+/// What a repetition means (Fairy-Stockfish's `nFoldValue` and
+/// `nFoldValueAbsolute`): the result for `side`, or for the side to move
+/// when the repeated position stands again if `side` is None.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RepetitionResult {
+    /// Win, loss or draw.
+    pub result: GameResult,
+    /// The side it is for (None: the side to move).
+    pub side: Option<Color>,
+}
+
+impl RepetitionResult {
+    /// A draw, as in chess.
+    pub const DRAW: RepetitionResult = RepetitionResult {
+        result: GameResult::Draws,
+        side: None,
+    };
+
+    /// The winner when the repetition ends the game with `to_move` to move
+    /// (None: a draw).
+    pub fn winner(self, to_move: Color) -> Option<Color> {
+        let side = self.side.unwrap_or(to_move);
+        match self.result {
+            GameResult::Wins => Some(side),
+            GameResult::Loses => Some(side.opposite()),
+            GameResult::Draws => None,
+        }
+    }
 }
 
 /// `losing every King loses`: a side with at most `at_most` pieces of one

@@ -54,8 +54,8 @@ pub enum Item {
     /// `promotion-limit A N, B M`: each piece named with the count its side
     /// must have fewer of on the board to promote to it; the declaration's span.
     PromotionLimit(Vec<(Spanned<String>, Spanned<u32>)>, Span),
-    /// `repetition N`.
-    Repetition(Spanned<u32>),
+    /// `repetition N [wins|loses|draws [for white|black]]`.
+    Repetition(Spanned<u32>, Option<RepetitionValue>),
     /// `perpetual check wins|loses|draws` (only `loses` compiles): the
     /// result, and the declaration's span.
     PerpetualCheck(Spanned<GameResult>, Span),
@@ -155,7 +155,7 @@ impl Item {
             Item::Checkmate(r) => r.span,
             Item::CheckmateBy(c) | Item::CheckmateUnless(c) | Item::PromotionsOnly(c) => c.span,
             Item::Stalemate(r, _) => r.span,
-            Item::MoveRule(n, _) | Item::Repetition(n) => n.span,
+            Item::MoveRule(n, _) | Item::Repetition(n, _) => n.span,
             Item::Border(b) => b.span,
             Item::Restrict(r) => r.span,
             Item::Also(a) => a.span,
@@ -497,6 +497,18 @@ pub enum GameResult {
     Loses,
     /// Draw.
     Draws,
+}
+
+/// What a repetition means (`repetition 4 wins for black`): the result,
+/// for the side named, or for the side to move when none is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionValue {
+    /// `wins`, `loses` or `draws`.
+    pub result: Spanned<GameResult>,
+    /// `for white|black`.
+    pub side: Option<Side>,
+    /// The words' span (the result and the side).
+    pub span: Span,
 }
 
 /// Which side a declaration is for.

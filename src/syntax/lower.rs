@@ -10,8 +10,8 @@ use crate::syntax::ast::{
     CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
     File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace,
     Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
-    RegionExpr, RegionOp, RegionTerm, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry,
-    WallPlacement, WallsDecl,
+    RegionExpr, RegionOp, RegionTerm, RepetitionValue, RestrictDecl, ShuffleDecl, ShuffleRule,
+    Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -601,7 +601,26 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 };
                 Item::MoveRule(n, resetters)
             } else {
-                Item::Repetition(n)
+                let value = match c.next_if(Rule::game_result) {
+                    Some(word) => {
+                        let result = lower_game_result(word, source);
+                        let side = c.next_if(Rule::kw_for).and_then(|_| c.next_if(Rule::side));
+                        let span = match &side {
+                            Some(s) => result.span.to(span_of(s, source)),
+                            None => result.span,
+                        };
+                        let side = side.map(|s| {
+                            if s.as_str() == "white" {
+                                Side::White
+                            } else {
+                                Side::Black
+                            }
+                        });
+                        Some(RepetitionValue { result, side, span })
+                    }
+                    None => None,
+                };
+                Item::Repetition(n, value)
             })
         }
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),

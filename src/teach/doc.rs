@@ -453,12 +453,8 @@ fn game_end_section(v: &Variant) -> String {
     if let Some(n) = e.move_rule {
         let _ = write!(end, "<li>{}</li>", move_rule_sentence(v, n));
     }
-    if let Some(n) = e.repetition {
-        let _ = write!(
-            end,
-            "<li>The game is drawn when the same position occurs {} times.</li>",
-            crate::teach::explain::number_word(n as i32)
-        );
+    if let Some(sentence) = crate::teach::explain::repetition_sentence(v) {
+        let _ = write!(end, "<li>{}</li>", inline(&sentence));
     }
     if let Some(sentence) = crate::teach::explain::perpetual_check_sentence(v) {
         let _ = write!(end, "<li>{}</li>", inline(&sentence));

@@ -1158,6 +1158,37 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     (!out.is_empty()).then(|| out.join(" "))
 }
 
+/// The repetition rule, in words (None without one): "The game is drawn
+/// when the same position occurs three times."
+pub fn repetition_sentence(variant: &Variant) -> Option<String> {
+    let rules = &variant.game_end;
+    let n = rules.repetition?;
+    let times = number_word(n as i32);
+    let value = rules.repetition_result;
+    Some(match (value.result, value.side) {
+        (GameResult::Draws, _) => {
+            format!("The game is drawn when the same position occurs {times} times.")
+        }
+        (GameResult::Wins, None) => format!(
+            "When the same position occurs {times} times, the player to move wins: the one who repeated it loses."
+        ),
+        (GameResult::Loses, None) => format!(
+            "When the same position occurs {times} times, the player to move loses: the one who repeated it wins."
+        ),
+        (result, Some(side)) => {
+            let winner = if result == GameResult::Wins {
+                side
+            } else {
+                side.opposite()
+            };
+            format!(
+                "When the same position occurs {times} times, {} wins, whoever repeated it.",
+                variant.side_name(winner)
+            )
+        }
+    })
+}
+
 /// `perpetual check loses`, in words (None without the rule).
 pub fn perpetual_check_sentence(variant: &Variant) -> Option<String> {
     let rules = &variant.game_end;

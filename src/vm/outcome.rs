@@ -603,7 +603,8 @@ impl Position {
                 _ => {}
             }
         }
-        Some((None, EndReason::Repetition))
+        let winner = self.variant.game_end.repetition_result.winner(self.side);
+        Some((winner, EndReason::Repetition))
     }
 
     /// How many plies back the position stood for the `n - 1`-th time

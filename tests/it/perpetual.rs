@@ -216,6 +216,60 @@ fn the_bridge_carries_the_rule_to_fairy_stockfish_and_back() {
     assert!(!script.contains("perpetual"), "{script}");
 }
 
+/// `repetition N wins|loses [for SIDE]` exports as `nFoldValue` (with
+/// `nFoldValueAbsolute` for a side), FS plays the exported section's
+/// repetitions as varia does, and the section imports back to the rule.
+#[test]
+fn the_bridge_carries_what_a_repetition_means_both_ways() {
+    let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+    // White to move at the third occurrence of the start.
+    let line = "e1d1 e8d8 d1e1 d8e8 e1d1 e8d8 d1e1 d8e8";
+    for (rule, white_wins, ini_lines) in [
+        ("repetition 3 wins", true, "nFoldValue = win\n"),
+        ("repetition 3 loses", false, "nFoldValue = loss\n"),
+        (
+            "repetition 3 wins for black",
+            false,
+            "nFoldValue = loss\nnFoldValueAbsolute = true\n",
+        ),
+        (
+            "repetition 3 loses for black",
+            true,
+            "nFoldValue = win\nnFoldValueAbsolute = true\n",
+        ),
+    ] {
+        let text =
+            format!("variant \"Kings\"\nimport orthodox\nboard 8 x 8\n{rule}\nsetup \"{fen}\"\n");
+        let variant = varia::compile_source("kings.variant", &text).unwrap();
+        let ini = varia::bridge::export::export_variant(&variant, "kings").unwrap();
+        assert!(
+            ini.contains(&format!("\nnFoldRule = 3\n{ini_lines}")),
+            "{rule}: {ini}"
+        );
+        let outcomes = outcomes_agreeing(&variant, &ini, "kings", fen, line);
+        let winner = if white_wins {
+            Color::White
+        } else {
+            Color::Black
+        };
+        assert_eq!(
+            outcomes[7],
+            Outcome::Decisive {
+                winner,
+                reason: EndReason::Repetition
+            },
+            "{rule}"
+        );
+        let imported = varia::bridge::import::import_ini(&ini, &[]);
+        let script = &imported[0].as_ref().unwrap().script;
+        let back = varia::compile_source("back.variant", script).unwrap();
+        assert_eq!(
+            back.game_end.repetition_result, variant.game_end.repetition_result,
+            "{rule}: {script}"
+        );
+    }
+}
+
 #[test]
 fn the_engine_will_not_check_perpetually_into_a_loss() {
     use varia::engine::{Engine, Limits};
@@ -238,4 +292,95 @@ fn the_engine_will_not_check_perpetually_into_a_loss() {
         .best
         .expect("a move");
     assert_ne!(varia::notation::coord::move_to_coord(&pos, best), "i9i10");
+}
+
+/// The shogi family (Fairy-Stockfish's `nFoldRule = 4`, `perpetualCheckIllegal`):
+/// the fourth occurrence ends the game, a draw unless one side checked
+/// throughout. Shogi's rook checks Black's king on a9 and b8 in turn.
+#[test]
+fn shogi_ends_at_the_fourth_occurrence_and_a_perpetual_check_loses() {
+    let quiet = "e1e2 a9a8 e2e1 a8a9 ".repeat(3);
+    let outcomes = outcomes_agreeing_with_fs("shogi", "k8/9/9/9/9/9/9/9/4K4[] w - - 0 1", &quiet);
+    assert!(
+        outcomes[..11].iter().all(|o| *o == Outcome::Ongoing),
+        "not at the third"
+    );
+    assert_eq!(
+        outcomes[11],
+        Outcome::Draw {
+            reason: EndReason::Repetition
+        }
+    );
+    let checks = "b1a1 a9b8 a1b1 b8a9 ".repeat(3);
+    let outcomes =
+        outcomes_agreeing_with_fs("shogi", "k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1", &checks);
+    assert!(outcomes[..11].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[11], perpetual(Color::Black, Color::White));
+}
+
+/// `repetition 4 wins for black` (Minishogi: Fairy-Stockfish's
+/// `nFoldValue = loss` with `nFoldValueAbsolute`): Sente (White) loses
+/// whoever is to move at the fourth occurrence.
+#[test]
+fn minishogi_repetition_loses_for_sente_whoever_is_to_move() {
+    let sente_loses = Outcome::Decisive {
+        winner: Color::Black,
+        reason: EndReason::Repetition,
+    };
+    let white_to_move = "a1b2 e5d4 b2a1 d4e5 ".repeat(3);
+    let outcomes = outcomes_agreeing_with_fs(
+        "minishogi",
+        "rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+        &white_to_move,
+    );
+    assert!(outcomes[..11].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[11], sente_loses);
+    let black_to_move = "e5d4 b2a1 d4e5 a1b2 ".repeat(3);
+    let outcomes = outcomes_agreeing_with_fs(
+        "minishogi",
+        "rbsgk/4p/5/PK3/1GSBR[] b - - 0 1",
+        &black_to_move,
+    );
+    assert!(outcomes[..11].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[11], sente_loses);
+}
+
+/// `repetition 4 wins` (Tori shogi: `nFoldValue = win`): the player to
+/// move at the fourth occurrence wins; Black made it, and loses.
+#[test]
+fn tori_shogi_repetition_loses_for_the_player_who_repeated() {
+    let line = "d1e2 d7c6 e2d1 c6d7 ".repeat(3);
+    let outcomes = outcomes_agreeing_with_fs(
+        "torishogi",
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1",
+        &line,
+    );
+    assert!(outcomes[..11].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(
+        outcomes[11],
+        Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Repetition
+        }
+    );
+}
+
+/// Yari shogi repeats three times, Dobutsu four; both draw.
+#[test]
+fn yari_shogi_draws_at_the_third_occurrence_and_dobutsu_at_the_fourth() {
+    let draw = Outcome::Draw {
+        reason: EndReason::Repetition,
+    };
+    let yari = "d1d2 d9d8 d2d1 d8d9 ".repeat(2);
+    let outcomes = outcomes_agreeing_with_fs(
+        "yarishogi",
+        "rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[] w - - 0 1",
+        &yari,
+    );
+    assert!(outcomes[..7].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[7], draw);
+    let dobutsu = "c1c2 a4a3 c2c1 a3a4 ".repeat(3);
+    let outcomes = outcomes_agreeing_with_fs("dobutsu", "gle/1c1/1C1/ELG[] w - - 0 1", &dobutsu);
+    assert!(outcomes[..11].iter().all(|o| *o == Outcome::Ongoing));
+    assert_eq!(outcomes[11], draw);
 }

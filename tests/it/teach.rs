@@ -1421,6 +1421,43 @@ fn svg_diagrams_draw_the_hands() {
 /// The rules page says which moves reset the move rule: the pawns' by
 /// default, none with `reset by captures` (Pawnback), the named pieces'.
 #[test]
+fn rules_pages_say_what_a_repetition_means() {
+    let page_of = |rule: &str| {
+        let v = compile_source(
+            "repetition.variant",
+            &format!(
+                "variant \"Repetition\"\nimport orthodox\nsides \"Sente\" \"Gote\"\nboard 8 x 8\n{rule}\n\
+                 setup \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"\n"
+            ),
+        )
+        .unwrap();
+        doc::page(&v, "repetition.variant")
+    };
+    for (rule, sentence) in [
+        ("repetition 3", "The game is drawn when the same position occurs three times."),
+        (
+            "repetition 4 wins",
+            "When the same position occurs four times, the player to move wins: the one who repeated it loses.",
+        ),
+        (
+            "repetition 4 loses",
+            "When the same position occurs four times, the player to move loses: the one who repeated it wins.",
+        ),
+        (
+            "repetition 4 wins for black",
+            "When the same position occurs four times, Gote wins, whoever repeated it.",
+        ),
+        (
+            "repetition 4 loses for black",
+            "When the same position occurs four times, Sente wins, whoever repeated it.",
+        ),
+    ] {
+        let page = page_of(rule);
+        assert!(page.contains(&format!("<li>{sentence}</li>")), "{rule}: {page}");
+    }
+}
+
+#[test]
 fn rules_pages_say_which_moves_reset_the_move_rule() {
     let page_of = |rule: &str| {
         let v = compile_source(
