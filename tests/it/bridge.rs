@@ -1155,3 +1155,19 @@ fn pass_allowed_exports_as_fs_pass() {
         }
     ));
 }
+
+/// FS's passes import as varia's: `pass` as `pass allowed`,
+/// `passOnStalemate` as `pass when stuck` (Anders' giveaway); a pass for
+/// one side only is refused by name.
+#[test]
+fn passes_import_as_pass_rules() {
+    let ini = "[a:chess]\npass = true\n\n[b:giveaway]\npassOnStalemate = true\n\n\
+               [c:chess]\npassBlack = true\n";
+    let results = varia::bridge::import::import_ini(ini, &[]);
+    for (index, line) in [(0, "\npass allowed\n"), (1, "\npass when stuck\n")] {
+        let script = &results[index].as_ref().unwrap().script;
+        assert!(script.contains(line), "{script}");
+        compile_source("pass.variant", script).unwrap();
+    }
+    assert_eq!(results[2].as_ref().unwrap_err().option, "passBlack");
+}
