@@ -30,7 +30,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("blastOnCapture", "false"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
@@ -44,12 +43,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("pass", "false"),
-    ("passWhite", "false"),
-    ("passBlack", "false"),
-    ("passOnStalemate", "false"),
-    ("passOnStalemateWhite", "false"),
-    ("passOnStalemateBlack", "false"),
     ("flyingGeneral", "false"),
     ("flipEnclosedPieces", "none"),
     ("freeDrops", "false"),
@@ -58,7 +51,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
@@ -301,6 +293,17 @@ const TRANSLATED: &[&str] = &[
     "stalematePieceCount",
     "checking",
     "mustCapture",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "extinctionPseudoRoyal",
+    "mandatoryPawnPromotion",
+    "promotionLimit",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -432,6 +435,8 @@ impl Board {
 
 /// The whole script for a resolved section.
 fn translate(resolved: &Resolved) -> Result<String, ImportError> {
+    let royal = pseudo_royal(resolved)?;
+    let resolved = royal.as_ref().unwrap_or(resolved);
     let options = Options { resolved };
     check_options(&options)?;
     let board = read_board(&options)?;
@@ -455,6 +460,7 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &mut out)?;
     write_walls(&options, &board, &mut out)?;
+    write_explosions(&options, &mut out)?;
     write_petrify(&options, &mut out)?;
     let _ = writeln!(out, "\nsetup \"{setup}\"");
     Ok(out)
@@ -478,6 +484,18 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
         if key == "immobilityIllegal"
             && setting.value.trim() == "true"
             && options.text("mandatoryPawnPromotion", "true").trim() == "false"
+        {
+            continue;
+        }
+        // No en passant anywhere (`varia export` writes it for a variant
+        // without en passant) is nothing to say when no piece takes so.
+        if key.starts_with("enPassantRegion")
+            && matches!(setting.value.trim(), "" | "-")
+            && !options
+                .resolved
+                .pieces
+                .iter()
+                .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('e')))
         {
             continue;
         }
@@ -545,6 +563,11 @@ fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), 
     let mut fields: Vec<&str> = rest.split_whitespace().collect();
     if fields.len() == 4 && fields[2].parse::<u64>().is_ok() {
         fields.insert(2, "-");
+    }
+    // … and one without castling and en passant fields (`w 0 1`) as
+    // having neither.
+    if fields.len() == 3 && fields[1..].iter().all(|f| f.parse::<u64>().is_ok()) {
+        fields.splice(1..1, ["-", "-"]);
     }
     let rest = fields.join(" ");
     let fen = format!("{placement} {rest}");
@@ -821,7 +844,13 @@ fn write_pieces(
 ) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
     let mut region = BTreeSet::new();
-    if double_step {
+    // The region matters only to a pawn's double step and initial moves.
+    let initial_moves = options
+        .resolved
+        .pieces
+        .iter()
+        .any(|p| p.key == "pawn" || p.betza.as_deref().is_some_and(|b| b.contains('i')));
+    if double_step && initial_moves {
         // FS's default: rank 2 for White, rank 7 for Black, whatever the board's size.
         let (white, black) = (rank_set(board, 1), rank_set(board, 6.min(board.ranks - 1)));
         if options.get("doubleStepRank").is_some() || options.get("doubleStepRankMin").is_some() {
@@ -1465,12 +1494,49 @@ fn write_game_end(
         }
     }
     write_counting(options, out)?;
-    write_extinction(options, out)
+    write_extinction(options, out)?;
+    write_passes(options, out)
+}
+
+/// FS's `pass` as `pass allowed`, `passOnStalemate` (a pass only for a
+/// side without another move) as `pass when stuck`; a pass for one side
+/// only is refused.
+fn write_passes(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    for (both, white, black, line) in [
+        ("pass", "passWhite", "passBlack", "pass allowed"),
+        (
+            "passOnStalemate",
+            "passOnStalemateWhite",
+            "passOnStalemateBlack",
+            "pass when stuck",
+        ),
+    ] {
+        let default = options.flag(both, false)?;
+        let (w, b) = (options.flag(white, default)?, options.flag(black, default)?);
+        if w != b {
+            let key = if options.get(black).is_some() {
+                black
+            } else {
+                white
+            };
+            return Err(options.error(key, "a pass for one side only: varia cannot say that yet"));
+        }
+        if w {
+            let _ = writeln!(out, "{line}");
+            // A side that may always pass may pass when stuck too.
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// FS's flag options (`flagPiece`, `flagRegion`, `flagPieceSafe`,
 /// `flagMove`): `reaching … with … wins [if unattacked|after a reply]`.
 fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    if let Some(lines) = racing_goal(options, board)? {
+        out.push_str(&lines);
+        return Ok(());
+    }
     let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
     let region = colour_region(
         options,
@@ -1531,6 +1597,52 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         pieces.join(", ")
     );
     Ok(())
+}
+
+/// FS's `flagMove` for the king (its Racing Kings rule, each side's
+/// region in FS's absolute squares): White's king reaching its region
+/// wins unless Black's answers by reaching its own, Black's wins at once.
+/// `None` for any other flag rule.
+fn racing_goal(options: &Options, board: &Board) -> Result<Option<String>, ImportError> {
+    if !options.flag("flagMove", false)? || options.flag("flagPieceSafe", false)? {
+        return Ok(None);
+    }
+    let letters = |first: &str, second: &str| {
+        options
+            .get(first)
+            .or(options.get(second))
+            .map(|s| s.value.trim().to_string())
+    };
+    let white = letters("flagPieceWhite", "flagPiece");
+    if white != letters("flagPieceBlack", "flagPiece") {
+        return Ok(None);
+    }
+    let pieces = &options.resolved.pieces;
+    let keys = white.and_then(|l| super::fs::letters_to_keys(pieces, &l).ok());
+    let royal_king = pieces.iter().any(|p| p.key == "king" && p.royal);
+    if keys.as_deref() != Some(&["king".to_string()][..]) || !royal_king {
+        return Ok(None);
+    }
+    let region = |own: &str| {
+        let key = if options.get(own).is_some() {
+            own
+        } else {
+            "flagRegion"
+        };
+        read_squares(options, key, board)
+    };
+    let (white, black) = (region("flagRegionWhite")?, region("flagRegionBlack")?);
+    let Some(king) = named(options, "king") else {
+        return Ok(None);
+    };
+    if white.is_empty() || black.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "white reaching {} with {king} wins unless answered\nblack reaching {} with {king} wins\n",
+        region_text(&white, board),
+        region_text(&mirrored(&black, board), board)
+    )))
 }
 
 /// A limit of FS's pieces' honour: (moves, at least, FS's type); `None`:
@@ -1662,19 +1774,27 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
     Ok(())
 }
 
+/// The hands of the start FEN (what stands in brackets).
+fn start_hand(options: &Options) -> String {
+    let placement = options
+        .text("startFen", "")
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    placement
+        .split_once('[')
+        .map(|(_, hand)| hand.trim_end_matches(']').to_string())
+        .unwrap_or_default()
+}
+
 /// Crazyhouse-style drops.
 fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
     let drops = options.flag("pieceDrops", false)?;
     let to_hand = options.flag("capturesToHand", false)?;
     match (drops, to_hand) {
         (false, false) => return Ok(()),
-        (true, true) => {}
-        (true, false) => {
-            return Err(options.error(
-                "pieceDrops",
-                "drops without `capturesToHand`: varia cannot say FS's placement rules yet",
-            ))
-        }
+        // Without `capturesToHand`: drops of the start hands only.
+        (true, _) => {}
         (false, true) => {
             return Err(options.error(
                 "capturesToHand",
@@ -1697,17 +1817,30 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
         ("", "dropRegionWhite", "dropRegionBlack"),
         (all.clone(), all.clone()),
     )?;
-    out.push_str("\nhands keep captures\n");
+    out.push_str(if to_hand {
+        "\nhands keep captures\n"
+    } else {
+        "\nhands\n"
+    });
     let pawn = named(options, "pawn");
     if let Some(pawn) = &pawn {
-        let _ = writeln!(out, "demote promoted to {pawn}");
+        if to_hand {
+            let _ = writeln!(out, "demote promoted to {pawn}");
+        }
         // FS: no pawn drops on the first rank or in the promotion zone.
         let mut pawn_region = region.clone();
         pawn_region.retain(|&(_, r)| r != 0);
         for square in promotion_region(options, board)? {
             pawn_region.remove(&square);
         }
-        let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
+        if !pawn_region.is_empty() {
+            let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
+        } else if to_hand || start_hand(options).contains(['P', 'p']) {
+            return Err(options.error(
+                "dropRegionWhite",
+                "no square where a pawn in hand may be dropped: varia cannot say that yet",
+            ));
+        }
     }
     if region != all {
         for piece in &options.resolved.pieces {
@@ -1721,5 +1854,108 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
             }
         }
     }
+    Ok(())
+}
+
+/// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`)
+/// as varia's royal piece, which they are when one piece of a single
+/// kind per side stands on the board, none may be promoted to or dropped,
+/// no other piece is royal and losing it loses: a copy of `resolved` with
+/// that piece royal and the extinction options gone. `None` for a section
+/// without pseudo-royal pieces. FS takes no king with `blastOnCapture`.
+fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
+    let options = Options { resolved };
+    let royal = resolved.pieces.iter().any(|p| p.royal);
+    if options.flag("blastOnCapture", false)? && royal {
+        return Err(options.error(
+            "blastOnCapture",
+            "FS takes no king (royal piece) with `blastOnCapture`",
+        ));
+    }
+    if !options.flag("extinctionPseudoRoyal", false)? {
+        return Ok(None);
+    }
+    let refuse = |why: &str| {
+        Err(options.error(
+            "extinctionPseudoRoyal",
+            format!("varia says a pseudo-royal piece only as a royal one, and {why}"),
+        ))
+    };
+    if royal {
+        return refuse("the section has a royal piece besides");
+    }
+    let letters = options.text("extinctionPieceTypes", "").trim();
+    let key = match super::fs::letters_to_keys(&resolved.pieces, letters).as_deref() {
+        Ok([key]) if letters.len() == 1 => key.clone(),
+        _ => return refuse("the extinction piece types are not one kind of piece"),
+    };
+    let plain = options.text("extinctionValue", "none").trim() == "loss"
+        && options.number("extinctionPieceCount", 0)? == 0
+        && options.number("extinctionOpponentPieceCount", 0)? == 0
+        && !options.flag("extinctionClaim", false)?;
+    if !plain {
+        return refuse("losing it must lose (`extinctionValue = loss`, counts 0)");
+    }
+    if resolved.promotion_types.contains(&key) || options.flag("pieceDrops", false)? {
+        return refuse("it may be promoted to or dropped here");
+    }
+    let Some(piece) = resolved.pieces.iter().position(|p| p.key == key) else {
+        return refuse("the section has no such piece");
+    };
+    let letter = resolved.pieces[piece].letter;
+    let fen = options.text(
+        "startFen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let (board, hand) = placement.split_once('[').unwrap_or((placement, ""));
+    let count = |c: char| board.chars().filter(|&x| x == c).count();
+    if count(letter) != 1 || count(letter.to_ascii_lowercase()) != 1 || hand.contains(letter) {
+        return refuse("the start position must have one of it a side");
+    }
+    let mut royal = resolved.clone();
+    royal.pieces[piece].royal = true;
+    for key in [
+        "extinctionPseudoRoyal",
+        "extinctionValue",
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionOpponentPieceCount",
+        "extinctionClaim",
+    ] {
+        royal.options.remove(key);
+    }
+    Ok(Some(royal))
+}
+
+/// FS's `blastOnCapture` as `captures explode`: FS spares its `pawn` type
+/// (not every promoting piece) next to the capture, and `blastImmuneTypes`
+/// never explode (`immune`). With petrifying captures too, refused.
+fn write_explosions(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("blastOnCapture", false)? {
+        return Ok(());
+    }
+    let petrify = options.text("petrifyOnCaptureTypes", "").trim();
+    if !petrify.is_empty() && petrify != "-" {
+        return Err(options.error(
+            "petrifyOnCaptureTypes",
+            "petrifying captures with explosions: varia cannot say that yet",
+        ));
+    }
+    let _ = write!(out, "\ncaptures explode");
+    if let Some(pawn) = named(options, "pawn") {
+        let _ = write!(out, " sparing {pawn}");
+    }
+    let immune = options.text("blastImmuneTypes", "").trim();
+    if !immune.is_empty() && immune != "-" {
+        let keys = super::fs::letters_to_keys(&options.resolved.pieces, immune).map_err(|c| {
+            options.error("blastImmuneTypes", format!("no piece has the letter `{c}`"))
+        })?;
+        let names: Vec<String> = keys.iter().filter_map(|k| named(options, k)).collect();
+        if !names.is_empty() {
+            let _ = write!(out, " immune {}", names.join(", "));
+        }
+    }
+    out.push('\n');
     Ok(())
 }
