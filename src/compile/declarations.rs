@@ -37,6 +37,8 @@ pub(super) struct Declarations<'a> {
     /// the move rule in force says `reset by captures`).
     pub move_rule_resetters: Option<&'a [Spanned<String>]>,
     pub repetition: Single<'a, Spanned<u32>>,
+    /// `chasing …` (an [`Item::Chasing`]).
+    pub chasing: Single<'a, Item>,
     /// `perpetual check …` (an [`Item::PerpetualCheck`]).
     pub perpetual_check: Single<'a, Item>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
@@ -146,6 +148,7 @@ pub(super) fn collect<'a>(
         move_rule_resetters: None,
         repetition: Single::new(),
         perpetual_check: Single::new(),
+        chasing: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
@@ -231,9 +234,10 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(..) | Item::Repetition(_) | Item::PerpetualCheck(..) => {
-                self.add_draw_rule(item, src, errors)
-            }
+            Item::MoveRule(..)
+            | Item::Repetition(_)
+            | Item::PerpetualCheck(..)
+            | Item::Chasing(_) => self.add_draw_rule(item, src, errors),
             Item::Region(r) => {
                 if self.room_for_region(r, errors) {
                     self.regions.insert_or_report(r, src, "region", errors);
@@ -340,6 +344,7 @@ impl<'a> Declarations<'a> {
                 self.perpetual_check
                     .set(item, src, *span, "`perpetual check`", errors)
             }
+            Item::Chasing(c) => self.chasing.set(item, src, c.span, "`chasing`", errors),
             _ => {}
         }
     }

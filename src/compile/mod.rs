@@ -187,6 +187,15 @@ fn build_from(
         &promotion,
         en_passant_region.as_ref(),
     );
+    let chase_tables = game_end.chasing.is_some().then(|| {
+        Box::new(tables::build_tables(
+            &geometry,
+            symmetry,
+            &tables::without_regions(&defs),
+            &promotion,
+            en_passant_region.as_ref(),
+        ))
+    });
     tables::mark_reversible_moves(&mut defs, &geometry, &tables);
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
@@ -218,6 +227,7 @@ fn build_from(
         castling,
         game_end,
         tables,
+        chase_tables,
         hands,
         walls,
         royal_groups,
