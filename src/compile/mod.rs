@@ -131,7 +131,6 @@ fn build_from(
     let setup_decl = decls.setup.get();
     let start_codes = setup::start_placement(&geometry, &defs, setup_decl, missing_at, errors)?;
     let setup_decl = setup_decl?;
-
     let kind_by_name =
         |n: &Spanned<String>, errors: &mut Vec<ScriptError>| pieces::find_kind(&defs, n, errors);
     let mut promotion = promotion::promotion_table(
@@ -152,7 +151,6 @@ fn build_from(
     };
     let castling = castling::castling_rules(&start, decls, main_source, errors);
     let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
-
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(
         &geometry,
@@ -187,15 +185,6 @@ fn build_from(
         &promotion,
         en_passant_region.as_ref(),
     );
-    let chase_tables = game_end.chasing.is_some().then(|| {
-        Box::new(tables::build_tables(
-            &geometry,
-            symmetry,
-            &tables::without_regions(&defs),
-            &promotion,
-            en_passant_region.as_ref(),
-        ))
-    });
     tables::mark_reversible_moves(&mut defs, &geometry, &tables);
     promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
@@ -227,12 +216,13 @@ fn build_from(
         castling,
         game_end,
         tables,
-        chase_tables,
+        chase_tables: None, // built below, from the finished pieces
         hands,
         walls,
         royal_groups,
         shuffle,
     };
+    variant.chase_tables = tables::chase_tables(&variant);
     variant.hooks = hooks::compile_hooks(&decls.hooks.items, &variant, errors);
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

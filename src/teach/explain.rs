@@ -1178,23 +1178,29 @@ pub fn chasing_sentence(variant: &Variant) -> Option<String> {
     let n = rules.repetition?;
     let name = |k: usize| variant.pieces[k].name.clone();
     let mut extra = Vec::new();
-    for (k, &mask) in rule.outranks.iter().enumerate() {
-        if mask != 0 {
-            let chased: Vec<String> = (0..variant.pieces.len())
-                .filter(|&j| mask >> j & 1 != 0)
-                .map(name)
-                .collect();
-            extra.push(format!(
-                "a {} chases a {} even protected",
-                name(k),
-                chased.join(" or ")
-            ));
-        }
+    // Kinds that outrank the same kinds share a clause.
+    let mut masks: Vec<u64> = rule.outranks.iter().copied().filter(|&m| m != 0).collect();
+    masks.sort_unstable();
+    masks.dedup();
+    for mask in masks {
+        let chasers: Vec<String> = (0..rule.outranks.len())
+            .filter(|&k| rule.outranks[k] == mask)
+            .map(name)
+            .collect();
+        let chased: Vec<String> = (0..variant.pieces.len())
+            .filter(|&j| mask >> j & 1 != 0)
+            .map(name)
+            .collect();
+        extra.push(format!(
+            "{} chases {} even where it is protected",
+            article_list(&chasers),
+            article_list(&chased)
+        ));
     }
     for (kind, _) in &rule.only_in {
+        let kind = article_list(&[variant.piece(*kind).name.clone()]);
         extra.push(format!(
-            "a {} is chased only in its region of the rule, and never chases by moving",
-            variant.piece(*kind).name
+            "{kind} is chased only in the region the rule names, and never chases by moving"
         ));
     }
     let extra = if extra.is_empty() {

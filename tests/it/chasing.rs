@@ -365,11 +365,11 @@ fn the_rule_is_explained_listed_and_kept_from_the_bridge() {
         sentence.starts_with("Perpetual chasing loses: when a position occurs for the third time")
     );
     assert!(
-        sentence.contains("a Horse chases a Chariot even protected"),
+        sentence.contains("a Horse or a Cannon chases a Chariot even where it is protected"),
         "{sentence}"
     );
     assert!(
-        sentence.contains("a Soldier is chased only in its region"),
+        sentence.contains("a Soldier is chased only in the region"),
         "{sentence}"
     );
     // The listing declares the rule again, and compiles to the same rule.
