@@ -83,6 +83,8 @@ codes! {
         "The modifier is a Betza modifier, but it does not apply to this atom or position (for example `n` or `j` on a rider, `h` on a non-oblique atom), or is not supported yet. Move it to an atom it applies to, or remove it.";
     CompileBadCastling = "varia::compile::bad_castling",
         "A castling declaration cannot be made into castling moves: a square is off the board, the squares are not on one rank, the king does not move, the king or rook lands badly, a void lies between them, or castling from any start would make more than 256 castling moves (a board of more than 11 files). Fix the squares, e.g. `castling King e1 -> g1 with Rook h1 -> f1`.";
+    CompileBadChasing = "varia::compile::bad_chasing",
+        "A `chasing` rule cannot be kept: its result is not `loses`, the variant has no repetition rule (chasing is judged when a repetition ends the game), no royal piece (the rule follows Fairy-Stockfish's, which looks for pins against it), or a clause names a royal piece (never chased) or a kind twice as chased only in a region. Write `chasing loses` beside a rule such as `repetition 3`, e.g. `chasing loses: Horse, Cannon outrank Chariot; Soldier chased only in far`.";
     CompileBadCheckLimit = "varia::compile::bad_check_limit",
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
     CompileBadCheckmateRule = "varia::compile::bad_checkmate_rule",

@@ -964,6 +964,12 @@ fn check_janggi_ends(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's moveRepetitionIllegal is no option of variants.ini",
         ));
     }
+    if variant.game_end.chasing.is_some() {
+        return Err(refuse(
+            "chasing",
+            "Fairy-Stockfish's `chasingRule = axf` judges chases by its own xiangqi piece types (horse, cannon, elephant, fers, soldier), which the bridge does not write",
+        ));
+    }
     if variant.game_end.draws_on_points.is_some() {
         return Err(refuse(
             "draws win on points",

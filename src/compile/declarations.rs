@@ -40,6 +40,8 @@ pub(super) struct Declarations<'a> {
     /// What the repetition rule in force says a repetition means
     /// (`repetition 4 wins for black`; None: a draw).
     pub repetition_value: Option<&'a RepetitionValue>,
+    /// `chasing …` (an [`Item::Chasing`]).
+    pub chasing: Single<'a, Item>,
     /// `perpetual check …` (an [`Item::PerpetualCheck`]).
     pub perpetual_check: Single<'a, Item>,
     /// `giving N checks …` (an [`Item::CheckLimit`]).
@@ -150,6 +152,7 @@ pub(super) fn collect<'a>(
         repetition: Single::new(),
         repetition_value: None,
         perpetual_check: Single::new(),
+        chasing: Single::new(),
         check_limit: Single::new(),
         explosion: Single::new(),
         compulsory_capture: Single::new(),
@@ -235,9 +238,10 @@ impl<'a> Declarations<'a> {
                 self.stalemate
                     .set(item, src, r.span, "what stalemate means", errors)
             }
-            Item::MoveRule(..) | Item::Repetition(..) | Item::PerpetualCheck(..) => {
-                self.add_draw_rule(item, src, errors)
-            }
+            Item::MoveRule(..)
+            | Item::Repetition(..)
+            | Item::PerpetualCheck(..)
+            | Item::Chasing(_) => self.add_draw_rule(item, src, errors),
             Item::Region(r) => {
                 if self.room_for_region(r, errors) {
                     self.regions.insert_or_report(r, src, "region", errors);
@@ -345,6 +349,7 @@ impl<'a> Declarations<'a> {
                 self.perpetual_check
                     .set(item, src, *span, "`perpetual check`", errors)
             }
+            Item::Chasing(c) => self.chasing.set(item, src, c.span, "`chasing`", errors),
             _ => {}
         }
     }

@@ -10,9 +10,9 @@ use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{Color, PieceDef, PieceKind};
 use crate::ir::rule::{
-    BackAndForth, BareCount, BareLimit, BoardCount, CheckLimit, CheckmateBy, Counting, Explosion,
-    Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, PromotionsOnly, RegionPolicy,
-    RepetitionResult,
+    BackAndForth, BareCount, BareLimit, BoardCount, Chasing, CheckLimit, CheckmateBy, Counting,
+    Explosion, Extinction, GameEndRules, GameResult, Goal, MatingChecks, Points, PromotionsOnly,
+    RegionPolicy, RepetitionResult,
 };
 use crate::ir::{Symmetry, MAX_COUNTERS};
 use crate::source::Spanned;
@@ -60,6 +60,7 @@ pub(super) fn game_end_rules(
         repetition: decls.repetition.get().map(|n| n.value),
         repetition_result: repetition_result(decls, errors),
         perpetual_check: perpetual_check(decls, has_royal, errors),
+        chasing: chasing(geometry, symmetry, decls, evaluator, defs, errors),
         goals,
         check_limit,
         extinctions,
@@ -201,6 +202,115 @@ fn perpetual_check(
         ));
     }
     true
+}
+
+/// `chasing loses: A, B outrank C; D chased only in REGION`: the rule, if
+/// declared, reporting a result other than `loses`, a variant it cannot
+/// apply to (no repetition rule, no royal piece), unknown pieces, royal
+/// pieces named, and a kind named twice as chased only in a region.
+fn chasing(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    evaluator: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    errors: &mut Vec<ScriptError>,
+) -> Option<Chasing> {
+    let Some(Item::Chasing(decl)) = decls.chasing.get() else {
+        return None;
+    };
+    let bad = |at, message: &str, label: &str, help: &str| {
+        ScriptError::new(Code::CompileBadChasing, message, at, label).with_help(help)
+    };
+    if decl.result.value != ast::GameResult::Loses {
+        errors.push(bad(
+            decl.result.span,
+            "chasing can only lose",
+            "not `loses`",
+            "write `chasing loses`: the side that chases on every move of the repetition \
+             loses (both sides: a draw)",
+        ));
+    }
+    if decls.repetition.get().is_none() {
+        errors.push(bad(
+            decl.span,
+            "chasing is judged when the repetition rule ends the game, but there is none",
+            "no repetition rule",
+            "declare one, e.g. `repetition 3` (Fairy-Stockfish's xiangqi)",
+        ));
+    }
+    if !defs.iter().any(|d| d.royal) {
+        errors.push(bad(
+            decl.span,
+            "chasing needs a royal piece",
+            "no piece is royal",
+            "mark the king-like piece `royal`, e.g. `piece General K \"W\" royal`",
+        ));
+    }
+    let mut rule = Chasing {
+        outranks: vec![0; defs.len()],
+        only_in: Vec::new(),
+        region_names: Vec::new(),
+    };
+    let kind = |n: &Spanned<String>, errors: &mut Vec<ScriptError>| {
+        let k = find_kind(defs, n, errors)?;
+        if defs[k.0 as usize].royal {
+            errors.push(bad(
+                n.span,
+                &format!(
+                    "`{}` is royal: it is never chased, and never chases",
+                    n.value
+                ),
+                "royal",
+                "leave the royal piece out of the rule's clauses",
+            ));
+            return None;
+        }
+        Some(k)
+    };
+    for clause in &decl.clauses {
+        match clause {
+            ast::ChaseClause::Outrank { chasers, chased } => {
+                let chased: Vec<PieceKind> =
+                    chased.iter().filter_map(|n| kind(n, errors)).collect();
+                for n in chasers {
+                    if let Some(k) = kind(n, errors) {
+                        for v in &chased {
+                            rule.outranks[k.0 as usize] |= 1 << v.0;
+                        }
+                    }
+                }
+            }
+            ast::ChaseClause::OnlyIn { kinds, region } => {
+                let squares = match evaluator.eval(region) {
+                    Ok(set) => region::for_both_sides(geometry, set, symmetry),
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                };
+                for n in kinds {
+                    let Some(k) = kind(n, errors) else { continue };
+                    if rule.only_in.iter().any(|(other, _)| *other == k) {
+                        errors.push(bad(
+                            n.span,
+                            &format!("`{}` is already chased only in a region", n.value),
+                            "named twice",
+                            "name each kind in one `chased only in` clause",
+                        ));
+                        continue;
+                    }
+                    rule.only_in.push((k, squares));
+                    rule.region_names
+                        .push(match (&region.first, region.rest.is_empty()) {
+                            (ast::RegionTerm::Ref(n), true) => Some(n.value.clone()),
+                            _ => None,
+                        });
+                }
+            }
+        }
+    }
+    Some(rule)
 }
 
 /// `checkmate by A, B alone RESULT` or `checkmate RESULT unless its checks

@@ -131,7 +131,6 @@ fn build_from(
     let setup_decl = decls.setup.get();
     let start_codes = setup::start_placement(&geometry, &defs, setup_decl, missing_at, errors)?;
     let setup_decl = setup_decl?;
-
     let kind_by_name =
         |n: &Spanned<String>, errors: &mut Vec<ScriptError>| pieces::find_kind(&defs, n, errors);
     let mut promotion = promotion::promotion_table(
@@ -152,7 +151,6 @@ fn build_from(
     };
     let castling = castling::castling_rules(&start, decls, main_source, errors);
     let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
-
     let mut counters = decls.counters.clone();
     let (game_end, explosion) = game_end::game_end_rules(
         &geometry,
@@ -218,11 +216,13 @@ fn build_from(
         castling,
         game_end,
         tables,
+        chase_tables: None, // built below, from the finished pieces
         hands,
         walls,
         royal_groups,
         shuffle,
     };
+    variant.chase_tables = tables::chase_tables(&variant);
     variant.hooks = hooks::compile_hooks(&decls.hooks.items, &variant, errors);
     variant.start = setup::start_setup(&variant, setup_decl, errors)?;
     Some((variant, setup_decl.clone()))

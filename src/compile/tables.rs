@@ -114,6 +114,34 @@ pub fn build_tables(
     t
 }
 
+/// `Variant::chase_tables`: under `chasing …`, the tables of the pieces
+/// without their region rules (None without the rule).
+pub fn chase_tables(variant: &crate::ir::Variant) -> Option<Box<MoveTables>> {
+    variant.game_end.chasing.as_ref()?;
+    Some(Box::new(build_tables(
+        &variant.geometry,
+        variant.symmetry,
+        &without_regions(&variant.pieces),
+        &variant.promotion,
+        variant.en_passant_region.as_ref(),
+    )))
+}
+
+/// The pieces with their region rules and regional moves left out (`stay
+/// in`, `never enter`, `also … from`, `within`): the tables of
+/// `Variant::chase_tables`.
+pub fn without_regions(defs: &[PieceDef]) -> Vec<PieceDef> {
+    let mut out = defs.to_vec();
+    for def in &mut out {
+        def.region_rules.clear();
+        for p in &mut def.patterns {
+            p.from_region = None;
+            p.within_region = None;
+        }
+    }
+    out
+}
+
 /// The rays of one piece (`code`) on one square: built from its patterns,
 /// cut by its region rules, with shared prefixes passed only once and
 /// promotion squares flagged.

@@ -417,7 +417,7 @@ impl Engine {
     /// again. None while the game goes on.
     fn drawn_or_repeated(pos: &Position, ply: usize) -> Option<i32> {
         let rules = &pos.variant().game_end;
-        if rules.move_rule.is_some_and(|n| pos.halfmoves() >= 2 * n) || pos.count_has_run_out() {
+        if pos.move_rule_reached() || pos.count_has_run_out() {
             return Some(Self::draw_score(pos, ply));
         }
         // `moving back and forth …`: the side that shuffled gets the result.

@@ -488,6 +488,9 @@ impl Variant {
         if e.perpetual_check {
             writeln!(f, "perpetual check loses")?;
         }
+        if let Some(rule) = &e.chasing {
+            writeln!(f, "{}", self.chasing_declaration(rule))?;
+        }
         for goal in &e.goals {
             let names: Vec<&str> = goal
                 .kinds
@@ -737,5 +740,51 @@ impl Variant {
             )?;
         }
         Ok(())
+    }
+}
+
+impl Variant {
+    /// `chasing loses: …` as a script would declare it (region squares
+    /// written out from White's side).
+    pub fn chasing_declaration(&self, rule: &crate::ir::rule::Chasing) -> String {
+        let name = |k: usize| self.pieces[k].name.as_str();
+        let mut clauses: Vec<String> = Vec::new();
+        // Kinds that outrank the same set of kinds share a clause.
+        let mut done = vec![false; rule.outranks.len()];
+        for (k, &mask) in rule.outranks.iter().enumerate() {
+            if mask == 0 || done[k] {
+                continue;
+            }
+            let chasers: Vec<&str> = (k..rule.outranks.len())
+                .filter(|&j| rule.outranks[j] == mask)
+                .inspect(|&j| done[j] = true)
+                .map(name)
+                .collect();
+            let chased: Vec<&str> = (0..self.pieces.len())
+                .filter(|&j| mask >> j & 1 != 0)
+                .map(name)
+                .collect();
+            clauses.push(format!(
+                "{} outrank {}",
+                chasers.join(", "),
+                chased.join(", ")
+            ));
+        }
+        for (i, (kind, region)) in rule.only_in.iter().enumerate() {
+            let place = match rule.region_names.get(i) {
+                Some(Some(name)) => name.clone(),
+                _ => {
+                    let squares: Vec<String> =
+                        region.white.iter().map(|s| self.geometry.name(s)).collect();
+                    format!("squares {}", squares.join(" "))
+                }
+            };
+            clauses.push(format!("{} chased only in {place}", self.piece(*kind).name));
+        }
+        if clauses.is_empty() {
+            "chasing loses".to_string()
+        } else {
+            format!("chasing loses: {}", clauses.join("; "))
+        }
     }
 }

@@ -82,6 +82,11 @@ pub struct Variant {
     pub game_end: GameEndRules,
     /// Move and attack tables.
     pub tables: MoveTables,
+    /// Under `chasing …`: the move and attack tables with the pieces'
+    /// region rules left out (`stay in`, `from`, `within`), for the
+    /// attacks Fairy-Stockfish's chasing rule reads without mobility
+    /// regions (a pinned piece's protection, an uncovered attack).
+    pub chase_tables: Option<Box<MoveTables>>,
     /// Hash keys.
     pub zobrist: ZobristKeys,
     /// Per-side counters hooks read and change (name, start value), at most [`MAX_COUNTERS`].

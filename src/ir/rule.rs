@@ -237,6 +237,11 @@ pub struct GameEndRules {
     /// each of its moves since the earliest occurrence it counts loses;
     /// both sides so: a draw.
     pub perpetual_check: bool,
+    /// `chasing loses: …` (Fairy-Stockfish's `chasingRule = axf`): when
+    /// the repetition rule ends the game and no side checked throughout,
+    /// a side that chased with each of its moves loses; both: a draw. A
+    /// side's checks lengthen the move rule under it.
+    pub chasing: Option<Chasing>,
     /// Squares to reach (`reaching hill with King wins`).
     pub goals: Vec<Goal>,
     /// Checks to give (`giving 3 checks wins`).
@@ -290,6 +295,44 @@ pub struct GameEndRules {
     pub promotions_only: Option<PromotionsOnly>,
 }
 
+/// `chasing loses: A, B outrank C; D chased only in REGION` (the Asian
+/// Xiangqi Federation's rule on chasing, as Fairy-Stockfish's
+/// `chasingRule = axf` judges it): a move chases the enemy pieces it
+/// attacks anew (by the piece moved, or by a piece it uncovers) that stand
+/// unprotected or that its attacker outranks, and those it leaves
+/// protected only by a piece it pins; royal pieces are never chased.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chasing {
+    /// For each kind (by index), the kinds it outranks (a bit per kind).
+    pub outranks: Vec<u64>,
+    /// The kinds chased only in a region (for each side, seen from its
+    /// own side), which never chase by their own move.
+    pub only_in: Vec<(PieceKind, ByColor<SquareSet>)>,
+    /// The region's name for each of `only_in`, where the script named
+    /// one region (for listings).
+    pub region_names: Vec<Option<String>>,
+}
+
+impl Chasing {
+    /// Whether a piece of `kind` attacking one of `victim` chases it even
+    /// where it is protected.
+    #[inline]
+    pub fn outranks(&self, kind: PieceKind, victim: PieceKind) -> bool {
+        self.outranks
+            .get(kind.0 as usize)
+            .is_some_and(|m| m >> victim.0 & 1 != 0)
+    }
+
+    /// The region a kind is chased only in, if the rule names it.
+    #[inline]
+    pub fn only_in(&self, kind: PieceKind) -> Option<&ByColor<SquareSet>> {
+        self.only_in
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, r)| r)
+    }
+}
+
 /// `only promotions with King, Pawn alone draws` (Sittuyin's rule 3.9
 /// c.7, Fairy-Stockfish's stalemate of `sittuyinPromotion`): a side to
 /// move, not in check, whose pieces on the board are these kinds, one of
@@ -313,6 +356,7 @@ impl Default for GameEndRules {
             repetition: None,
             repetition_result: RepetitionResult::DRAW,
             perpetual_check: false,
+            chasing: None,
             goals: Vec::new(),
             check_limit: None,
             extinctions: Vec::new(),

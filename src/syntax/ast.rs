@@ -59,6 +59,8 @@ pub enum Item {
     /// `perpetual check wins|loses|draws` (only `loses` compiles): the
     /// result, and the declaration's span.
     PerpetualCheck(Spanned<GameResult>, Span),
+    /// `chasing wins|loses|draws[: CLAUSE; …]` (only `loses` compiles).
+    Chasing(ChasingDecl),
     /// `border name = REGION`.
     Border(RegionDecl),
     /// `restrict [white|black] A, B: POLICY`.
@@ -193,6 +195,7 @@ impl Item {
             | Item::WithoutRoyal(_, span)
             | Item::ChecksForbidden(span)
             | Item::PerpetualCheck(_, span)
+            | Item::Chasing(ChasingDecl { span, .. })
             | Item::EnPassantRegion(_, span)
             | Item::EnPassantTakes(_, span) => *span,
         }
@@ -796,4 +799,36 @@ pub struct DropDecl {
     pub rules: Vec<Spanned<DropRule>>,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `chasing loses: Horse, Cannon outrank Chariot; Soldier chased only in far`.
+#[derive(Clone, Debug)]
+pub struct ChasingDecl {
+    /// The result for the side that chased throughout.
+    pub result: Spanned<GameResult>,
+    /// The clauses, in order.
+    pub clauses: Vec<ChaseClause>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One clause of `chasing …:`.
+#[derive(Clone, Debug)]
+pub enum ChaseClause {
+    /// `A, B outrank C, D`: an A or B attacking a C or D chases it even
+    /// where it is protected.
+    Outrank {
+        /// The attacking kinds.
+        chasers: Vec<Spanned<String>>,
+        /// The kinds they outrank.
+        chased: Vec<Spanned<String>>,
+    },
+    /// `A chased only in REGION`: an A is chased only standing in the
+    /// region (seen from its own side), and never chases by its own move.
+    OnlyIn {
+        /// The kinds.
+        kinds: Vec<Spanned<String>>,
+        /// The region.
+        region: RegionExpr,
+    },
 }

@@ -7,11 +7,11 @@ use crate::diagnostics::{line_col, Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
-    File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace,
-    Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
-    RegionExpr, RegionOp, RegionTerm, RepetitionValue, RestrictDecl, ShuffleDecl, ShuffleRule,
-    Side, Symmetry, WallPlacement, WallsDecl,
+    ChaseClause, ChasingDecl, CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl,
+    DropRule, ExtinctionDecl, File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl,
+    HandsKind, HookDecl, InPlace, Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber,
+    RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm, RepetitionValue, RestrictDecl,
+    ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -238,6 +238,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             lower_reversi_rule(pair, source)
         }
         Rule::facing_decl | Rule::back_and_forth_decl => lower_janggi_rule(pair, source),
+        Rule::chasing_decl => lower_chasing(pair, source),
         Rule::demote_decl => lower_demote_decl(pair, source).map(Item::Demote),
         Rule::drop_decl => lower_drop_decl(pair, source),
         Rule::gate_decl => lower_gate_decl(pair, source).map(Item::Gate),
@@ -825,6 +826,38 @@ fn lower_game_result(r: Pair<'_, Rule>, source: SourceId) -> Spanned<GameResult>
         _ => GameResult::Draws,
     };
     Spanned::new(value, span)
+}
+
+/// `chasing RESULT[: A, B outrank C; D chased only in REGION; …]`.
+fn lower_chasing(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::chasing_word)?;
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    let mut clauses = Vec::new();
+    while let Ok(clause) = c.next_any() {
+        let rule = clause.as_rule();
+        let mut k = Cursor::new(clause, source);
+        let names = k.names(source);
+        clauses.push(if rule == Rule::chase_outrank {
+            k.next(Rule::outrank_word)?;
+            ChaseClause::Outrank {
+                chasers: names,
+                chased: k.names(source),
+            }
+        } else {
+            k.next(Rule::chased_only_in)?;
+            ChaseClause::OnlyIn {
+                kinds: names,
+                region: lower_region_expr(k.next(Rule::region_expr)?, source)?,
+            }
+        });
+    }
+    Ok(Item::Chasing(ChasingDecl {
+        result,
+        clauses,
+        span,
+    }))
 }
 
 /// Janggi's rules: `facing royals RESULT`, `moving back and forth RESULT`.

@@ -257,6 +257,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::counting_at_most | Rule::counting_word_when_at_most => "`when at most N pieces`",
         Rule::counting_word_pieces => "`pieces`",
         Rule::perpetual_check_decl | Rule::perpetual_word => "`perpetual check loses`",
+        Rule::chasing_decl | Rule::chasing_word => "`chasing loses`",
+        Rule::chase_clause => "`A, B outrank C` or `A chased only in REGION`",
+        Rule::chase_outrank | Rule::outrank_word => "`A, B outrank C`",
+        Rule::chase_only_in | Rule::chased_only_in => "`A chased only in REGION`",
     }
 }
 
@@ -314,7 +318,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, chasing, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

@@ -459,6 +459,9 @@ fn game_end_section(v: &Variant) -> String {
     if let Some(sentence) = crate::teach::explain::perpetual_check_sentence(v) {
         let _ = write!(end, "<li>{}</li>", inline(&sentence));
     }
+    if let Some(sentence) = crate::teach::explain::chasing_sentence(v) {
+        let _ = write!(end, "<li>{}</li>", inline(&sentence));
+    }
     end.push_str("</ul>");
     end
 }

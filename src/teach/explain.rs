@@ -1120,6 +1120,9 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     if let (true, Some(sentence)) = (def.royal, perpetual_check_sentence(variant)) {
         out.push(sentence);
     }
+    if let (true, Some(sentence)) = (def.royal, chasing_sentence(variant)) {
+        out.push(sentence);
+    }
     out.extend(ban_sentences(
         variant,
         &def.never_takes,
@@ -1195,6 +1198,49 @@ pub fn perpetual_check_sentence(variant: &Variant) -> Option<String> {
     let n = rules.repetition.filter(|_| rules.perpetual_check)?;
     Some(format!(
         "Perpetual check loses: when a position occurs for the {} time, a player who gave check with every move since its first of those times loses (if both players did, the game is drawn).",
+        ordinal_word(n)
+    ))
+}
+
+/// `chasing loses: …`, in words (None without the rule).
+pub fn chasing_sentence(variant: &Variant) -> Option<String> {
+    let rules = &variant.game_end;
+    let rule = rules.chasing.as_ref()?;
+    let n = rules.repetition?;
+    let name = |k: usize| variant.pieces[k].name.clone();
+    let mut extra = Vec::new();
+    // Kinds that outrank the same kinds share a clause.
+    let mut masks: Vec<u64> = rule.outranks.iter().copied().filter(|&m| m != 0).collect();
+    masks.sort_unstable();
+    masks.dedup();
+    for mask in masks {
+        let chasers: Vec<String> = (0..rule.outranks.len())
+            .filter(|&k| rule.outranks[k] == mask)
+            .map(name)
+            .collect();
+        let chased: Vec<String> = (0..variant.pieces.len())
+            .filter(|&j| mask >> j & 1 != 0)
+            .map(name)
+            .collect();
+        extra.push(format!(
+            "{} chases {} even where it is protected",
+            article_list(&chasers),
+            article_list(&chased)
+        ));
+    }
+    for (kind, _) in &rule.only_in {
+        let kind = article_list(&[variant.piece(*kind).name.clone()]);
+        extra.push(format!(
+            "{kind} is chased only in the region the rule names, and never chases by moving"
+        ));
+    }
+    let extra = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", extra.join("; "))
+    };
+    Some(format!(
+        "Perpetual chasing loses: when a position occurs for the {} time and no player checked throughout, a player who chased the same enemy piece with every move since its first of those times loses (if both players did, the game is drawn); a move chases a piece, not royal, that it newly attacks where nothing unpinned protects it{extra}. Under this rule, checks beyond ten by one player lengthen the move rule by a move each.",
         ordinal_word(n)
     ))
 }

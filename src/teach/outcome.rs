@@ -48,6 +48,11 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
             variant.side_name(*side),
             variant.game_end.repetition.unwrap_or(3)
         ),
+        EndReason::Chasing { side } => format!(
+            "perpetual chase by {} ({}-fold repetition)",
+            variant.side_name(*side),
+            variant.game_end.repetition.unwrap_or(3)
+        ),
         EndReason::OnlyPromotions { side } => format!(
             "{} could only promote, with {} alone left",
             variant.side_name(*side),

@@ -7,7 +7,7 @@
 //! walking their own rays, so attacks always follow the move rules exactly.
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::pattern::{RayKind, CAPTURE, MUST_BE_OCCUPIED};
+use crate::ir::pattern::{MoveTables, RayKind, CAPTURE, MUST_BE_OCCUPIED, ROYAL_ONLY};
 use crate::ir::piece::{Color, Piece};
 use crate::ir::rule::RoyalGroup;
 use crate::ir::Variant;
@@ -154,6 +154,7 @@ impl Board {
 
     /// Whether the piece on `from` could capture on `target` by its rays
     /// (the square's content is not looked at).
+    #[inline]
     pub(crate) fn captures_on(
         &self,
         variant: &Variant,
@@ -161,8 +162,23 @@ impl Board {
         from: Square,
         target: Square,
     ) -> bool {
+        self.captures_on_in(variant, &variant.tables, unmoved, from, target, true)
+    }
+
+    /// [`Board::captures_on`] by the rays of `tables` (the variant's, or
+    /// its `chase_tables`); with `royal_only` false, captures that may take
+    /// only royal pieces (`also … against royal`) are left out.
+    #[inline(always)]
+    pub(crate) fn captures_on_in(
+        &self,
+        variant: &Variant,
+        t: &MoveTables,
+        unmoved: &SquareSet,
+        from: Square,
+        target: Square,
+        royal_only: bool,
+    ) -> bool {
         let code = self.squares[from.index()];
-        let t = &variant.tables;
         for ray in t.rays(code, from) {
             if ray.initial && !unmoved.contains(from) {
                 continue;
@@ -170,7 +186,11 @@ impl Board {
             let s = ray.start as usize;
             let squares = &t.path_squares[s..s + ray.len as usize];
             let flags = &t.path_flags[s..s + ray.len as usize];
-            let hit = |j: usize| squares[j] == target && flags[j] & CAPTURE != 0;
+            let hit = |j: usize| {
+                squares[j] == target
+                    && flags[j] & CAPTURE != 0
+                    && (royal_only || flags[j] & ROYAL_ONLY == 0)
+            };
             match ray.kind {
                 RayKind::Slide => {
                     for j in 0..squares.len() {

@@ -274,6 +274,13 @@ impl Position {
                 ..step
             });
         }
+        if self.logs_chases() {
+            self.chase_log.push(Some(Played {
+                mv,
+                moved: code,
+                captured,
+            }));
+        }
         Undo { captured, ..undo }
     }
 
@@ -824,6 +831,9 @@ impl Position {
         if self.logs_back_and_forth() {
             self.shuffles.pop();
         }
+        if self.logs_chases() {
+            self.chase_log.pop();
+        }
     }
 
     /// Passes the turn without moving (the engine's null move: "if I could
@@ -848,6 +858,9 @@ impl Position {
         self.history_floor = self.history.len();
         if self.logs_back_and_forth() {
             self.shuffles.push(crate::vm::back_and_forth::Step::null());
+        }
+        if self.logs_chases() {
+            self.chase_log.push(None);
         }
         let mut h = self.hash;
         if let Some(ep) = self.en_passant.take() {
@@ -876,6 +889,9 @@ impl Position {
         self.history.pop();
         if self.logs_back_and_forth() {
             self.shuffles.pop();
+        }
+        if self.logs_chases() {
+            self.chase_log.pop();
         }
         if self.variant.hooks.is_some() {
             self.played.pop();

@@ -12,6 +12,7 @@
 mod attacks;
 mod back_and_forth;
 mod board;
+mod chasing;
 mod coord;
 mod counting;
 mod facing;

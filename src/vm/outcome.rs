@@ -50,6 +50,13 @@ pub enum EndReason {
         /// The side that gave the checks (and loses).
         side: Color,
     },
+    /// The same position occurred the set number of times, and `side`
+    /// chased with each of its moves since the earliest of them the rule
+    /// counts, the other side not (`chasing loses`).
+    Chasing {
+        /// The side that chased (and loses).
+        side: Color,
+    },
     /// A count of the counting rules (`counting …`) ran out.
     Counting {
         /// The count's limit, in moves.
@@ -515,12 +522,10 @@ impl Position {
                 GameResult::Draws => Outcome::Draw { reason },
             });
         }
-        if let Some(n) = rules.move_rule {
-            if self.halfmoves >= 2 * n {
-                return Ok(Outcome::Draw {
-                    reason: EndReason::MoveRule,
-                });
-            }
+        if self.move_rule_reached() {
+            return Ok(Outcome::Draw {
+                reason: EndReason::MoveRule,
+            });
         }
         if self.count_has_run_out() {
             return Ok(Outcome::Draw {
@@ -588,7 +593,9 @@ impl Position {
     /// Fairy-Stockfish's `perpetualCheckIllegal` judges a repetition.
     pub fn repetition_end(&self, n: u32) -> Option<(Option<Color>, EndReason)> {
         let distance = self.repetition_distance(n)?;
-        if self.variant.game_end.perpetual_check {
+        let rules = &self.variant.game_end;
+        let mut perpetual = false;
+        if rules.perpetual_check {
             // Each side made distance / 2 moves since the earliest occurrence.
             let moves = (distance / 2) as u32;
             let checked_throughout = |side: Color| *self.checks_in_a_row.get(side) >= moves;
@@ -600,7 +607,13 @@ impl Position {
                 (true, false) => {
                     return Some((Some(them), EndReason::PerpetualCheck { side: us }));
                 }
-                _ => {}
+                (both, _) => perpetual = both,
+            }
+        }
+        // Checks on every move take precedence over chases.
+        if !perpetual {
+            if let Some(Some(side)) = self.chasing_side(distance) {
+                return Some((Some(side.opposite()), EndReason::Chasing { side }));
             }
         }
         let winner = self.variant.game_end.repetition_result.winner(self.side);
@@ -635,7 +648,7 @@ impl Position {
     /// go to hand, since the start, as a captured piece may come back
     /// (Fairy-Stockfish's `captures_to_hand`); never before the engine's
     /// last null move.
-    fn repetition_window(&self) -> &[u64] {
+    pub(crate) fn repetition_window(&self) -> &[u64] {
         let since_null = &self.history[self.history_floor.min(self.history.len())..];
         let keep_captures = self.variant.hands.as_ref().is_some_and(|h| h.keep_captures);
         if keep_captures {

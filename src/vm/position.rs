@@ -97,6 +97,9 @@ pub struct Position {
     /// The moves played, for `moving back and forth …` (empty in variants
     /// without it).
     pub(crate) shuffles: Vec<crate::vm::back_and_forth::Step>,
+    /// The moves played, for `chasing …` (empty in variants without it;
+    /// None for the engine's null move).
+    pub(crate) chase_log: Vec<Option<Played>>,
 }
 
 impl PartialEq for Position {
@@ -298,6 +301,7 @@ impl Position {
             checks_in_a_row: ByColor::default(),
             passes: 0,
             shuffles: Vec::new(),
+            chase_log: Vec::new(),
         };
         // `hands unlimited`: nothing is counted in hand.
         if !variant.hands.as_ref().is_some_and(|h| h.unlimited) {

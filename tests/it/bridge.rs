@@ -588,7 +588,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("troitzky", "board … without"),
             ("wolf", "en passant takes"),
-            ("xiangqi", "sides"),
+            ("xiangqi", "chasing"),
             ("yarishogi", "hands"),
         ]
     );

@@ -19,6 +19,7 @@ mod berolina;
 mod betza;
 mod bridge;
 mod catalogue;
+mod chasing;
 mod checkmates;
 mod chess960;
 mod cli;

@@ -305,6 +305,11 @@ fn dump_prints_the_language_words() {
         ("3check", "giving 3 checks wins"),
         ("xiangqi", "sides \"Red\" \"Black\""),
         ("xiangqi", "perpetual check loses"),
+        (
+            "xiangqi",
+            "chasing loses: Advisor, Elephant outrank Horse, Chariot, Cannon; \
+             Horse, Cannon outrank Chariot; Soldier chased only in far",
+        ),
         ("shogi", "# no move rule"),
     ] {
         let o = varia(&["dump", &crate::common::oracle::script_file(script)]);

@@ -65,6 +65,7 @@ impl Position {
             checks_in_a_row: self.checks_in_a_row,
             passes: self.passes,
             shuffles: self.shuffles.clone(),
+            chase_log: self.chase_log.clone(),
         }
     }
 

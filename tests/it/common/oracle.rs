@@ -147,11 +147,7 @@ pub fn outcome_agrees(
 /// repetition): a count run out, the move rule, or Sittuyin's lone pawn
 /// that can only promote; never when checkmated.
 pub fn optional_end(pos: &Position) -> bool {
-    let move_rule = pos
-        .variant()
-        .game_end
-        .move_rule
-        .is_some_and(|n| pos.halfmoves() >= 2 * n);
+    let move_rule = pos.move_rule_reached();
     let mated = pos.is_check() && pos.legal_moves().unwrap().is_empty();
     let only_promotions = pos.only_promotions_result().unwrap().is_some();
     (pos.count_has_run_out() || move_rule || only_promotions) && !mated
