@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{GameResult, WallPlacement};
+use crate::ir::rule::{GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
@@ -825,6 +825,25 @@ fn value(result: GameResult) -> &'static str {
     }
 }
 
+/// The repetition rule: `nFoldRule`, and what it means when not a draw
+/// (`nFoldValue`: for the side to move, or for White with `nFoldValueAbsolute`).
+fn write_repetition(rules: &GameEndRules, out: &mut String) {
+    let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
+    let repeated = rules.repetition_result;
+    if repeated.result == GameResult::Draws {
+        return;
+    }
+    let for_white = match repeated.side {
+        None | Some(Color::White) => repeated.result,
+        Some(Color::Black) if repeated.result == GameResult::Wins => GameResult::Loses,
+        Some(Color::Black) => GameResult::Wins,
+    };
+    let _ = writeln!(out, "nFoldValue = {}", value(for_white));
+    if repeated.side.is_some() {
+        let _ = writeln!(out, "nFoldValueAbsolute = true");
+    }
+}
+
 /// Checkmate, stalemate, the move and repetition rules, goals, checks.
 fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
     let rules = &variant.game_end;
@@ -855,21 +874,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         &resetting
     };
     let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
-    let _ = writeln!(out, "nFoldRule = {}", rules.repetition.unwrap_or(0));
-    let repeated = rules.repetition_result;
-    if repeated.result != GameResult::Draws {
-        // FS scores it for the side to move, or with nFoldValueAbsolute for White.
-        let for_white = match repeated.side {
-            None => repeated.result,
-            Some(Color::White) => repeated.result,
-            Some(Color::Black) if repeated.result == GameResult::Wins => GameResult::Loses,
-            Some(Color::Black) => GameResult::Wins,
-        };
-        let _ = writeln!(out, "nFoldValue = {}", value(for_white));
-        if repeated.side.is_some() {
-            let _ = writeln!(out, "nFoldValueAbsolute = true");
-        }
-    }
+    write_repetition(rules, out);
     if rules.perpetual_check {
         let _ = writeln!(out, "perpetualCheckIllegal = true");
     }

@@ -55,6 +55,15 @@ fn write_counted_ends(
     Ok(())
 }
 
+/// What follows `repetition N`: nothing for a draw, ` wins`, ` wins for black`.
+fn repetition_words(value: crate::ir::rule::RepetitionResult) -> String {
+    match (value.result, value.side) {
+        (GameResult::Draws, _) => String::new(),
+        (r, None) => format!(" {}", r.word()),
+        (r, Some(side)) => format!(" {} for {}", r.word(), side_word(side)),
+    }
+}
+
 fn side_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -474,15 +483,7 @@ impl Variant {
             (None, _) => writeln!(f, "# no move rule")?,
         }
         match e.repetition {
-            Some(n) => {
-                let value = e.repetition_result;
-                let words = match (value.result, value.side) {
-                    (GameResult::Draws, _) => String::new(),
-                    (r, None) => format!(" {}", r.word()),
-                    (r, Some(side)) => format!(" {} for {}", r.word(), side_word(side)),
-                };
-                writeln!(f, "repetition {n}{words}")?
-            }
+            Some(n) => writeln!(f, "repetition {n}{}", repetition_words(e.repetition_result))?,
             None => writeln!(f, "# no repetition rule")?,
         }
         if e.perpetual_check {

@@ -300,6 +300,17 @@ fn written_exactly(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
 /// pass (Janggi's); `parse_move_in` reads it as the legal pass.
 pub const NULL_MOVE: &str = "@@@@";
 
+/// The pass among `legal`, for [`NULL_MOVE`].
+fn legal_pass(legal: &[Move]) -> Result<Move, MoveInputError> {
+    legal
+        .iter()
+        .copied()
+        .find(|m| m.kind == MoveKind::Pass)
+        .ok_or_else(|| MoveInputError::Syntax {
+            message: format!("`{NULL_MOVE}` is a pass, and no pass is legal here"),
+        })
+}
+
 /// [`parse_move`] given the legal moves of `pos`: generates no moves
 /// unless the text fits none of them.
 ///
@@ -307,14 +318,7 @@ pub const NULL_MOVE: &str = "@@@@";
 /// As [`parse_move`].
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveInputError> {
     if text.trim() == NULL_MOVE {
-        // XBoard's null move: the pass, in a variant whose pass is legal now.
-        return legal
-            .iter()
-            .copied()
-            .find(|m| m.kind == MoveKind::Pass)
-            .ok_or_else(|| MoveInputError::Syntax {
-                message: format!("`{NULL_MOVE}` is a pass, and no pass is legal here"),
-            });
+        return legal_pass(legal);
     }
     if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
         return parse_drop(pos, legal, letter, square, text);

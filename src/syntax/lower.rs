@@ -602,30 +602,29 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 };
                 Item::MoveRule(n, resetters)
             } else {
-                let value = match c.next_if(Rule::game_result) {
-                    Some(word) => {
-                        let result = lower_game_result(word, source);
-                        let side = c.next_if(Rule::kw_for).and_then(|_| c.next_if(Rule::side));
-                        let span = match &side {
-                            Some(s) => result.span.to(span_of(s, source)),
-                            None => result.span,
-                        };
-                        let side = side.map(|s| {
-                            if s.as_str() == "white" {
-                                Side::White
-                            } else {
-                                Side::Black
-                            }
-                        });
-                        Some(RepetitionValue { result, side, span })
-                    }
-                    None => None,
-                };
-                Item::Repetition(n, value)
+                Item::Repetition(n, lower_repetition_value(&mut c, source))
             })
         }
         other => Err(internal(span_of(&pair, source), Rule::item, Some(other))),
     }
+}
+
+/// The words after `repetition N`, if any: `wins|loses|draws [for SIDE]`.
+fn lower_repetition_value(c: &mut Cursor<'_>, source: SourceId) -> Option<RepetitionValue> {
+    let result = lower_game_result(c.next_if(Rule::game_result)?, source);
+    let side = c.next_if(Rule::kw_for).and_then(|_| c.next_if(Rule::side));
+    let span = match &side {
+        Some(s) => result.span.to(span_of(s, source)),
+        None => result.span,
+    };
+    let side = side.map(|s| {
+        if s.as_str() == "white" {
+            Side::White
+        } else {
+            Side::Black
+        }
+    });
+    Some(RepetitionValue { result, side, span })
 }
 
 fn lower_string(pair: Pair<'_, Rule>, source: SourceId) -> Result<Spanned<String>> {
@@ -1425,7 +1424,10 @@ pub fn parse_betza(text: &str, at: Span) -> Result<Vec<BetzaMove>> {
             at,
             "empty Betza string",
         )
-        .with_help("write the piece's moves in Betza notation, e.g. \"N\" for a knight"));
+        .with_help(
+            "write the piece's moves in Betza notation, e.g. \"N\" for a knight; \
+             a piece that never moves (a stone, a wall piece) is `piece Stone S immobile`",
+        ));
     }
     let mut pairs =
         VariantParser::parse(Rule::betza, text).map_err(|e| betza_syntax_error(&e, text, at))?;
