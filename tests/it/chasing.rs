@@ -276,19 +276,8 @@ fn random_games_of_chases_agree_with_fairy_stockfish() {
 fn fresh_random_games_of_chases_agree_with_fairy_stockfish() {
     // A few games played now, so that the fixture's FS is the one
     // installed (its seed differs from the fixture's).
-    common::oracle::require_pyffish();
-    let generator = manifest_dir().join("tests/oracle/xiangqi_chases.py");
-    let out = std::process::Command::new("python3")
-        .arg(&generator)
-        .args(["xiangqi", "6", "7", "40"])
-        .output()
-        .expect("python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text =
+        common::oracle::oracle_script_output("xiangqi_chases.py", &["xiangqi", "6", "7", "40"]);
     assert_eq!(text.lines().count(), 6);
     replay_games(&text);
 }
@@ -335,7 +324,6 @@ fn the_pieces_each_move_chases_are_fairy_stockfish_s() {
 
 #[test]
 fn the_engine_will_not_chase_into_a_loss() {
-    use varia::engine::{Engine, Limits};
     // Red is two chariots down; its horse has chased Black's chariot on
     // every move, and b5c3 would let Black make the start stand a third
     // time with d5d6: a loss for Red (FS agrees). The engine plays on.
@@ -344,17 +332,10 @@ fn the_engine_will_not_chase_into_a_loss() {
     let line = "c3b5 d6d5 b5c3 d5d6 c3b5 d6d5";
     let outcomes = verdicts(fen, &format!("{line} b5c3 d5d6"));
     assert_eq!(outcomes[7], chase(Color::Black));
-    let mut pos = Position::from_fen(&variant, fen).unwrap();
-    for m in line.split_whitespace() {
-        let mv = parse_coord(&pos, m).unwrap();
-        pos.play_unchecked(mv);
-    }
-    let mut engine = Engine::with_table_bits(&pos, 16);
-    let best = engine
-        .search(&pos, Limits::depth(3), |_| {})
-        .best
-        .expect("a move");
-    assert_ne!(varia::notation::coord::move_to_coord(&pos, best), "b5c3");
+    assert_ne!(
+        common::moves::engine_move_after(&variant, fen, line, 3),
+        "b5c3"
+    );
 }
 
 #[test]

@@ -241,19 +241,10 @@ fn the_move_rule_is_counted_in_janggi() {
 /// going on until FS ends it, by the rule against moving back and forth
 /// (`janggimodern`), repetition or the count.
 fn shuffling_games_agree(name: &str, games: usize, seed: u64) -> usize {
-    require_pyffish();
-    let generator = common::oracle::manifest_dir().join("tests/oracle/janggi_shuffles.py");
-    let out = std::process::Command::new("python3")
-        .arg(&generator)
-        .args([name, &games.to_string(), &seed.to_string()])
-        .output()
-        .expect("python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = common::oracle::oracle_script_output(
+        "janggi_shuffles.py",
+        &[name, &games.to_string(), &seed.to_string()],
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     let variant = script(name);
     let mut shuffles_lost = 0;
     for line in text.lines() {

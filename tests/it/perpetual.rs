@@ -272,7 +272,6 @@ fn the_bridge_carries_what_a_repetition_means_both_ways() {
 
 #[test]
 fn the_engine_will_not_check_perpetually_into_a_loss() {
-    use varia::engine::{Engine, Limits};
     // Red is two chariots down, and its checks so far would make i9i10
     // the third occurrence: a draw by repetition without the rule, a loss
     // with it (FS agrees, as in the first test). The engine plays on instead.
@@ -281,17 +280,10 @@ fn the_engine_will_not_check_perpetually_into_a_loss() {
     let line = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10";
     let outcomes = outcomes_agreeing(&variant, "", "xiangqi", fen, &format!("{line} i9i10"));
     assert_eq!(outcomes[8], perpetual(Color::Black, Color::White));
-    let mut pos = Position::from_fen(&variant, fen).unwrap();
-    for m in line.split_whitespace() {
-        let mv = parse_coord(&pos, m).unwrap();
-        pos.play_unchecked(mv);
-    }
-    let mut engine = Engine::with_table_bits(&pos, 16);
-    let best = engine
-        .search(&pos, Limits::depth(3), |_| {})
-        .best
-        .expect("a move");
-    assert_ne!(varia::notation::coord::move_to_coord(&pos, best), "i9i10");
+    assert_ne!(
+        common::moves::engine_move_after(&variant, fen, line, 3),
+        "i9i10"
+    );
 }
 
 /// The shogi family (Fairy-Stockfish's `nFoldRule = 4`, `perpetualCheckIllegal`):

@@ -3,8 +3,11 @@
 //! hand-derived expectations.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
-use varia::notation::coord::move_to_coord;
+use varia::engine::{Engine, Limits};
+use varia::ir::Variant;
+use varia::notation::coord::{move_to_coord, parse_coord};
 use varia::vm::Position;
 
 /// All legal moves, in coordinate form (`e2e4`, `e7e8q`).
@@ -33,4 +36,20 @@ pub fn set(from: &str, targets: &str) -> BTreeSet<String> {
         .split_whitespace()
         .map(|t| format!("{from}{t}"))
         .collect()
+}
+
+/// The engine's move, searching `depth` plies (a fresh table), after
+/// `line` (coordinates, with their history kept) is played from `fen`.
+pub fn engine_move_after(variant: &Arc<Variant>, fen: &str, line: &str, depth: u32) -> String {
+    let mut pos = Position::from_fen(variant, fen).unwrap();
+    for m in line.split_whitespace() {
+        let mv = parse_coord(&pos, m).unwrap_or_else(|| panic!("{m} is not legal"));
+        pos.play_unchecked(mv);
+    }
+    let mut engine = Engine::with_table_bits(&pos, 16);
+    let best = engine
+        .search(&pos, Limits::depth(depth), |_| {})
+        .best
+        .expect("a move");
+    move_to_coord(&pos, best)
 }

@@ -209,6 +209,26 @@ pub fn fs_immediate_game_ends(variant: &str, fen: &str, moves: &[&str]) -> Vec<(
     verdicts(&text)
 }
 
+/// What `tests/oracle/SCRIPT` (a Python oracle that prints one line per
+/// game or position) prints when run with `args`; pyffish required.
+pub fn oracle_script_output(script: &str, args: &[&str]) -> String {
+    require_pyffish();
+    let path = manifest_dir().join("tests/oracle").join(script);
+    let out = Command::new("python3")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python3 ({e}); {INSTALL_HINT}"));
+    assert!(
+        out.status.success(),
+        "{} failed ({}):\n{}",
+        path.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("oracle output is UTF-8")
+}
+
 /// Fairy-Stockfish's legal moves at `fen` (pyffish's `legal_moves`), in
 /// coordinate form.
 pub fn fs_legal_moves(variant: &str, fen: &str) -> BTreeSet<String> {
