@@ -58,13 +58,7 @@ impl<'i> Cursor<'i> {
 
     /// `white` or `black`, if one comes next.
     fn side(&mut self) -> Option<Side> {
-        self.next_if(Rule::side).map(|s| {
-            if s.as_str() == "white" {
-                Side::White
-            } else {
-                Side::Black
-            }
-        })
+        self.next_if(Rule::side).map(|s| side_of(&s))
     }
 
     fn next_any(&mut self) -> Result<Pair<'i, Rule>> {
@@ -617,14 +611,17 @@ fn lower_repetition_value(c: &mut Cursor<'_>, source: SourceId) -> Option<Repeti
         Some(s) => result.span.to(span_of(s, source)),
         None => result.span,
     };
-    let side = side.map(|s| {
-        if s.as_str() == "white" {
-            Side::White
-        } else {
-            Side::Black
-        }
-    });
+    let side = side.as_ref().map(side_of);
     Some(RepetitionValue { result, side, span })
+}
+
+/// The side a `side` pair names.
+fn side_of(pair: &Pair<'_, Rule>) -> Side {
+    if pair.as_str() == "white" {
+        Side::White
+    } else {
+        Side::Black
+    }
 }
 
 fn lower_string(pair: Pair<'_, Rule>, source: SourceId) -> Result<Spanned<String>> {

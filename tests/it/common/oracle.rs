@@ -359,25 +359,10 @@ fn oracle_lines(
     seed: u64,
     extra: &[&str],
 ) -> Vec<OracleLine> {
-    require_pyffish();
-    let script = manifest_dir().join("tests/oracle/random_positions.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .arg(variant)
-        .arg(count.to_string())
-        .arg(seed.to_string())
-        .args(["--fen-every", &FEN_EVERY.to_string()])
-        .args(extra)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}); {INSTALL_HINT}"));
-    assert!(
-        out.status.success(),
-        "{} failed ({}):\n{}",
-        script.display(),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("oracle output is UTF-8");
+    let (count, seed, every) = (count.to_string(), seed.to_string(), FEN_EVERY.to_string());
+    let mut args = vec![variant, &count, &seed, "--fen-every", &every];
+    args.extend_from_slice(extra);
+    let text = oracle_script_output("random_positions.py", &args);
     let lines: Vec<OracleLine> = text
         .lines()
         .enumerate()
