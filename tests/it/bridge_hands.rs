@@ -147,3 +147,22 @@ fn a_mating_pawn_drop_exports_as_fs_shogi_pawn_rule() {
     assert!(ours.is_subset(&theirs));
     assert!(ours.contains("P@a7"));
 }
+
+/// S-chess's gating (`seirawanGating`): a piece from hand enters where a
+/// first-rank piece leaves on its first move; in S-House a pawn in hand
+/// never enters on the first rank, where it may not be dropped.
+#[test]
+fn gating_exports_as_seirawan_gating() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("seirawan", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert!(ours.contains("g1f3h") && ours.contains("b1c3e"), "{ours:?}");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HPhe] w KQBCDFGkqbcdfg - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("shouse", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert!(
+        ours.contains("g1f3h") && !ours.contains("g1f3p"),
+        "{ours:?}"
+    );
+    assert!(ours.contains("P@e3") && !ours.contains("P@e1"), "{ours:?}");
+}

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::{can_move, fs_letter, refuse, squares_text, ExportError, Promotions};
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::hand::Hands;
+use crate::ir::hand::{Gating, Hands};
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 use crate::ir::Variant;
 
@@ -100,7 +100,60 @@ pub(super) fn write_hands(
         let name = fs_piece_name(variant, kind);
         write_regions(variant, &squares, &format!("mobilityRegion{{}}{name}"), out);
     }
+    if let Some(gating) = &hands.gating {
+        check_gating(variant, hands, gating)?;
+        out.push_str("gating = true\nseirawanGating = true\n");
+    }
     Ok(immobility)
+}
+
+/// S-chess's gating as FS's `seirawanGating`: its gates are on the
+/// castling rank (the FEN's castling field names them), and any piece in
+/// hand may enter by one where it may be dropped.
+fn check_gating(variant: &Variant, hands: &Hands, gating: &Gating) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    let rank = |r: i32| -> SquareSet {
+        geometry
+            .squares()
+            .iter()
+            .filter(|&s| geometry.rank_of(s) == r)
+            .collect()
+    };
+    let castling_rank = variant
+        .castling
+        .first()
+        .map_or(0, |rule| geometry.rank_of(rule.king_from));
+    let last = geometry.ranks() as i32 - 1;
+    if gating.region.white != rank(castling_rank)
+        || gating.region.black != rank(last - castling_rank)
+    {
+        return Err(refuse(
+            "gate … in",
+            format!(
+                "Fairy-Stockfish's gates are on its castling rank, here rank {}",
+                castling_rank + 1
+            ),
+        ));
+    }
+    for kind in kinds_in_hand(variant, hands) {
+        for color in Color::ALL {
+            let code = Piece { color, kind }.code() as usize;
+            let fs = gating
+                .region
+                .get(color)
+                .intersection(&hands.drop_squares[code]);
+            if gating.squares[code] != fs {
+                return Err(refuse(
+                    "gate",
+                    format!(
+                        "Fairy-Stockfish gates every piece in hand where it may be dropped, the {} too",
+                        variant.pieces[kind.0 as usize].name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What FS has no drop option for.
@@ -111,12 +164,7 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
             .position(|&b| b)
             .map(|k| format!("drop {} {rule}", variant.pieces[k].name))
     };
-    let refusal = if hands.gating.is_some() {
-        Some((
-            "gate".to_string(),
-            "the bridge does not write FS's gating yet",
-        ))
-    } else if hands.unlimited || hands.first_fill.is_some() {
+    let refusal = if hands.unlimited || hands.first_fill.is_some() {
         Some((
             "hands unlimited".to_string(),
             "the bridge does not write FS's enclosing drops yet",
