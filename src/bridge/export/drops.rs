@@ -100,6 +100,7 @@ pub(super) fn write_hands(
         let name = fs_piece_name(variant, kind);
         write_regions(variant, &squares, &format!("mobilityRegion{{}}{name}"), out);
     }
+    write_enclosing(variant, hands, out)?;
     if let Some(gating) = &hands.gating {
         check_gating(variant, hands, gating)?;
         out.push_str("gating = true\nseirawanGating = true\n");
@@ -164,15 +165,11 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
             .position(|&b| b)
             .map(|k| format!("drop {} {rule}", variant.pieces[k].name))
     };
-    let refusal = if hands.unlimited || hands.first_fill.is_some() {
+    let refusal = if hands.unlimited {
         Some((
             "hands unlimited".to_string(),
-            "the bridge does not write FS's enclosing drops yet",
+            "Fairy-Stockfish's `freeDrops` is no .ini option (only its built-in ataxx has it)",
         ))
-    } else if let Some(d) =
-        named("beside-own", &hands.beside_own).or(named("enclosing", &hands.enclosing))
-    {
-        Some((d, "the bridge does not write FS's enclosing drops yet"))
     } else if let Some(d) = named("opposite-colours", &hands.opposite_colours) {
         Some((
             d,
@@ -187,6 +184,47 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
         Some((declaration, reason)) => Err(refuse(declaration, reason)),
         None => Ok(()),
     }
+}
+
+/// Reversi's and Ataxx's drops as FS's `enclosingDrop` (for every piece
+/// dropped: `reversi` where it outflanks enemy pieces, `ataxx` beside a
+/// piece of its side), the squares filled first as `enclosingDropStart`.
+fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result<(), ExportError> {
+    let in_hand = kinds_in_hand(variant, hands);
+    let all = |rule: &[bool]| in_hand.iter().all(|k| rule[k.0 as usize]);
+    let any = |rule: &[bool]| in_hand.iter().find(|k| rule[k.0 as usize]);
+    let rule = if all(&hands.enclosing) {
+        Some("reversi")
+    } else if all(&hands.beside_own) {
+        Some("ataxx")
+    } else if let Some(kind) = any(&hands.enclosing).or(any(&hands.beside_own)) {
+        return Err(refuse(
+            format!("drop {}", variant.pieces[kind.0 as usize].name),
+            "Fairy-Stockfish's `enclosingDrop` holds for every piece dropped",
+        ));
+    } else {
+        None
+    };
+    if in_hand.is_empty() {
+        return Ok(());
+    }
+    if let Some(rule) = rule {
+        let _ = writeln!(out, "enclosingDrop = {rule}");
+    }
+    if let Some(first) = &hands.first_fill {
+        if rule.is_none() || first.white != first.black {
+            return Err(refuse(
+                "drops first fill",
+                "Fairy-Stockfish's `enclosingDropStart` is one set of squares for both sides, with enclosing drops",
+            ));
+        }
+        let _ = writeln!(
+            out,
+            "enclosingDropStart = {}",
+            squares_text(variant, first.white.iter())
+        );
+    }
+    Ok(())
 }
 
 /// What a captured piece returns to hand as. FS returns a shogi-promoted
