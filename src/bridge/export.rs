@@ -1165,10 +1165,26 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     }
     match rules.goals.as_slice() {
         [] => {}
+        [first, second] if racing_goals(variant, first, second) => {
+            // Racing Kings: FS's `flagMove` for a royal piece answers White's
+            // arrival with one move of Black's.
+            let (white, black) = if first.answered {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let _ = writeln!(out, "flagPiece = {}", fs_letter(variant, white.kinds[0]));
+            let _ = writeln!(out, "flagMove = true");
+            let regions = ByColor {
+                white: white.squares.white,
+                black: black.squares.black,
+            };
+            write_side_regions(variant, &regions, "flagRegion", out);
+        }
         [goal] if goal.answered => {
             return Err(refuse(
                 "reaching … unless answered",
-                "the bridge does not write FS's racing kings rules yet",
+                "Fairy-Stockfish answers a goal reached only in Racing Kings' way: White's royal piece answered, Black's not",
             ))
         }
         [goal] if goal.result == GameResult::Wins && goal.kinds.len() == 1 => {
@@ -1190,6 +1206,34 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
     }
     Ok(())
+}
+
+/// Whether two goals are Racing Kings': White's royal piece reaching its
+/// squares wins unless answered, Black's wins at once (FS's `flagMove`
+/// with a royal flag piece).
+fn racing_goals(
+    variant: &Variant,
+    first: &crate::ir::rule::Goal,
+    second: &crate::ir::rule::Goal,
+) -> bool {
+    let (white, black) = if first.answered {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let plain =
+        |g: &crate::ir::rule::Goal| g.result == GameResult::Wins && !g.unattacked && !g.after_reply;
+    white.answered
+        && !black.answered
+        && plain(white)
+        && plain(black)
+        && white.kinds.len() == 1
+        && white.kinds == black.kinds
+        && variant.pieces[white.kinds[0].0 as usize].royal
+        && white.squares.black.is_empty()
+        && black.squares.white.is_empty()
+        && !white.squares.white.is_empty()
+        && !black.squares.black.is_empty()
 }
 
 /// Janggi's ends: FS's bikjang and janggi counting are built into its
