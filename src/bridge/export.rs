@@ -353,17 +353,17 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         {
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
-        if piece
-            .patterns
-            .iter()
-            .any(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
-        {
+        let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
+        if piece.patterns.iter().any(|p| {
+            (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
+                && !(pawn_steps && pawn_double_step(p))
+        }) {
             return Err(refuse(
                 declaration,
                 "an `also` move: Fairy-Stockfish has no moves from a region",
             ));
         }
-        if double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
+        if !pawn_steps && double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
             return Err(refuse(
                 declaration,
                 "a double step that can be taken en passant on any move (Torpedo): Fairy-Stockfish's custom pieces make en passant squares on first moves only",
@@ -387,6 +387,10 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             let _ = writeln!(out, "shogiPawn = {letter}");
             continue;
         }
+        if fs_pawn(variant) == Some(PieceKind(index as u8)) {
+            let _ = writeln!(out, "pawn = {letter}");
+            continue;
+        }
         if letter == '?' {
             return Err(refuse(
                 declaration,
@@ -408,9 +412,76 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             let _ = writeln!(out, "doubleStepRegionWhite = *{}", rank + 1);
             let _ = writeln!(out, "doubleStepRegionBlack = *{}", ranks - rank);
         }
-        None => out.push_str("doubleStep = false\n"),
+        None => match fs_pawn(variant).and_then(|k| pawn_double_step_region(variant, k)) {
+            Some(region) => write_side_regions(variant, &region, "doubleStepRegion", out),
+            None => out.push_str("doubleStep = false\n"),
+        },
     }
     Ok(())
+}
+
+/// FS's own pawn moves as an orthodox pawn (its double step by
+/// `doubleStepRegion…`), and FS keeps a few rules for it alone: it may not
+/// be dropped on its first rank or in the promotion zone (unless
+/// `firstRankPawnDrops`, `promotionZonePawnDrops`), an explosion spares
+/// it. The one piece that moves as it, which the section writes as
+/// `pawn`, if any.
+fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
+    // Without a first move's double step where no piece has one: none
+    // (`doubleStep = false`) or one from a region (`also … "fmnD" from R`,
+    // FS's `doubleStepRegion…`).
+    let single = !variant
+        .pieces
+        .iter()
+        .any(|p| p.patterns.iter().any(|m| m.initial));
+    let mut pawns = variant.pieces.iter().enumerate().filter(|(_, p)| {
+        let betza: String = p.betza.split_whitespace().collect();
+        let also: Vec<&crate::ir::pattern::MovePattern> = p
+            .patterns
+            .iter()
+            .filter(|m| {
+                m.from_region.is_some()
+                    || m.within_region.is_some()
+                    || m.royal_only
+                    || m.unless_in_check
+            })
+            .collect();
+        let plain = match also.as_slice() {
+            [] => true,
+            [step] => single && pawn_double_step(step),
+            _ => false,
+        };
+        !p.royal
+            && plain
+            && (betza == "fmWfceFifmnD" && also.is_empty() || single && betza == "fmWfceF")
+    });
+    match (pawns.next(), pawns.next()) {
+        (Some((k, _)), None) => Some(PieceKind(k as u8)),
+        _ => None,
+    }
+}
+
+/// `also Pawn "fmnD" from R`: a pawn's double step from a region.
+fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pattern.from_region.is_some()
+        && pattern.within_region.is_none()
+        && !pattern.royal_only
+        && !pattern.unless_in_check
+        && pattern.vectors == [(0, 2)]
+        && pattern.travel == crate::ir::pattern::Travel::LameLeap
+        && pattern.moves
+        && !pattern.captures
+        && !pattern.en_passant
+        && !pattern.initial
+}
+
+/// The region of FS's pawn's double step by `also … from R`, if it has one.
+fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor<SquareSet>> {
+    variant.pieces[kind.0 as usize]
+        .patterns
+        .iter()
+        .find(|p| pawn_double_step(p))
+        .and_then(|p| p.from_region)
 }
 
 /// Whether a move of `kind` that is not a first move makes an en passant

@@ -5,7 +5,9 @@
 //! try each drop rule, and the FEN after a capture of a promoted piece.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
+use varia::ir::Variant;
 use varia::notation::coord::{move_to_coord, parse_coord};
 use varia::notation::fen::write_fen;
 use varia::vm::Position;
@@ -15,10 +17,18 @@ use crate::common::oracle::{require_pyffish, script};
 /// FS's legal moves at `fen` and its FEN after `moves` from it, in the
 /// section `varia export` writes for the script `stem`; and ours.
 fn both_sides(stem: &str, fen: &str, moves: &[&str]) -> [(BTreeSet<String>, String); 2] {
+    both_sides_of(&script(stem), stem, fen, moves)
+}
+
+fn both_sides_of(
+    variant: &Arc<Variant>,
+    stem: &str,
+    fen: &str,
+    moves: &[&str],
+) -> [(BTreeSet<String>, String); 2] {
     require_pyffish();
-    let variant = script(stem);
     let name = format!("varia-{stem}");
-    let ini = varia::bridge::export::export_variant(&variant, &name).unwrap();
+    let ini = varia::bridge::export::export_variant(variant, &name).unwrap();
     let dir = crate::common::bin::temp_dir("bridge-hands", stem);
     let file = dir.join("exported.ini");
     std::fs::write(&file, &ini).unwrap();
@@ -46,7 +56,7 @@ fn both_sides(stem: &str, fen: &str, moves: &[&str]) -> [(BTreeSet<String>, Stri
         .map(str::to_string)
         .collect();
     let their_fen = lines.next().unwrap_or_default().to_string();
-    let mut pos = Position::from_fen(&variant, fen).unwrap_or_else(|e| panic!("{stem} {fen}: {e}"));
+    let mut pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{stem} {fen}: {e}"));
     let ours: BTreeSet<String> = pos
         .legal_moves()
         .unwrap()
@@ -69,8 +79,9 @@ fn drops_to(moves: &BTreeSet<String>, letter: char) -> BTreeSet<String> {
         .collect()
 }
 
-/// Crazyhouse: pawns dropped on ranks 2 to 7 only (FS: the pawn's own
-/// mobility region and `immobilityIllegal`), knights anywhere; a promoted
+/// Crazyhouse: pawns dropped on ranks 2 to 7 only (the section's pawn is
+/// FS's, which its own rules keep off the first rank and the promotion
+/// zone), knights anywhere; a promoted
 /// queen taken returns to hand as a pawn, in Loop chess as a queen
 /// (`dropLoop`).
 #[test]
@@ -165,4 +176,49 @@ fn gating_exports_as_seirawan_gating() {
         "{ours:?}"
     );
     assert!(ours.contains("P@e3") && !ours.contains("P@e1"), "{ours:?}");
+}
+
+/// A piece dropped on fewer squares than the others, which it can never
+/// leave (a forward-moving soldier dropped in the far half): FS's one drop
+/// region narrowed by the soldier's `mobilityRegion…`, and no
+/// `immobilityIllegal` (a soldier on the last rank stays there).
+#[test]
+fn a_drop_region_of_one_piece_exports_as_its_mobility_region() {
+    let text = "variant \"Forward drops\"\nimport orthodox\npiece Soldier S \"fW\"\nboard 8 x 8\n\
+                hands keep captures\ndemote promoted to Pawn\ndrop Pawn in ranks 2..7\n\
+                drop Soldier in ranks 5..8\n\
+                setup \"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[Ss] w - - 0 1\"\n";
+    let variant = varia::compile_source("forward.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "forward").unwrap();
+    let ranks = |from: u8| {
+        (from..from + 4)
+            .flat_map(|r| ('a'..='h').map(move |f| format!("{f}{r}")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        ini.contains(&format!(
+            "\nmobilityRegionWhiteCustomPiece5 = {}\n",
+            ranks(5)
+        )),
+        "{ini}"
+    );
+    assert!(
+        ini.contains(&format!(
+            "\nmobilityRegionBlackCustomPiece5 = {}\n",
+            ranks(1)
+        )),
+        "{ini}"
+    );
+    assert!(!ini.contains("immobilityIllegal"), "{ini}");
+    let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[SPsp] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides_of(&variant, "forward", fen, &[]);
+    assert_eq!(ours, theirs);
+    // Ranks 5 and 6, and rank 8 but the king's square.
+    assert_eq!(drops_to(&ours, 'S').len(), 16 + 7);
+    assert_eq!(drops_to(&ours, 'P').len(), 32);
+    // A soldier that reached the last rank stays, stuck, in both.
+    let fen = "4k2S/8/8/8/8/8/8/4K3[] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides_of(&variant, "forward", fen, &[]);
+    assert_eq!(ours, theirs);
 }

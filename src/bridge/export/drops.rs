@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{can_move, fs_letter, refuse, squares_text, ExportError, Promotions};
+use super::{can_move, fs_letter, fs_pawn, refuse, squares_text, ExportError, Promotions};
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::hand::{Gating, Hands};
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
@@ -95,6 +95,14 @@ pub(super) fn write_hands(
         squares.regions(variant, false).is_err()
     };
     let (region, mobility) = squares.regions(variant, immobility)?;
+    if squares.pawn.is_some() {
+        if squares.pawn_drops.0 {
+            out.push_str("firstRankPawnDrops = true\n");
+        }
+        if squares.pawn_drops.1 {
+            out.push_str("promotionZonePawnDrops = true\n");
+        }
+    }
     write_regions(variant, &region, "dropRegion", out);
     for (kind, squares) in mobility {
         let name = fs_piece_name(variant, kind);
@@ -299,10 +307,17 @@ fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
     if no_mate == Some(kind) {
         return "ShogiPawn".into();
     }
+    let pawn = fs_pawn(variant);
+    if pawn == Some(kind) {
+        return "Pawn".into();
+    }
     let custom = variant.pieces[..kind.0 as usize]
         .iter()
         .enumerate()
-        .filter(|&(k, p)| !p.royal && no_mate != Some(PieceKind(k as u8)))
+        .filter(|&(k, p)| {
+            let k = Some(PieceKind(k as u8));
+            !p.royal && no_mate != k && pawn != k
+        })
         .count();
     format!("CustomPiece{}", custom + 1)
 }
@@ -338,6 +353,12 @@ struct DropSquares {
     /// Per piece kind (all of them): per side, every square it might ever
     /// stand on or move to, which its mobility region must keep.
     reach: Vec<ByColor<SquareSet>>,
+    /// FS's pawn type, if it can be in hand, and per side the squares its
+    /// own rules keep it from being dropped on.
+    pawn: Option<(PieceKind, ByColor<SquareSet>)>,
+    /// Whether the script drops pawns on their first rank, in their
+    /// promotion zone (FS's `firstRankPawnDrops`, `promotionZonePawnDrops`).
+    pawn_drops: (bool, bool),
 }
 
 type Regions = (ByColor<SquareSet>, Vec<(PieceKind, ByColor<SquareSet>)>);
@@ -369,7 +390,57 @@ impl DropSquares {
                 }
             })
             .collect();
-        DropSquares { kinds, reach }
+        let geometry = &variant.geometry;
+        let last = geometry.ranks() as i32 - 1;
+        let first_rank = |color| -> SquareSet {
+            let rank = if color == Color::White { 0 } else { last };
+            geometry
+                .squares()
+                .iter()
+                .filter(|&s| geometry.rank_of(s) == rank)
+                .collect()
+        };
+        let zone = |color| -> SquareSet { promotions.zone.get(color).iter().copied().collect() };
+        let pawn_kind = fs_pawn(variant).filter(|k| in_hand.contains(k));
+        let mut pawn_drops = (false, false);
+        let pawn = pawn_kind.map(|kind| {
+            for color in Color::ALL {
+                let drops = hands.drop_squares[code(kind, color)];
+                pawn_drops.0 |= !drops.intersection(&first_rank(color)).is_empty();
+                pawn_drops.1 |= !drops.intersection(&zone(color)).is_empty();
+            }
+            let kept = |color| {
+                let mut kept = SquareSet::EMPTY;
+                if !pawn_drops.0 {
+                    kept = kept.union(&first_rank(color));
+                }
+                if !pawn_drops.1 {
+                    kept = kept.union(&zone(color));
+                }
+                kept
+            };
+            (
+                kind,
+                ByColor {
+                    white: kept(Color::White),
+                    black: kept(Color::Black),
+                },
+            )
+        });
+        DropSquares {
+            kinds,
+            reach,
+            pawn,
+            pawn_drops,
+        }
+    }
+
+    /// The squares FS's own pawn rules keep a piece of `kind` from.
+    fn pawn_rules(&self, kind: PieceKind, color: Color) -> SquareSet {
+        match &self.pawn {
+            Some((pawn, kept)) if *pawn == kind => *kept.get(color),
+            _ => SquareSet::EMPTY,
+        }
     }
 
     /// FS's drop region a side (every square some piece may be dropped
@@ -400,7 +471,10 @@ impl DropSquares {
                     .filter(|&s| immobility && !can_move(variant, code, s))
                     .collect();
                 let wanted = *squares.get(color);
-                let fs = region.get(color).difference(&stuck);
+                let fs = region
+                    .get(color)
+                    .difference(&stuck)
+                    .difference(&self.pawn_rules(*kind, color));
                 if fs == wanted {
                     continue;
                 }
