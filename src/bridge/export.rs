@@ -43,6 +43,14 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     let mut out = String::new();
     let _ = writeln!(out, "# {} (exported by `varia export`)", variant.name);
     let _ = writeln!(out, "[{name}]");
+    let sides = &variant.side_names;
+    if sides.white != "White" || sides.black != "Black" {
+        let _ = writeln!(
+            out,
+            "# `sides \"{}\" \"{}\"`: Fairy-Stockfish calls them White and Black",
+            sides.white, sides.black
+        );
+    }
     if variant.shuffle.is_some() {
         // FS plays from any array it is given, but deals none itself.
         let _ = writeln!(
@@ -73,6 +81,16 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     }
     write_walls(variant, &mut out);
     write_explosions(variant, &mut out)?;
+    write_flying_general(variant, &mut out)?;
+    for (kind, squares) in region_mobility(variant)? {
+        let name = drops::fs_piece_name(variant, kind);
+        drops::write_regions(
+            variant,
+            &squares,
+            &format!("mobilityRegion{{}}{name}"),
+            &mut out,
+        );
+    }
     write_counted_ends(variant, &mut out);
     let petrifying = letters_of(variant, |p| p.petrifies);
     if !petrifying.is_empty() {
@@ -203,12 +221,6 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             ));
         }
     }
-    if variant.side_names.white != "White" || variant.side_names.black != "Black" {
-        return Err(refuse(
-            "sides",
-            "Fairy-Stockfish's sides are White and Black",
-        ));
-    }
     if !variant.royal_groups.is_empty() {
         return Err(refuse(
             "check when …",
@@ -260,10 +272,10 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's makpongRule holds for the king of both sides only",
         ));
     }
-    if !variant.borders.is_empty() || variant.pieces.iter().any(|p| !p.region_rules.is_empty()) {
+    if !variant.borders.is_empty() {
         return Err(refuse(
-            "restrict",
-            "Fairy-Stockfish has no region rules of this kind",
+            "border",
+            "Fairy-Stockfish has no borders a move may not cross",
         ));
     }
     Ok(())
@@ -352,6 +364,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         if piece.patterns.iter().any(|p| {
             (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
                 && !(pawn_steps && pawn_double_step(p))
+                && !(piece.royal && flying_general(p))
         }) {
             return Err(refuse(
                 declaration,
@@ -413,6 +426,129 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         },
     }
     Ok(())
+}
+
+/// The pieces' region rules as FS's `mobilityRegion…` (the squares a
+/// piece of a side may move to, capture on and attack): `never land in R`
+/// exactly; `stay in R` (`never enter R`: stay in the rest) where no move
+/// from inside R passes outside and comes back, and the piece starts
+/// inside, never dropped or made by a promotion.
+fn region_mobility(variant: &Variant) -> Result<Vec<(PieceKind, ByColor<SquareSet>)>, ExportError> {
+    use crate::ir::rule::RegionPolicy;
+    let all = *variant.geometry.squares();
+    let mut regions = Vec::new();
+    for (index, piece) in variant.pieces.iter().enumerate() {
+        let kind = PieceKind(index as u8);
+        let mut own = ByColor {
+            white: all,
+            black: all,
+        };
+        for rule in &piece.region_rules {
+            let declaration = format!("restrict {}", piece.name);
+            if variant.hands.is_some() {
+                return Err(refuse(
+                    declaration,
+                    "Fairy-Stockfish's mobility regions also keep drops out, which the bridge does not sort out yet",
+                ));
+            }
+            let (squares, paths) = match &rule.policy {
+                RegionPolicy::NeverLand(r) => (
+                    ByColor {
+                        white: all.difference(&r.white),
+                        black: all.difference(&r.black),
+                    },
+                    false,
+                ),
+                RegionPolicy::StayIn(r) => (*r, true),
+                RegionPolicy::NeverEnter(r) => (
+                    ByColor {
+                        white: all.difference(&r.white),
+                        black: all.difference(&r.black),
+                    },
+                    true,
+                ),
+                _ => {
+                    return Err(refuse(
+                        declaration,
+                        "Fairy-Stockfish has no borders a move may not cross",
+                    ))
+                }
+            };
+            for color in Color::ALL.into_iter().filter(|&c| *rule.colors.get(c)) {
+                let region = squares.get(color);
+                if paths {
+                    if let Some(why) = leaves_and_returns(variant, kind, color, region) {
+                        return Err(refuse(declaration, why));
+                    }
+                }
+                *own.get_mut(color) = own.get(color).intersection(region);
+            }
+        }
+        if own.white != all || own.black != all {
+            regions.push((kind, own));
+        }
+    }
+    Ok(regions)
+}
+
+/// Why FS's mobility region, which only keeps a piece from landing
+/// outside `region`, would not keep it on every path inside, if it would not.
+fn leaves_and_returns(
+    variant: &Variant,
+    kind: PieceKind,
+    color: Color,
+    region: &SquareSet,
+) -> Option<String> {
+    let code = Piece { color, kind }.code();
+    let made = variant
+        .promotion
+        .choice_sets
+        .iter()
+        .flatten()
+        .any(|&k| k == kind)
+        || variant.hands.is_some();
+    let outside_start = variant
+        .geometry
+        .squares()
+        .iter()
+        .any(|s| variant.start.board[s.index()] == code && !region.contains(s));
+    if made || outside_start {
+        return Some(
+            "Fairy-Stockfish's mobility regions keep a piece from landing outside, but one outside (dropped, promoted, set up) could still move"
+                .to_string(),
+        );
+    }
+    // The piece's rays as its moves make them, before its region rules
+    // cut them where they leave.
+    let mut defs = variant.pieces.clone();
+    for def in &mut defs {
+        def.region_rules.clear();
+    }
+    let tables = &crate::compile::tables::build_tables(
+        &variant.geometry,
+        variant.symmetry,
+        &defs,
+        &variant.promotion,
+        variant.en_passant_region.as_ref(),
+    );
+    for sq in region.iter() {
+        for ray in tables.rays(code, sq) {
+            let mut left = false;
+            for i in ray.start..ray.start + u32::from(ray.len) {
+                let on = tables.path_squares[i as usize];
+                if !region.contains(on) {
+                    left = true;
+                } else if left {
+                    return Some(format!(
+                        "from {} a move passes outside and lands inside again on {}, which Fairy-Stockfish's mobility region would allow",
+                        variant.geometry.name(sq),
+                        variant.geometry.name(on)
+                    ));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The royal piece FS takes as a pseudo-royal custom piece, whose loss
@@ -525,6 +661,57 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         (Some((k, _)), None) => Some(PieceKind(k as u8)),
         _ => None,
     }
+}
+
+/// `also General "cvR" against royal`: the generals may not face each
+/// other on an open file (Xiangqi), FS's `flyingGeneral`.
+fn flying_general(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    let mut vectors = pattern.vectors.clone();
+    vectors.sort_unstable();
+    pattern.royal_only
+        && pattern.from_region.is_none()
+        && pattern.within_region.is_none()
+        && vectors == [(0, -1), (0, 1)]
+        && pattern.travel == crate::ir::pattern::Travel::Ride { max: 0 }
+        && pattern.captures
+        && !pattern.moves
+        && !pattern.initial
+}
+
+/// `flyingGeneral = true` for a royal piece's `also … "cvR" against
+/// royal`. FS's rule forbids facing along a rank too: the royal pieces
+/// must stay in regions (`restrict … stay in`) on ranks apart.
+fn write_flying_general(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let Some(royal) = variant
+        .pieces
+        .iter()
+        .position(|p| p.royal && p.patterns.iter().any(flying_general))
+    else {
+        return Ok(());
+    };
+    let kind = PieceKind(royal as u8);
+    let regions = region_mobility(variant)?;
+    let ranks = |set: &SquareSet| -> Vec<i32> {
+        let mut ranks: Vec<i32> = set.iter().map(|s| variant.geometry.rank_of(s)).collect();
+        ranks.sort_unstable();
+        ranks.dedup();
+        ranks
+    };
+    let apart = regions
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .is_some_and(|(_, r)| {
+            let black = ranks(&r.black);
+            ranks(&r.white).iter().all(|rank| !black.contains(rank))
+        });
+    if !apart {
+        return Err(refuse(
+            format!("also {} \"cvR\" against royal", variant.pieces[royal].name),
+            "Fairy-Stockfish's flyingGeneral also forbids facing along a rank: the royal pieces must stay on ranks apart",
+        ));
+    }
+    out.push_str("flyingGeneral = true\n");
+    Ok(())
 }
 
 /// `also Pawn "fmnD" from R`: a pawn's double step from a region.
@@ -1313,6 +1500,13 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
         let _ = writeln!(out, "checkCounting = true");
     }
+    write_goals(variant, out)
+}
+
+/// The goals: one of one piece type that wins (`flagPiece`, `flagRegion…`,
+/// `flagPieceSafe`, `flagMove`), or Racing Kings' two.
+fn write_goals(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let rules = &variant.game_end;
     match rules.goals.as_slice() {
         [] => {}
         [first, second] if racing_goals(variant, first, second) => {

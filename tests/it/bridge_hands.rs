@@ -222,3 +222,32 @@ fn a_drop_region_of_one_piece_exports_as_its_mobility_region() {
     let [(ours, _), (theirs, _)] = both_sides_of(&variant, "forward", fen, &[]);
     assert_eq!(ours, theirs);
 }
+
+/// Region rules as FS's `mobilityRegion…`: `never land in` exactly (a
+/// rook passes the ranks it may not stop on, in FS as in varia);
+/// `never enter` refused where a move would pass the region and land
+/// beyond it, which FS's region would allow.
+#[test]
+fn region_rules_export_as_mobility_regions() {
+    let text =
+        "variant \"Gap\"\nimport orthodox\nboard 8 x 8\nrestrict Rook: never land in ranks 4..5\n\
+                setup \"4k3/pppppppp/8/8/8/7R/PPPPPPPP/4K3 w - - 0 1\"\n";
+    let variant = varia::compile_source("gap.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "gap").unwrap();
+    assert!(
+        ini.contains("\nmobilityRegionWhiteCustomPiece2 = a1 "),
+        "{ini}"
+    );
+    let fen = "4k3/pppppppp/8/8/8/7R/PPPPPPPP/4K3 w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides_of(&variant, "gap", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert!(ours.contains("h3h6") && !ours.contains("h3h4"), "{ours:?}");
+    // A tower (no promotion makes one) on h3 would pass h4 to h5.
+    let text = "variant \"Gap\"\nimport orthodox\nboard 8 x 8\npiece Tower T \"R\"\n\
+                restrict Tower: never enter rank 4\n\
+                setup \"4k3/pppppppp/8/8/8/7T/PPPPPPPP/4K3 w - - 0 1\"\n";
+    let variant = varia::compile_source("gap.variant", text).unwrap();
+    let err = varia::bridge::export::export_variant(&variant, "gap").unwrap_err();
+    assert_eq!(err.declaration, "restrict Tower");
+    assert!(err.reason.contains("lands inside again"), "{}", err.reason);
+}

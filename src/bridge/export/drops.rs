@@ -105,6 +105,13 @@ pub(super) fn write_hands(
     }
     write_regions(variant, &region, "dropRegion", out);
     for (kind, squares) in mobility {
+        let piece = &variant.pieces[kind.0 as usize];
+        if !piece.region_rules.is_empty() {
+            return Err(refuse(
+                format!("restrict {}", piece.name),
+                "Fairy-Stockfish has one mobility region a piece, which its drop region needs here",
+            ));
+        }
         let name = fs_piece_name(variant, kind);
         write_regions(variant, &squares, &format!("mobilityRegion{{}}{name}"), out);
     }
@@ -298,7 +305,7 @@ fn write_returns(
 
 /// The name FS's options take for a piece type (`mobilityRegionWhite…`):
 /// `King`, `ShogiPawn` or `CustomPieceN`, as the section declares it.
-fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
+pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
     let def = &variant.pieces[kind.0 as usize];
     if def.royal {
         return "King".into();
@@ -324,7 +331,12 @@ fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
 
 /// `{option}White` and `{option}Black` (`{}` in `option` stands for the
 /// side): each side's squares, left out where they are the whole board.
-fn write_regions(variant: &Variant, squares: &ByColor<SquareSet>, option: &str, out: &mut String) {
+pub(super) fn write_regions(
+    variant: &Variant,
+    squares: &ByColor<SquareSet>,
+    option: &str,
+    out: &mut String,
+) {
     let all = *variant.geometry.squares();
     for (color, side) in [(Color::White, "White"), (Color::Black, "Black")] {
         let set = squares.get(color);
