@@ -27,19 +27,15 @@ const NO_RULE_OPTIONS: &[&str] = &[
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
     ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -48,7 +44,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("freeDrops", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
@@ -64,8 +59,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("oppositeCastling", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
-    ("dropNoDoubled", "-"),
-    ("promotedPieceType", ""),
     ("diagonalLines", "-"),
 ];
 
@@ -304,6 +297,14 @@ const TRANSLATED: &[&str] = &[
     "passOnStalemate",
     "passOnStalemateWhite",
     "passOnStalemateBlack",
+    "promotedPieceType",
+    "mandatoryPiecePromotion",
+    "immobilityIllegal",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "shogiPawnDropMateIllegal",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -344,20 +345,24 @@ pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportE
 pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, ImportError> {
     let resolved = resolve(sections, index)?;
     let script = translate(&resolved)?;
-    if let Err(errors) = crate::compile_source(&format!("{}.variant", resolved.name), &script) {
-        // Castling FS allows but varia refuses (a king's castling that is
-        // also its ordinary move) is the castling options' doing.
-        let castling = errors
-            .errors
-            .iter()
-            .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
-        return Err(ImportError {
-            section: resolved.name,
-            line: None,
-            option: if castling { "castling" } else { "script" }.into(),
-            reason: format!("the translation does not compile: {errors}"),
-        });
-    }
+    let variant = match crate::compile_source(&format!("{}.variant", resolved.name), &script) {
+        Ok(variant) => variant,
+        Err(errors) => {
+            // Castling FS allows but varia refuses (a king's castling that is
+            // also its ordinary move) is the castling options' doing.
+            let castling = errors
+                .errors
+                .iter()
+                .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
+            return Err(ImportError {
+                section: resolved.name,
+                line: None,
+                option: if castling { "castling" } else { "script" }.into(),
+                reason: format!("the translation does not compile: {errors}"),
+            });
+        }
+    };
+    check_immobility(&resolved, &variant)?;
     Ok(Imported {
         name: resolved.name,
         script,
@@ -454,11 +459,16 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     }
     out.push('\n');
     out.push('\n');
+    let promotions = piece_promotions(&options)?;
     write_pieces(&options, &board, &setup, &mut out)?;
+    for p in &promotions {
+        let _ = writeln!(out, "piece {} +{} \"{}\"", p.promoted, p.letter, p.betza);
+    }
     write_promotion(&options, &board, &mut out)?;
+    write_piece_promotions(&options, &board, &promotions, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
-    write_drops(&options, &board, &mut out)?;
+    write_drops(&options, &board, &promotions, &mut out)?;
     write_walls(&options, &board, &mut out)?;
     write_explosions(&options, &mut out)?;
     write_petrify(&options, &mut out)?;
@@ -478,14 +488,6 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
                 continue;
             }
             return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
-        }
-        // An optional promotion (`mandatoryPawnPromotion = false`) must
-        // promote where the pawn could not move again, as varia's `optional`.
-        if key == "immobilityIllegal"
-            && setting.value.trim() == "true"
-            && options.text("mandatoryPawnPromotion", "true").trim() == "false"
-        {
-            continue;
         }
         // No en passant anywhere (`varia export` writes it for a variant
         // without en passant) is nothing to say when no piece takes so.
@@ -1091,6 +1093,216 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     write_promotion_limits(options, out)
 }
 
+/// One of FS's shogi-style promotions (`promotedPieceType`) as varia
+/// says it: a kind of its own for the promoted piece (`PromotedSilver`,
+/// written `+S` as FS writes it in a FEN) with the moves of the type FS
+/// turns it into, demoted to the piece again when captured.
+struct PiecePromotion {
+    /// The piece that promotes (its varia name).
+    piece: String,
+    /// Its letter.
+    letter: char,
+    /// The promoted kind's name.
+    promoted: String,
+    /// The promoted kind's Betza (the moves of FS's promoted type).
+    betza: String,
+}
+
+/// FS's `promotedPieceType` entries for the section's pieces. Refused by
+/// name: FS's `pawn` (which promotes so only along with its pawn
+/// promotions), a royal piece on either side of an entry, a promoted type
+/// that promotes again or is limited by `promotionLimit`, and FS's
+/// `piecePromotionOnCapture` and `pieceDemotion` (left at their defaults
+/// by `check_options`).
+fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportError> {
+    let key = "promotedPieceType";
+    let pieces = &options.resolved.pieces;
+    let find = |k: &str| pieces.iter().find(|p| p.key == k);
+    let limited = options.text("promotionLimit", "");
+    let mut out = Vec::new();
+    for (from, to) in &options.resolved.promoted {
+        let (Some(piece), Some(to)) = (find(from), to) else {
+            continue;
+        };
+        let refuse = |why: String| Err(options.error(key, why));
+        if piece.key == "pawn" {
+            return refuse("FS's `pawn` promotes shogi-style only along with its pawn promotions, which the bridge does not write yet".into());
+        }
+        let Some(target) = find(to) else {
+            return refuse(format!(
+                "`{from}` promotes to a `{to}`, which the variant does not have"
+            ));
+        };
+        if piece.royal || target.royal || target.key == "pawn" {
+            return refuse(format!(
+                "`{from}` promotes to `{to}`: the bridge writes no promotion of or to a royal piece or FS's `pawn` yet"
+            ));
+        }
+        if options
+            .resolved
+            .promoted
+            .get(to)
+            .is_some_and(Option::is_some)
+        {
+            return refuse(format!(
+                "`{to}`, which `{from}` promotes to, promotes again: varia's promoted kinds do not"
+            ));
+        }
+        let limit = limited.split_whitespace().any(|e| {
+            e.split_once(':').is_some_and(|(l, n)| {
+                l.chars().next().map(|c| c.to_ascii_uppercase()) == Some(target.letter) && n != "0"
+            })
+        });
+        if limit {
+            return Err(options.error(
+                "promotionLimit",
+                format!("a limit on `{to}`, which `{from}` promotes to: the bridge writes limits on pawn promotions only"),
+            ));
+        }
+        let betza = match &target.betza {
+            Some(b) if !b.contains('i') => b.clone(),
+            _ => return refuse(format!("`{to}`'s moves (FS's Betza with initial moves, or hard-coded) as a promoted piece's: the bridge cannot write them yet")),
+        };
+        let name = piece_name(piece);
+        out.push(PiecePromotion {
+            promoted: format!("Promoted{name}"),
+            piece: name,
+            letter: piece.letter,
+            betza,
+        });
+    }
+    Ok(out)
+}
+
+/// `promote Silver in or from ZONE to PromotedSilver optional` for each
+/// shogi-style promotion: FS promotes a move that starts or ends in the
+/// promotion region; optional unless `mandatoryPiecePromotion`. varia's
+/// `optional` makes the piece promote where it could never move again,
+/// as FS's `immobilityIllegal` does, so without it an optional promotion
+/// is refused.
+fn write_piece_promotions(
+    options: &Options,
+    board: &Board,
+    promotions: &[PiecePromotion],
+    out: &mut String,
+) -> Result<(), ImportError> {
+    if promotions.is_empty() {
+        return Ok(());
+    }
+    let optional = if options.flag("mandatoryPiecePromotion", false)? {
+        ""
+    } else if options.flag("immobilityIllegal", false)? {
+        " optional"
+    } else {
+        return Err(options.error(
+            "immobilityIllegal",
+            "an optional shogi-style promotion without `immobilityIllegal`: varia's `optional` makes a piece promote where it could never move again",
+        ));
+    };
+    let region = promotion_region(options, board)?;
+    if region.is_empty() {
+        return Ok(());
+    }
+    out.push('\n');
+    for p in promotions {
+        let _ = writeln!(
+            out,
+            "promote {} in or from {} to {}{optional}",
+            p.piece,
+            region_text(&region, board),
+            p.promoted
+        );
+    }
+    Ok(())
+}
+
+/// The drop rules each piece option name gets: `one-per-file` (FS's
+/// `dropNoDoubled`, `N-per-file` with `dropNoDoubledCount`), `no-mate`
+/// (`shogiPawnDropMateIllegal`, for FS's `shogiPawn` only) and
+/// `never-stuck` (`immobilityIllegal`, for every piece).
+fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, ImportError> {
+    let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let letters = options.text("dropNoDoubled", "-").trim();
+    if !letters.is_empty() && letters != "-" {
+        let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters).map_err(|c| {
+            options.error("dropNoDoubled", format!("no piece has the letter `{c}`"))
+        })?;
+        let words = match options.number("dropNoDoubledCount", 1)? {
+            0 => {
+                return Err(options.error(
+                    "dropNoDoubledCount",
+                    "0: no drops of the piece at all, which the bridge does not write yet",
+                ))
+            }
+            1 => "one-per-file".to_string(),
+            n => format!("{n}-per-file"),
+        };
+        for key in keys {
+            rules.entry(key).or_default().push(words.clone());
+        }
+    }
+    if options.flag("shogiPawnDropMateIllegal", false)? {
+        rules
+            .entry("shogiPawn".to_string())
+            .or_default()
+            .push("no-mate".to_string());
+    }
+    if options.flag("immobilityIllegal", false)? {
+        for piece in &options.resolved.pieces {
+            rules
+                .entry(piece.key.clone())
+                .or_default()
+                .push("never-stuck".to_string());
+        }
+    }
+    Ok(rules)
+}
+
+/// FS's `immobilityIllegal` forbids a move or drop to a square from which
+/// the piece could never move again. The drops say `never-stuck` and
+/// `optional` promotions promote there; any other piece that could stand
+/// where it has no move on the compiled variant's empty board makes the
+/// section refused by name (varia would let it land there).
+pub(super) fn check_immobility(
+    resolved: &Resolved,
+    variant: &crate::ir::Variant,
+) -> Result<(), ImportError> {
+    let options = Options { resolved };
+    if !options.flag("immobilityIllegal", false)? {
+        return Ok(());
+    }
+    for (k, def) in variant.pieces.iter().enumerate() {
+        for color in crate::ir::piece::Color::ALL {
+            let code = crate::ir::piece::Piece {
+                color,
+                kind: crate::ir::piece::PieceKind(k as u8),
+            }
+            .code();
+            let squares = variant.geometry.squares();
+            let moves = |sq| variant.tables.rays(code, sq).iter().any(|r| r.len > 0);
+            if !squares.iter().any(moves) {
+                continue;
+            }
+            let promotion = &variant.promotion;
+            let stranded = squares.iter().find(|&sq| {
+                !moves(sq)
+                    && (promotion.choices(code, sq).is_empty() || promotion.may_decline(code, sq))
+            });
+            if let Some(sq) = stranded {
+                return Err(options.error(
+                    "immobilityIllegal",
+                    format!(
+                        "{} could stand where it never moves again ({}) without promoting: varia cannot forbid that move yet",
+                        def.name,
+                        variant.geometry.name(sq)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `nMoveRuleTypes`, when it is not the promoting pieces' (varia's
 /// default): ` reset by captures` (`-`: no piece's moves reset the count)
 /// or ` reset by captures and Pawn, Sergeant`.
@@ -1467,8 +1679,10 @@ fn write_game_end(
     if n_fold > 0 {
         let _ = writeln!(out, "repetition {n_fold}{}", repetition_words(options)?);
     }
-    // FS judges perpetual checks only when a repetition ends the game.
-    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 {
+    // FS judges perpetual checks only when a repetition ends the game,
+    // and there are none without a royal piece.
+    let royal = options.resolved.pieces.iter().any(|p| p.royal);
+    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 && royal {
         let _ = writeln!(out, "perpetual check loses");
     }
     if options.flag("checkCounting", false)? {
@@ -1787,8 +2001,16 @@ fn start_hand(options: &Options) -> String {
         .unwrap_or_default()
 }
 
-/// Crazyhouse-style drops.
-fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+/// Crazyhouse-style drops, with shogi's drop rules (`drop_rules`): one
+/// `drop` line for the pieces that share a region and rules. FS's `pawn`
+/// is not dropped on the first rank (unless `firstRankPawnDrops`) or in
+/// the promotion region (unless `promotionZonePawnDrops`).
+fn write_drops(
+    options: &Options,
+    board: &Board,
+    promotions: &[PiecePromotion],
+    out: &mut String,
+) -> Result<(), ImportError> {
     let drops = options.flag("pieceDrops", false)?;
     let to_hand = options.flag("capturesToHand", false)?;
     match (drops, to_hand) {
@@ -1823,38 +2045,78 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
         "\nhands\n"
     });
     let pawn = named(options, "pawn");
-    if let Some(pawn) = &pawn {
-        if to_hand {
-            let _ = writeln!(out, "demote promoted to {pawn}");
-        }
-        // FS: no pawn drops on the first rank or in the promotion zone.
-        let mut pawn_region = region.clone();
-        pawn_region.retain(|&(_, r)| r != 0);
-        for square in promotion_region(options, board)? {
-            pawn_region.remove(&square);
-        }
-        if !pawn_region.is_empty() {
-            let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
-        } else if to_hand || start_hand(options).contains(['P', 'p']) {
+    if to_hand {
+        if let (Some(pawn), false) = (&pawn, promotions.is_empty()) {
             return Err(options.error(
-                "dropRegionWhite",
-                "no square where a pawn in hand may be dropped: varia cannot say that yet",
+                "promotedPieceType",
+                format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),
             ));
         }
-    }
-    if region != all {
-        for piece in &options.resolved.pieces {
-            if !piece.royal && piece.key != "pawn" {
-                let _ = writeln!(
-                    out,
-                    "drop {} in {}",
-                    piece_name(piece),
-                    region_text(&region, board)
-                );
-            }
+        if let Some(pawn) = &pawn {
+            let _ = writeln!(out, "demote promoted to {pawn}");
+        }
+        for p in promotions {
+            let _ = writeln!(out, "demote {} to {}", p.promoted, p.piece);
         }
     }
+    let rules = drop_rules(options)?;
+    // (region, rules) → the pieces dropped so, in FS's order.
+    let mut lines: Vec<(String, Vec<String>)> = Vec::new();
+    for piece in options.resolved.pieces.iter().filter(|p| !p.royal) {
+        let squares = if piece.key == "pawn" {
+            let squares = pawn_drop_region(options, board, &region, to_hand)?;
+            if squares.is_empty() {
+                continue;
+            }
+            Some(squares).filter(|r| *r != all)
+        } else {
+            Some(region.clone()).filter(|r| *r != all)
+        };
+        let mut words = String::new();
+        if let Some(squares) = squares {
+            let _ = write!(words, " in {}", region_text(&squares, board));
+        }
+        for rule in rules.get(&piece.key).into_iter().flatten() {
+            let _ = write!(words, " {rule}");
+        }
+        if words.is_empty() {
+            continue;
+        }
+        match lines.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, names)) => names.push(piece_name(piece)),
+            None => lines.push((words, vec![piece_name(piece)])),
+        }
+    }
+    for (words, names) in lines {
+        let _ = writeln!(out, "drop {}{words}", names.join(", "));
+    }
     Ok(())
+}
+
+/// Where FS drops its `pawn`: the drop region but the first rank and the
+/// promotion region (each unless its option allows them).
+fn pawn_drop_region(
+    options: &Options,
+    board: &Board,
+    region: &Squares,
+    to_hand: bool,
+) -> Result<Squares, ImportError> {
+    let mut squares = region.clone();
+    if !options.flag("firstRankPawnDrops", false)? {
+        squares.retain(|&(_, r)| r != 0);
+    }
+    if !options.flag("promotionZonePawnDrops", false)? {
+        for square in promotion_region(options, board)? {
+            squares.remove(&square);
+        }
+    }
+    if squares.is_empty() && (to_hand || start_hand(options).contains(['P', 'p'])) {
+        return Err(options.error(
+            "dropRegionWhite",
+            "no square where a pawn in hand may be dropped: varia cannot say that yet",
+        ));
+    }
+    Ok(squares)
 }
 
 /// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`)

@@ -86,6 +86,7 @@ const MATCHING: &[&str] = &[
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
+    "makhouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -114,10 +115,13 @@ const MATCHING: &[&str] = &[
     "breakthrough5",
     "breakthrough6",
     "breakthrough7",
+    "mansindam",
     "elimination",
+    "gorogoroplus",
     "kamikazerooks",
     "racingchess",
     "antiantichess",
+    "antiminishogi",
     "antihouse",
     "coffeerace",
     "checkmateless",
@@ -158,26 +162,26 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("connectN", 12),
     ("diagonalLines", 1),
     ("doubleStepRegionWhite", 2),
-    ("dropNoDoubled", 5),
+    ("dropNoDoubledCount", 1),
     ("dropPromoted", 1),
     ("enPassantRegion", 1),
     ("extinctionOpponentPieceCount", 1),
     ("extinctionPseudoRoyal", 11),
-    ("firstRankPawnDrops", 2),
     ("flagPieceBlockedWin", 1),
     ("flagPieceCount", 3),
-    ("flyingGeneral", 3),
-    ("immobilityIllegal", 5),
-    ("mandatoryPiecePromotion", 2),
+    ("flyingGeneral", 4),
     ("materialCounting", 1),
     ("maxRank", 1),
+    ("mobilityRegionBlackKing", 1),
     ("mobilityRegionWhiteCustomPiece2", 1),
     ("nMoveRuleTypesBlack", 1),
     ("oppositeCastling", 1),
+    ("promotedPieceType", 4),
+    ("promotionLimit", 1),
     ("promotionPawnTypes", 1),
     ("promotionPieceTypes", 2),
     ("promotionRegionBlack", 2),
-    ("soldier", 1),
+    ("soldier", 3),
     ("startFen", 1),
     ("tripleStepRegionBlack", 1),
     ("wallingRule", 2),
@@ -206,12 +210,12 @@ fn every_fs_section_imports_and_matches_fs_or_names_its_option() {
 
 #[test]
 fn an_unsupported_option_is_named_with_its_line() {
-    let text = "[x:chess]\nmaxRank = 8\nimmobilityIllegal = true\n";
+    let text = "[x:chess]\nmaxRank = 8\ncambodianMoves = true\n";
     let results = varia::bridge::import::import_ini(text, &[]);
     let error = results[0].as_ref().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "[x] line 3: option `immobilityIllegal`: varia can take only `immobilityIllegal = false` (FS's default) for now, not `true`"
+        "[x] line 3: option `cambodianMoves`: varia can take only `cambodianMoves = false` (FS's default) for now, not `true`"
     );
     let results = varia::bridge::import::import_ini("[y:seirawan]\n", &[]);
     assert_eq!(results[0].as_ref().unwrap_err().option, "parent");
@@ -275,6 +279,9 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         "breakthrough",
         "snailtrail",
         "amazons",
+        "minishogi",
+        "gorogoro",
+        "shogi",
     ];
     for parent in imported {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
@@ -306,9 +313,6 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         ("flipello", "adjudicateFullBoard"),
         ("xiangqi", "chasingRule"),
         ("janggi", "bikjangRule"),
-        ("minishogi", "dropNoDoubled"),
-        ("gorogoro", "dropNoDoubled"),
-        ("shogi", "dropNoDoubled"),
     ];
     for (parent, option) in refused {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
@@ -351,6 +355,15 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         "{racing}"
     );
     assert!(script("pocketknight").contains("\nhands\ndrop Pawn in ranks 2..7\n"));
+    let shogi = script("shogi");
+    for line in [
+        "piece PromotedSilver +S \"WfF\"\n",
+        "promote Silver in or from ranks 7..9 to PromotedSilver optional\n",
+        "demote PromotedSilver to Silver\n",
+        "drop ShogiPawn one-per-file no-mate never-stuck\n",
+    ] {
+        assert!(shogi.contains(line), "{line}{shogi}");
+    }
 }
 
 /// For each exported section, the legal moves from the start position and
@@ -655,6 +668,7 @@ fn import_export_import_is_stable() {
             ("atomic-giveaway", "captures explode"),
             ("atomic-giveaway-hill", "captures explode"),
             ("coffeehouse", "hands"),
+            ("makhouse", "hands"),
             ("upsidedown", "piece Pawn P \"fmWfceF\""),
             ("semitorpedo", "piece Pawn P \"fmWfceF\""),
             ("pawnsking", "reaching"),
@@ -664,7 +678,10 @@ fn import_export_import_is_stable() {
             ("gothhouse", "hands"),
             ("doublearmy", "piece Pawn P \"fmWfceF\""),
             ("6x6atom", "captures explode"),
+            ("mansindam", "hands"),
+            ("gorogoroplus", "hands"),
             ("racingchess", "reaching"),
+            ("antiminishogi", "hands"),
             ("antihouse", "hands"),
             ("coffeerace", "piece Pawn P \"fmWfceF ifmnD\""),
             ("fullmoon", "hands"),
@@ -1170,4 +1187,69 @@ fn passes_import_as_pass_rules() {
         compile_source("pass.variant", script).unwrap();
     }
     assert_eq!(results[2].as_ref().unwrap_err().option, "passBlack");
+}
+
+/// FS's shogi options import as FS plays them: in each section below
+/// (from a start position where the option shows), varia's legal moves
+/// and perft 2 are pyffish's. `dropNoDoubledCount = 2` (no drop on the
+/// a-file, with two pawns, nor on Black's b-file), `firstRankPawnDrops`
+/// and `promotionZonePawnDrops` (pawns dropped on every rank, even the
+/// last, and with `immobilityIllegal` on every rank where they can still
+/// move: rank 7 of a two-rank promotion region), `mandatoryPiecePromotion` (a
+/// silver entering the last rank must promote), a promoted piece on the
+/// board (`+P`, no pawn for `dropNoDoubled`) and `promotedPieceType` in
+/// a child section adding to its parent's.
+#[test]
+fn shogi_options_import_as_fs_plays_them() {
+    let sections: Vec<(String, String)> = [
+        (
+            "twopawns",
+            "[twopawns:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\nstartFen = 4k3/1p6/1p6/8/8/8/P6P/P3K3[PPpp] w - - 0 1\n",
+        ),
+        (
+            "backdrops",
+            "[backdrops:crazyhouse]\nfirstRankPawnDrops = true\npromotionZonePawnDrops = true\nstartFen = 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1\n",
+        ),
+        (
+            "zonedrops",
+            "[zonedrops:crazyhouse]\npromotionZonePawnDrops = true\nimmobilityIllegal = true\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *2 *1\nstartFen = 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1\n",
+        ),
+        (
+            "mandatory",
+            "[mandatory:minishogi]\nmandatoryPiecePromotion = true\nstartFen = 4k/1S3/5/1+P3/K2R1[Pp] w - - 0 1\n",
+        ),
+        (
+            "lances",
+            "[lances:minishogi]\nlance = l\npromotedPieceType = l:g\nstartFen = 2k2/4p/L4/P4/K4[Ll] w - - 0 1\n",
+        ),
+    ]
+    .iter()
+    .map(|(name, ini)| (name.to_string(), ini.to_string()))
+    .collect();
+    let theirs = pyffish_starts(&sections);
+    for ((name, ini), theirs) in sections.iter().zip(theirs) {
+        let results = varia::bridge::import::import_ini(ini, &[]);
+        let script = &results[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .script;
+        let variant = compile_source("x.variant", script).unwrap();
+        assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
+    }
+}
+
+/// `immobilityIllegal` is refused by name where varia would let a piece
+/// stand where it never moves again (a forward-only piece that does not
+/// promote), and so is an optional shogi-style promotion without it
+/// (varia's `optional` promotes a stranded piece).
+#[test]
+fn immobility_varia_cannot_keep_is_refused_by_name() {
+    for ini in [
+        "[stuck:chess]\ncustomPiece1 = a:fW\nimmobilityIllegal = true\nstartFen = 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n",
+        "[loose:minishogi]\nimmobilityIllegal = false\n",
+    ] {
+        let results = varia::bridge::import::import_ini(ini, &[]);
+        let error = results[0].as_ref().unwrap_err();
+        assert_eq!(error.option, "immobilityIllegal", "{error}");
+    }
 }
