@@ -27,7 +27,6 @@ const NO_RULE_OPTIONS: &[&str] = &[
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
@@ -35,7 +34,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -305,6 +303,8 @@ const TRANSLATED: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
+    "pieceDemotion",
+    "dropPromoted",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -1203,15 +1203,24 @@ fn write_piece_promotions(
     if region.is_empty() {
         return Ok(());
     }
+    // `pieceDemotion`: a promoted piece moving in or from the region turns
+    // back, as the promotion (and as mandatory or optional).
+    let demotion = options.flag("pieceDemotion", false)?;
     out.push('\n');
     for p in promotions {
+        let zone = region_text(&region, board);
         let _ = writeln!(
             out,
-            "promote {} in or from {} to {}{optional}",
-            p.piece,
-            region_text(&region, board),
-            p.promoted
+            "promote {} in or from {zone} to {}{optional}",
+            p.piece, p.promoted
         );
+        if demotion {
+            let _ = writeln!(
+                out,
+                "promote {} in or from {zone} to {}{optional}",
+                p.promoted, p.piece
+            );
+        }
     }
     Ok(())
 }
@@ -2060,6 +2069,7 @@ fn write_drops(
         }
     }
     let rules = drop_rules(options)?;
+    let dropped_promoted = options.flag("dropPromoted", false)?;
     // (region, rules) → the pieces dropped so, in FS's order.
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     for piece in options.resolved.pieces.iter().filter(|p| !p.royal) {
@@ -2078,6 +2088,17 @@ fn write_drops(
         }
         for rule in rules.get(&piece.key).into_iter().flatten() {
             let _ = write!(words, " {rule}");
+        }
+        if dropped_promoted && promotions.iter().any(|p| p.letter == piece.letter) {
+            // FS drops the promoted piece where the piece goes; varia's
+            // `either-face` drops it anywhere.
+            if !words.is_empty() {
+                return Err(options.error(
+                    "dropPromoted",
+                    format!("a promoted {} dropped where its drop rules ({}) allow: varia's `either-face` drops it on any empty square", piece_name(piece), words.trim()),
+                ));
+            }
+            words.push_str(" either-face");
         }
         if words.is_empty() {
             continue;

@@ -163,7 +163,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("diagonalLines", 1),
     ("doubleStepRegionWhite", 2),
     ("dropNoDoubledCount", 1),
-    ("dropPromoted", 1),
     ("enPassantRegion", 1),
     ("extinctionOpponentPieceCount", 1),
     ("extinctionPseudoRoyal", 11),
@@ -172,7 +171,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("flyingGeneral", 4),
     ("materialCounting", 1),
     ("maxRank", 1),
-    ("mobilityRegionBlackKing", 1),
+    ("mobilityRegionBlackKing", 2),
     ("mobilityRegionWhiteCustomPiece2", 1),
     ("nMoveRuleTypesBlack", 1),
     ("oppositeCastling", 1),
@@ -1251,5 +1250,41 @@ fn immobility_varia_cannot_keep_is_refused_by_name() {
         let results = varia::bridge::import::import_ini(ini, &[]);
         let error = results[0].as_ref().unwrap_err();
         assert_eq!(error.option, "immobilityIllegal", "{error}");
+    }
+}
+
+/// Kyoto shogi written as a section under `minishogi` with FS's options
+/// for it (`src/variant.cpp`: every move promotes or demotes,
+/// `pieceDemotion`, `mandatoryPiecePromotion`, and pieces in hand drop
+/// either face up, `dropPromoted`) imports as FS plays its built-in
+/// `kyotoshogi`: the catalogue's FS counts, from the start and from
+/// positions with pieces in hand.
+#[test]
+fn a_kyoto_shogi_section_imports_as_fs_plays_it() {
+    let ini = "[kyoto:minishogi]\nlance = l\nshogiKnight = n\n\
+               startFen = p+nks+l/5/5/5/+LSK+NP[] w - - 0 1\n\
+               promotionRegionWhite = *1 *2 *3 *4 *5\npromotionRegionBlack = *1 *2 *3 *4 *5\n\
+               mandatoryPiecePromotion = true\npieceDemotion = true\ndropPromoted = true\n\
+               promotedPieceType = l:g s:b n:g p:r g:- b:- r:-\n\
+               immobilityIllegal = false\nshogiPawnDropMateIllegal = false\ndropNoDoubled = -\n";
+    let results = varia::bridge::import::import_ini(ini, &[]);
+    let script = &results[0].as_ref().unwrap_or_else(|e| panic!("{e}")).script;
+    for line in [
+        "promote ShogiPawn in or from ranks 1..5 to PromotedShogiPawn\n",
+        "promote PromotedShogiPawn in or from ranks 1..5 to ShogiPawn\n",
+        "drop Silver, ShogiPawn, Lance, ShogiKnight either-face\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let variant = compile_source("kyoto.variant", script).unwrap();
+    let lines = fixture_lines("fairy-stockfish/kyotoshogi.perft");
+    assert!(lines.len() >= 3, "{lines:?}");
+    for (fen, depth, nodes) in lines {
+        let mut pos = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(
+            perft(&mut pos, depth).unwrap(),
+            nodes,
+            "perft {depth}: {fen}\n{script}"
+        );
     }
 }
