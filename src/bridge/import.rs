@@ -31,15 +31,12 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
-    ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("flyingGeneral", "false"),
-    ("flipEnclosedPieces", "none"),
-    ("freeDrops", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
@@ -50,8 +47,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
-    ("materialCounting", "none"),
-    ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
@@ -305,6 +300,12 @@ const TRANSLATED: &[&str] = &[
     "promotionZonePawnDrops",
     "pieceDemotion",
     "dropPromoted",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
+    "freeDrops",
+    "materialCounting",
+    "adjudicateFullBoard",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -469,6 +470,7 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &promotions, &mut out)?;
+    write_flips(&options, &board, &mut out)?;
     write_walls(&options, &board, &mut out)?;
     write_explosions(&options, &mut out)?;
     write_petrify(&options, &mut out)?;
@@ -876,6 +878,11 @@ fn write_pieces(
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
+        if piece.key == "immobile" {
+            // FS's `immobile` type never moves (Reversi's discs).
+            let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
+            continue;
+        }
         let Some(betza) = &piece.betza else {
             return Err(options.error(
                 &piece.key,
@@ -1255,6 +1262,28 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
             .entry("shogiPawn".to_string())
             .or_default()
             .push("no-mate".to_string());
+    }
+    let enclosing = match options.text("enclosingDrop", "none").trim() {
+        "none" => None,
+        "reversi" => Some("enclosing"),
+        "ataxx" => Some("beside-own"),
+        other => {
+            return Err(options.error(
+                "enclosingDrop",
+                format!("varia says FS's `reversi` (`enclosing`) and `ataxx` (`beside-own`) drops, not `{other}` yet"),
+            ))
+        }
+    };
+    for piece in options
+        .resolved
+        .pieces
+        .iter()
+        .filter(|_| enclosing.is_some())
+    {
+        rules
+            .entry(piece.key.clone())
+            .or_default()
+            .extend(enclosing.map(str::to_string));
     }
     if options.flag("immobilityIllegal", false)? {
         for piece in &options.resolved.pieces {
@@ -1673,6 +1702,8 @@ fn write_game_end(
         "stalemate {}{fewer}",
         result_word(options, "stalemateValue", "draw")?
     );
+    // (Before any `repetition N`, which would read a `draws` after it.)
+    write_counted_ends(options, out)?;
     if options.flag("mustCapture", false)? {
         let _ = writeln!(out, "captures compulsory");
     }
@@ -2048,10 +2079,10 @@ fn write_drops(
         ("", "dropRegionWhite", "dropRegionBlack"),
         (all.clone(), all.clone()),
     )?;
-    out.push_str(if to_hand {
-        "\nhands keep captures\n"
-    } else {
-        "\nhands\n"
+    out.push_str(match (to_hand, free_drops(options)?) {
+        (_, true) => "\nhands unlimited\n",
+        (true, false) => "\nhands keep captures\n",
+        (false, false) => "\nhands\n",
     });
     let pawn = named(options, "pawn");
     if to_hand {
@@ -2110,6 +2141,75 @@ fn write_drops(
     }
     for (words, names) in lines {
         let _ = writeln!(out, "drop {}{words}", names.join(", "));
+    }
+    Ok(())
+}
+
+/// FS's `freeDrops` (a drop takes nothing from the hand) as `hands
+/// unlimited`, which drops every kind as FS does; refused with captures
+/// to hand or a royal piece (which FS would drop too).
+fn free_drops(options: &Options) -> Result<bool, ImportError> {
+    if !options.flag("freeDrops", false)? {
+        return Ok(false);
+    }
+    if options.flag("capturesToHand", false)? || options.resolved.pieces.iter().any(|p| p.royal) {
+        return Err(options.error(
+            "freeDrops",
+            "free drops with captures to hand or a royal piece: the bridge cannot write that yet",
+        ));
+    }
+    Ok(true)
+}
+
+/// The Reversi and Ataxx rules after the drops: FS's `flipEnclosedPieces`
+/// as `flip enclosed` (`reversi`) or `flip adjacent` (`ataxx`), and its
+/// `enclosingDropStart` (the squares filled first while `enclosingDrop`
+/// is on) as `drops first fill`, which varia takes for both sides alike.
+fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let enclosing = options.text("enclosingDrop", "none").trim() != "none";
+    let start = read_squares(options, "enclosingDropStart", board)?;
+    if enclosing && !start.is_empty() && options.flag("pieceDrops", false)? {
+        if mirrored(&start, board) != start {
+            return Err(options.error(
+                "enclosingDropStart",
+                "squares that are not the same seen from Black's side: varia's `drops first fill` region is for both sides as each sees it",
+            ));
+        }
+        let _ = writeln!(out, "drops first fill {}", region_text(&start, board));
+    }
+    match options.text("flipEnclosedPieces", "none").trim() {
+        "none" => {}
+        "reversi" => out.push_str("flip enclosed\n"),
+        "ataxx" => out.push_str("flip adjacent\n"),
+        other => {
+            return Err(options.error(
+                "flipEnclosedPieces",
+                format!("varia flips as FS's `reversi` (`flip enclosed`) and `ataxx` (`flip adjacent`), not `{other}` yet"),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The ends FS scores by the pieces: `adjudicateFullBoard` as `full board
+/// draws`, and `materialCounting` (which FS applies to every draw, as
+/// varia does) as `draws win for more pieces` (`unweighted`) or `draws win
+/// for white|black` (its draw odds); Janggi's points are refused.
+fn write_counted_ends(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if options.flag("adjudicateFullBoard", false)? {
+        out.push_str("full board draws\n");
+    }
+    match options.text("materialCounting", "none").trim() {
+        "none" => {}
+        "unweighted" => out.push_str("draws win for more pieces\n"),
+        "whitedrawodds" => out.push_str("draws win for white\n"),
+        "blackdrawodds" => out.push_str("draws win for black\n"),
+        other => {
+            return Err(options.error(
+                "materialCounting",
+                format!("varia cannot say FS's `{other}` counting yet (FS's janggi counting weighs its own piece types)"),
+            ))
+        }
     }
     Ok(())
 }

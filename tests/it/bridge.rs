@@ -96,6 +96,7 @@ const MATCHING: &[&str] = &[
     "gemini",
     "pawnsonly",
     "pawnsking",
+    "flipello6",
     "grandhouse",
     "minihouse",
     "ordamirror",
@@ -133,9 +134,11 @@ const MATCHING: &[&str] = &[
     "tuktuk",
     "lewthwaite",
     "rooksquare",
+    "capturethequeen",
     "river",
     "cowboys",
     "nim",
+    "crusade",
     "blackletter",
     "squatter",
     "ajax-orthodox",
@@ -151,25 +154,26 @@ const MATCHING: &[&str] = &[
 /// built-in it knows that sets an option varia cannot take, such as
 /// `xiangqi`'s `chasingRule`, is counted under that option).
 const UNSUPPORTED: &[(&str, usize)] = &[
-    ("adjudicateFullBoard", 7),
     ("bikjangRule", 1),
     ("castling", 5),
     ("castlingDroppedPiece", 1),
     ("castlingWins", 1),
     ("chasingRule", 2),
     ("collinearN", 1),
-    ("connectDiagonal", 1),
+    ("connectDiagonal", 2),
     ("connectN", 12),
     ("diagonalLines", 1),
     ("doubleStepRegionWhite", 2),
     ("dropNoDoubledCount", 1),
     ("enPassantRegion", 1),
+    ("enclosingDrop", 1),
+    ("enclosingDropStart", 1),
     ("extinctionOpponentPieceCount", 1),
     ("extinctionPseudoRoyal", 11),
     ("flagPieceBlockedWin", 1),
     ("flagPieceCount", 3),
+    ("flipEnclosedPieces", 2),
     ("flyingGeneral", 4),
-    ("materialCounting", 1),
     ("maxRank", 1),
     ("mobilityRegionBlackKing", 2),
     ("mobilityRegionWhiteCustomPiece2", 1),
@@ -281,6 +285,8 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         "minishogi",
         "gorogoro",
         "shogi",
+        "ataxx",
+        "flipello",
     ];
     for parent in imported {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
@@ -308,8 +314,6 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
     }
     let refused = [
         ("placement", "castlingDroppedPiece"),
-        ("ataxx", "adjudicateFullBoard"),
-        ("flipello", "adjudicateFullBoard"),
         ("xiangqi", "chasingRule"),
         ("janggi", "bikjangRule"),
     ];
@@ -650,7 +654,7 @@ fn import_export_import_is_stable() {
         );
         round_trips += 1;
     }
-    assert_eq!(round_trips, 33);
+    assert_eq!(round_trips, 35);
     // Those FS section varia imports but the bridge cannot write back: an
     // FS double step from a region that is not the pawns' start rank
     // (varia's `also … from`), drops, a goal of several pieces, a pawn's
@@ -671,6 +675,7 @@ fn import_export_import_is_stable() {
             ("upsidedown", "piece Pawn P \"fmWfceF\""),
             ("semitorpedo", "piece Pawn P \"fmWfceF\""),
             ("pawnsking", "reaching"),
+            ("flipello6", "hands"),
             ("grandhouse", "hands"),
             ("minihouse", "hands"),
             ("ordamirror", "piece Pawn P \"fmWfceF\""),
@@ -1287,4 +1292,77 @@ fn a_kyoto_shogi_section_imports_as_fs_plays_it() {
             "perft {depth}: {fen}\n{script}"
         );
     }
+}
+
+/// FS's ends scored by the pieces import as FS scores them (pyffish's
+/// `game_result` for the side to move beside varia's outcome): a full
+/// board (`adjudicateFullBoard`) won by more stones (`materialCounting =
+/// unweighted`) in a section under `ataxx`, and a stalemate, a draw, won
+/// by Black (`materialCounting = blackdrawodds`) in one under `chess`;
+/// FS's Janggi counting is refused by name.
+#[test]
+fn counted_ends_import_as_fs_scores_them() {
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome};
+    crate::common::oracle::require_pyffish();
+    let ini = "[fullboard:ataxx]\n\n[odds:chess]\nmaterialCounting = blackdrawodds\n";
+    let cases = [
+        (
+            "fullboard",
+            "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/ppppppp/ppppppp/ppppppP b - - 0 1",
+            Color::White,
+            EndReason::BoardFull,
+        ),
+        (
+            "odds",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            Color::Black,
+            EndReason::Stalemate,
+        ),
+    ];
+    let program = format!(
+        "import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n{}",
+        cases
+            .iter()
+            .map(|(name, fen, _, _)| format!("print(sf.game_result('{name}', '{fen}', []))\n"))
+            .collect::<String>()
+    );
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", &program])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ini.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let scores: Vec<i64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    let results = varia::bridge::import::import_ini(ini, &[]);
+    for (((name, fen, winner, reason), result), score) in cases.iter().zip(&results).zip(scores) {
+        let script = &result.as_ref().unwrap_or_else(|e| panic!("{e}")).script;
+        let variant = compile_source("x.variant", script).unwrap();
+        let pos = Position::from_fen(&variant, fen).unwrap();
+        // FS scores for Black, to move.
+        assert_eq!(score > 0, *winner == Color::Black, "{name}: {score}");
+        assert_ne!(score, 0, "{name}");
+        assert_eq!(
+            pos.outcome().unwrap(),
+            Outcome::Decisive {
+                winner: *winner,
+                reason: reason.clone()
+            },
+            "{name}\n{script}"
+        );
+    }
+    let janggi = varia::bridge::import::import_ini("[x:chess]\nmaterialCounting = janggi\n", &[]);
+    assert_eq!(janggi[0].as_ref().unwrap_err().option, "materialCounting");
 }
