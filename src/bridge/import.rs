@@ -2241,10 +2241,14 @@ fn pawn_drop_region(
 }
 
 /// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`)
-/// as varia's royal piece, which they are when one piece of a single
-/// kind per side stands on the board, none may be promoted to or dropped,
-/// no other piece is royal and losing it loses: a copy of `resolved` with
-/// that piece royal and the extinction options gone. `None` for a section
+/// as varia's royal pieces: FS keeps safe every piece of an extinction
+/// type whose side has at most one of it (with `extinctionPieceCount =
+/// 0`), which are varia's royal kinds when no side ever has two of a kind:
+/// at most one a side on the start board, none in the start hands, none
+/// promoted to (a pseudo-royal piece is never captured, so never enters
+/// a hand). Losing it must lose, and each side must start with a royal
+/// piece (these, or FS's king besides). A copy of `resolved` with those
+/// kinds royal and the extinction options gone; `None` for a section
 /// without pseudo-royal pieces. FS takes no king with `blastOnCapture`.
 fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     let options = Options { resolved };
@@ -2264,14 +2268,13 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
             format!("varia says a pseudo-royal piece only as a royal one, and {why}"),
         ))
     };
-    if royal {
-        return refuse("the section has a royal piece besides");
-    }
     let letters = options.text("extinctionPieceTypes", "").trim();
-    let key = match super::fs::letters_to_keys(&resolved.pieces, letters).as_deref() {
-        Ok([key]) if letters.len() == 1 => key.clone(),
-        _ => return refuse("the extinction piece types are not one kind of piece"),
+    let Ok(keys) = super::fs::letters_to_keys(&resolved.pieces, letters) else {
+        return refuse("the extinction piece types are not the section's pieces");
     };
+    if keys.is_empty() || letters.contains('*') {
+        return refuse("the extinction piece types are not named kinds of piece");
+    }
     let plain = options.text("extinctionValue", "none").trim() == "loss"
         && options.number("extinctionPieceCount", 0)? == 0
         && options.number("extinctionOpponentPieceCount", 0)? == 0
@@ -2279,13 +2282,13 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     if !plain {
         return refuse("losing it must lose (`extinctionValue = loss`, counts 0)");
     }
-    if resolved.promotion_types.contains(&key) || options.flag("pieceDrops", false)? {
-        return refuse("it may be promoted to or dropped here");
-    }
-    let Some(piece) = resolved.pieces.iter().position(|p| p.key == key) else {
-        return refuse("the section has no such piece");
+    let promoted_to = |k: &String| {
+        resolved.promotion_types.contains(k)
+            || resolved.promoted.values().any(|t| t.as_ref() == Some(k))
     };
-    let letter = resolved.pieces[piece].letter;
+    if keys.iter().any(promoted_to) {
+        return refuse("it may be promoted to here");
+    }
     let fen = options.text(
         "startFen",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -2293,11 +2296,27 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     let placement = fen.split_whitespace().next().unwrap_or("");
     let (board, hand) = placement.split_once('[').unwrap_or((placement, ""));
     let count = |c: char| board.chars().filter(|&x| x == c).count();
-    if count(letter) != 1 || count(letter.to_ascii_lowercase()) != 1 || hand.contains(letter) {
-        return refuse("the start position must have one of it a side");
-    }
     let mut royal = resolved.clone();
-    royal.pieces[piece].royal = true;
+    for piece in royal.pieces.iter_mut().filter(|p| keys.contains(&p.key)) {
+        let (white, black) = (piece.letter, piece.letter.to_ascii_lowercase());
+        if count(white) > 1 || count(black) > 1 || hand.contains([white, black]) {
+            return refuse("a side has more than one of it, or one in hand, at the start");
+        }
+        piece.royal = true;
+    }
+    let has_royal = |upper: bool| {
+        royal.pieces.iter().filter(|p| p.royal).any(|p| {
+            let letter = if upper {
+                p.letter
+            } else {
+                p.letter.to_ascii_lowercase()
+            };
+            count(letter) == 1
+        })
+    };
+    if !has_royal(true) || !has_royal(false) {
+        return refuse("a side starts without a royal piece");
+    }
     for key in [
         "extinctionPseudoRoyal",
         "extinctionValue",
