@@ -36,7 +36,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("flyingGeneral", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
@@ -306,6 +305,7 @@ const TRANSLATED: &[&str] = &[
     "freeDrops",
     "materialCounting",
     "adjudicateFullBoard",
+    "flyingGeneral",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -923,6 +923,30 @@ fn write_pieces(
     for line in also {
         let _ = writeln!(out, "{line}");
     }
+    write_flying_general(options, out)
+}
+
+/// FS's `flyingGeneral`: a move may not leave the kings (FS's `king`
+/// type) facing each other on a file or rank with nothing between, as
+/// varia says it with the king's rook captures against royal pieces
+/// (xiangqi's generals, which never share a rank, need only the file).
+/// Refused where another royal piece (a pseudo-royal one) would count as
+/// the enemy king.
+fn write_flying_general(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("flyingGeneral", false)? {
+        return Ok(());
+    }
+    let pieces = &options.resolved.pieces;
+    let Some(king) = pieces.iter().find(|p| p.key == "king" && p.royal) else {
+        return Ok(());
+    };
+    if pieces.iter().any(|p| p.royal && p.key != "king") {
+        return Err(options.error(
+            "flyingGeneral",
+            "facing kings beside other royal pieces: varia's `against royal` would count those too",
+        ));
+    }
+    let _ = writeln!(out, "also {} \"cR\" against royal", piece_name(king));
     Ok(())
 }
 

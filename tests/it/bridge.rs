@@ -130,6 +130,7 @@ const MATCHING: &[&str] = &[
     "sixthrank",
     "fullmoon",
     "massacre",
+    "ordavsempire",
     "allexplodeatomic",
     "hexapawn",
     "tuktuk",
@@ -148,6 +149,7 @@ const MATCHING: &[&str] = &[
     "la-mancha-duel",
     "andersgiveaway",
     "andersanti",
+    "leaperhouse",
 ];
 
 /// How many sections fail, by the option the error names (`parent`: a
@@ -175,7 +177,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("flagPieceBlockedWin", 1),
     ("flagPieceCount", 3),
     ("flipEnclosedPieces", 2),
-    ("flyingGeneral", 4),
+    ("janggiCannon", 1),
     ("maxRank", 1),
     ("mobilityRegionBlackKing", 2),
     ("mobilityRegionWhiteCustomPiece2", 1),
@@ -186,7 +188,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("promotionPawnTypes", 1),
     ("promotionPieceTypes", 3),
     ("promotionRegionBlack", 2),
-    ("soldier", 3),
+    ("soldier", 4),
     ("startFen", 1),
     ("tripleStepRegionBlack", 1),
     ("wallingRule", 2),
@@ -692,6 +694,7 @@ fn import_export_import_is_stable() {
             ("antihouse", "hands"),
             ("coffeerace", "piece Pawn P \"fmWfceF ifmnD\""),
             ("fullmoon", "hands"),
+            ("ordavsempire", "piece Pawn P \"fmWfceF\""),
             ("allexplodeatomic", "captures explode"),
             ("rooksquare", "reaching"),
             ("river", "reaching"),
@@ -700,6 +703,7 @@ fn import_export_import_is_stable() {
             ("ajax-orthodox", "hands"),
             ("la-mancha-squeez", "board … without"),
             ("la-mancha-duel", "board … without"),
+            ("leaperhouse", "hands"),
         ]
     );
 }
@@ -1415,5 +1419,41 @@ fn pseudo_royal_pieces_import_beside_a_king_and_of_several_kinds() {
         let results = varia::bridge::import::import_ini(ini, &[]);
         let error = results[0].as_ref().unwrap_err();
         assert_eq!(error.option, "extinctionPseudoRoyal", "{error}");
+    }
+}
+
+/// FS's `flyingGeneral` imports as the king's rook captures against royal
+/// pieces: a move may leave the kings facing on neither a rank (the d4
+/// pawn may not step off the fourth rank between them) nor a file (the
+/// king may not step to e1 or e2, under Black's); varia's legal moves and
+/// perft 2 are pyffish's.
+#[test]
+fn the_flying_general_imports_as_captures_against_royal() {
+    let sections: Vec<(String, String)> = [
+        (
+            "rank",
+            "[rank:chess]\nflyingGeneral = true\nstartFen = 8/8/8/8/K2P3k/8/8/8 w - - 0 1\n",
+        ),
+        (
+            "file",
+            "[file:chess]\nflyingGeneral = true\nstartFen = 4k3/8/8/8/8/8/2P5/3K4 w - - 0 1\n",
+        ),
+    ]
+    .iter()
+    .map(|(name, ini)| (name.to_string(), ini.to_string()))
+    .collect();
+    let theirs = pyffish_starts(&sections);
+    for ((name, ini), theirs) in sections.iter().zip(theirs) {
+        let results = varia::bridge::import::import_ini(ini, &[]);
+        let script = &results[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .script;
+        assert!(
+            script.contains("also King \"cR\" against royal\n"),
+            "{script}"
+        );
+        let variant = compile_source("x.variant", script).unwrap();
+        assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
     }
 }
