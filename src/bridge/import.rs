@@ -1341,9 +1341,29 @@ pub(super) fn check_immobility(
             }
             .code();
             let squares = variant.geometry.squares();
-            let moves = |sq| variant.tables.rays(code, sq).iter().any(|r| r.len > 0);
+            let tables = &variant.tables;
+            let moves = |sq| tables.rays(code, sq).iter().any(|r| r.len > 0);
             if !squares.iter().any(moves) {
                 continue;
+            }
+            // FS judges a square by the piece's quiet moves from it (not its
+            // captures, nor its initial moves); varia by all its moves.
+            let quiet = |sq| {
+                tables.rays(code, sq).iter().any(|r| {
+                    !r.initial
+                        && (r.start..r.start + u32::from(r.len))
+                            .any(|i| tables.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
+                })
+            };
+            if let Some(sq) = squares.iter().find(|&sq| moves(sq) != quiet(sq)) {
+                return Err(options.error(
+                    "immobilityIllegal",
+                    format!(
+                        "{} has captures or first moves but no other move from {}: FS's `immobilityIllegal` counts only the others, varia's `never-stuck` all",
+                        def.name,
+                        variant.geometry.name(sq)
+                    ),
+                ));
             }
             let promotion = &variant.promotion;
             let stranded = squares.iter().find(|&sq| {

@@ -1251,17 +1251,28 @@ fn shogi_options_import_as_fs_plays_them() {
 
 /// `immobilityIllegal` is refused by name where varia would let a piece
 /// stand where it never moves again (a forward-only piece that does not
-/// promote), and so is an optional shogi-style promotion without it
-/// (varia's `optional` promotes a stranded piece).
+/// promote) or judges a square otherwise than FS (by captures too), and
+/// so is an optional shogi-style promotion without it (varia's `optional`
+/// promotes a stranded piece).
 #[test]
 fn immobility_varia_cannot_keep_is_refused_by_name() {
-    for ini in [
-        "[stuck:chess]\ncustomPiece1 = a:fW\nimmobilityIllegal = true\nstartFen = 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n",
-        "[loose:minishogi]\nimmobilityIllegal = false\n",
+    for (ini, reason) in [
+        (
+            "[stuck:chess]\ncustomPiece1 = a:fW\nimmobilityIllegal = true\nstartFen = 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n",
+            "without promoting",
+        ),
+        ("[loose:minishogi]\nimmobilityIllegal = false\n", "optional"),
+        // Stuck for FS on the last rank (no quiet move), not for varia
+        // (it may still capture backwards there).
+        (
+            "[backward:chess]\ncustomPiece1 = a:mfWcbW\nimmobilityIllegal = true\nstartFen = 4k3/8/8/8/8/8/A7/4K3 w - - 0 1\n",
+            "captures or first moves",
+        ),
     ] {
         let results = varia::bridge::import::import_ini(ini, &[]);
         let error = results[0].as_ref().unwrap_err();
         assert_eq!(error.option, "immobilityIllegal", "{error}");
+        assert!(error.reason.contains(reason), "{error}");
     }
 }
 
