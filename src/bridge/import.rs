@@ -306,6 +306,7 @@ const TRANSLATED: &[&str] = &[
     "materialCounting",
     "adjudicateFullBoard",
     "flyingGeneral",
+    "soldierPromotionRank",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -878,6 +879,26 @@ fn write_pieces(
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
+        if piece.key == "soldier" {
+            // FS's soldier steps forward, and sideways too from
+            // `soldierPromotionRank` on (xiangqi's across the river).
+            let from = options.number("soldierPromotionRank", 1)?.max(1);
+            let sideways = (from - 1..board.ranks)
+                .flat_map(|r| rank_set(board, r))
+                .collect::<Squares>();
+            if from == 1 {
+                let _ = writeln!(out, "piece {name} {} \"fsW\"", piece.letter);
+            } else {
+                let _ = writeln!(out, "piece {name} {} \"fW\"", piece.letter);
+                if !sideways.is_empty() {
+                    also.push(format!(
+                        "also {name} \"sW\" from {}",
+                        region_text(&sideways, board)
+                    ));
+                }
+            }
+            continue;
+        }
         if piece.key == "immobile" {
             // FS's `immobile` type never moves (Reversi's discs).
             let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
@@ -889,6 +910,12 @@ fn write_pieces(
                 "FS gives this piece moves beyond its Betza, which varia cannot say",
             ));
         };
+        if ranged_hopper(betza) {
+            return Err(options.error(
+                &piece.key,
+                format!("a hopper with a range (`{betza}`): FS counts the range from the piece's square, varia from the screen"),
+            ));
+        }
         let (normal, initial) =
             split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
@@ -948,6 +975,24 @@ fn write_flying_general(options: &Options, out: &mut String) -> Result<(), Impor
     }
     let _ = writeln!(out, "also {} \"cR\" against royal", piece_name(king));
     Ok(())
+}
+
+/// Whether a Betza string has a hopper (`p`, `g`) with a range (`pB2`).
+fn ranged_hopper(betza: &str) -> bool {
+    let mut modifiers = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_uppercase() {
+            let ranged = chars.peek().is_some_and(char::is_ascii_digit);
+            if ranged && modifiers.contains(['p', 'g']) {
+                return true;
+            }
+            modifiers.clear();
+        } else if c.is_ascii_lowercase() {
+            modifiers.push(c);
+        }
+    }
+    false
 }
 
 /// FS's initial moves (on the double-step region) are varia's first-move
