@@ -12,6 +12,8 @@ use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::{GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
+mod drops;
+
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
 /// and the reason.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,7 +53,15 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     let _ = writeln!(out, "maxFile = {}", geometry.files());
     let _ = writeln!(out, "maxRank = {}", geometry.ranks());
     write_pieces(variant, &mut out)?;
-    write_promotion(variant, &mut out)?;
+    let promotions = write_promotion(variant, &mut out)?;
+    if drops::write_hands(variant, &promotions, &mut out)? {
+        let why = if promotions.optional {
+            "promote … optional"
+        } else {
+            "drop …"
+        };
+        write_immobility(variant, &promotions, why, &mut out)?;
+    }
     write_castling(variant, &mut out)?;
     write_game_end(variant, &mut out)?;
     // No piece takes en passant (Georgian chess): FS would still let its
@@ -186,18 +196,17 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish has no option for a side without its king",
         ));
     }
-    if variant.hands.is_some() {
-        return Err(refuse(
-            "hands",
-            "the bridge does not write FS's drop options yet",
-        ));
-    }
     check_piece_rules(variant)?;
     if variant.symmetry != crate::ir::geometry::Symmetry::Mirror {
-        return Err(refuse(
-            "symmetry rotate",
-            "Fairy-Stockfish's Black is White mirrored",
-        ));
+        if let Some(kind) = rotation_differs(variant) {
+            return Err(refuse(
+                "symmetry rotate",
+                format!(
+                    "Fairy-Stockfish's Black is White mirrored, and the {} moves differently turned than mirrored",
+                    variant.pieces[kind.0 as usize].name
+                ),
+            ));
+        }
     }
     if variant.side_names.white != "White" || variant.side_names.black != "Black" {
         return Err(refuse(
@@ -265,6 +274,61 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
     Ok(())
 }
 
+/// Under `symmetry rotate`, the first piece whose moves for Black are not
+/// White's mirrored (FS's Black), if any: a piece whose moves are the same
+/// to the left as to the right moves alike turned or mirrored. (The
+/// regions a side sees are written square by square, a side at a time.)
+fn rotation_differs(variant: &Variant) -> Option<PieceKind> {
+    let geometry = &variant.geometry;
+    let tables = &variant.tables;
+    let mirror = |sq: Square| {
+        geometry
+            .square(
+                geometry.file_of(sq),
+                geometry.ranks() as i32 - 1 - geometry.rank_of(sq),
+            )
+            .expect("a full board's squares mirror onto it")
+    };
+    let moves = |code: u8, sq: Square, map: &dyn Fn(Square) -> Square| {
+        let mut all: Vec<(Vec<Square>, Vec<crate::ir::pattern::PathFlags>, bool, u8)> = tables
+            .rays(code, sq)
+            .iter()
+            .map(|r| {
+                let range = r.start as usize..r.start as usize + r.len as usize;
+                (
+                    tables.path_squares[range.clone()]
+                        .iter()
+                        .map(|&s| map(s))
+                        .collect(),
+                    tables.path_flags[range].to_vec(),
+                    r.initial,
+                    r.kind as u8,
+                )
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    (0..variant.pieces.len())
+        .map(|k| PieceKind(k as u8))
+        .find(|&kind| {
+            let white = Piece {
+                color: Color::White,
+                kind,
+            }
+            .code();
+            let black = Piece {
+                color: Color::Black,
+                kind,
+            }
+            .code();
+            geometry
+                .squares()
+                .iter()
+                .any(|sq| moves(white, sq, &mirror) != moves(black, mirror(sq), &|s| s))
+        })
+}
+
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
 /// one as `king = k:BETZA`.
 fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
@@ -279,6 +343,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
     }
+    let no_mate = drops::no_mate_kind(variant)?;
     let mut custom = 0;
     let mut initial_rank: Option<i32> = None;
     for (index, piece) in variant.pieces.iter().enumerate() {
@@ -288,17 +353,17 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         {
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
-        if piece
-            .patterns
-            .iter()
-            .any(|p| p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
-        {
+        let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
+        if piece.patterns.iter().any(|p| {
+            (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
+                && !(pawn_steps && pawn_double_step(p))
+        }) {
             return Err(refuse(
                 declaration,
                 "an `also` move: Fairy-Stockfish has no moves from a region",
             ));
         }
-        if double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
+        if !pawn_steps && double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
             return Err(refuse(
                 declaration,
                 "a double step that can be taken en passant on any move (Torpedo): Fairy-Stockfish's custom pieces make en passant squares on first moves only",
@@ -313,10 +378,24 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             )?);
         }
         let betza: String = piece.betza.split_whitespace().collect();
-        let letter = piece.letter.to_ascii_lowercase();
+        let letter = fs_letter(variant, PieceKind(index as u8));
         if piece.royal {
             let _ = writeln!(out, "king = {letter}:{betza}");
             continue;
+        }
+        if no_mate == Some(PieceKind(index as u8)) {
+            let _ = writeln!(out, "shogiPawn = {letter}");
+            continue;
+        }
+        if fs_pawn(variant) == Some(PieceKind(index as u8)) {
+            let _ = writeln!(out, "pawn = {letter}");
+            continue;
+        }
+        if letter == '?' {
+            return Err(refuse(
+                declaration,
+                "Fairy-Stockfish has a letter a piece type, 26 in all",
+            ));
         }
         custom += 1;
         if custom > super::fs::CUSTOM_PIECES {
@@ -333,9 +412,76 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             let _ = writeln!(out, "doubleStepRegionWhite = *{}", rank + 1);
             let _ = writeln!(out, "doubleStepRegionBlack = *{}", ranks - rank);
         }
-        None => out.push_str("doubleStep = false\n"),
+        None => match fs_pawn(variant).and_then(|k| pawn_double_step_region(variant, k)) {
+            Some(region) => write_side_regions(variant, &region, "doubleStepRegion", out),
+            None => out.push_str("doubleStep = false\n"),
+        },
     }
     Ok(())
+}
+
+/// FS's own pawn moves as an orthodox pawn (its double step by
+/// `doubleStepRegion…`), and FS keeps a few rules for it alone: it may not
+/// be dropped on its first rank or in the promotion zone (unless
+/// `firstRankPawnDrops`, `promotionZonePawnDrops`), an explosion spares
+/// it. The one piece that moves as it, which the section writes as
+/// `pawn`, if any.
+fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
+    // Without a first move's double step where no piece has one: none
+    // (`doubleStep = false`) or one from a region (`also … "fmnD" from R`,
+    // FS's `doubleStepRegion…`).
+    let single = !variant
+        .pieces
+        .iter()
+        .any(|p| p.patterns.iter().any(|m| m.initial));
+    let mut pawns = variant.pieces.iter().enumerate().filter(|(_, p)| {
+        let betza: String = p.betza.split_whitespace().collect();
+        let also: Vec<&crate::ir::pattern::MovePattern> = p
+            .patterns
+            .iter()
+            .filter(|m| {
+                m.from_region.is_some()
+                    || m.within_region.is_some()
+                    || m.royal_only
+                    || m.unless_in_check
+            })
+            .collect();
+        let plain = match also.as_slice() {
+            [] => true,
+            [step] => single && pawn_double_step(step),
+            _ => false,
+        };
+        !p.royal
+            && plain
+            && (betza == "fmWfceFifmnD" && also.is_empty() || single && betza == "fmWfceF")
+    });
+    match (pawns.next(), pawns.next()) {
+        (Some((k, _)), None) => Some(PieceKind(k as u8)),
+        _ => None,
+    }
+}
+
+/// `also Pawn "fmnD" from R`: a pawn's double step from a region.
+fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pattern.from_region.is_some()
+        && pattern.within_region.is_none()
+        && !pattern.royal_only
+        && !pattern.unless_in_check
+        && pattern.vectors == [(0, 2)]
+        && pattern.travel == crate::ir::pattern::Travel::LameLeap
+        && pattern.moves
+        && !pattern.captures
+        && !pattern.en_passant
+        && !pattern.initial
+}
+
+/// The region of FS's pawn's double step by `also … from R`, if it has one.
+fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor<SquareSet>> {
+    variant.pieces[kind.0 as usize]
+        .patterns
+        .iter()
+        .find(|p| pawn_double_step(p))
+        .and_then(|p| p.from_region)
 }
 
 /// Whether a move of `kind` that is not a first move makes an en passant
@@ -429,14 +575,41 @@ fn write_walls(variant: &Variant, out: &mut String) {
     }
 }
 
+/// The letter FS knows a piece by: its own, lower-case, but for a piece
+/// written with a `+` (shogi's promoted pieces, `+R`), whose letter its
+/// base piece has: such pieces take the free letters from `a` on, in the
+/// order declared (FS writes them `+r` in FENs all the same, by its
+/// `promotedPieceType`).
+fn fs_letter(variant: &Variant, kind: PieceKind) -> char {
+    let piece = &variant.pieces[kind.0 as usize];
+    if !piece.plus_mark {
+        return piece.letter.to_ascii_lowercase();
+    }
+    let taken: Vec<char> = variant
+        .pieces
+        .iter()
+        .filter(|p| !p.plus_mark)
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    let nth = variant.pieces[..kind.0 as usize]
+        .iter()
+        .filter(|p| p.plus_mark)
+        .count();
+    ('a'..='z')
+        .filter(|c| !taken.contains(c))
+        .nth(nth)
+        .unwrap_or('?')
+}
+
 /// The lower-case letters of the pieces `keep` picks, as FS writes a
 /// set of piece types (`qrbn`).
 fn letters_of(variant: &Variant, keep: impl Fn(&PieceDef) -> bool) -> String {
     variant
         .pieces
         .iter()
-        .filter(|p| keep(p))
-        .map(|p| p.letter.to_ascii_lowercase())
+        .enumerate()
+        .filter(|(_, p)| keep(p))
+        .map(|(k, _)| fs_letter(variant, PieceKind(k as u8)))
         .collect()
 }
 
@@ -465,10 +638,31 @@ fn write_side_regions(
     }
 }
 
-/// One promoting piece type, with one set of choices per side, on one
-/// region per side.
-fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let mut promoting: Option<(PieceKind, ByColor<PromotionOfSide>)> = None;
+/// What the promotions leave to the rest of the section: the drop rules
+/// and `immobilityIllegal` depend on them.
+#[derive(Default)]
+struct Promotions {
+    /// The piece that promotes pawn-style, FS's main promotion pawn type
+    /// (a promoted piece captured in crazyhouse returns to hand as it).
+    pawn: Option<PieceKind>,
+    /// Shogi-style promotions: the piece and the one it turns into.
+    shogi: Vec<(PieceKind, PieceKind)>,
+    /// Per side, the promotion zone (FS has one for every piece).
+    zone: ByColor<Vec<Square>>,
+    /// An optional promotion, which FS forces where the piece could not
+    /// move again only by `immobilityIllegal`.
+    optional: bool,
+}
+
+/// The promotions as FS says them: pawn-style (`promotionPawnTypes`: one
+/// piece type landing in the zone, with a set of choices a side) and
+/// shogi-style (`promotedPieceType`: a piece moving into, within or out
+/// of the zone turns into its one promoted type; varia's `promote … in or
+/// from`), all on one zone a side.
+fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, ExportError> {
+    let mut promotions = Promotions::default();
+    let mut pawn_sides: Option<ByColor<PromotionOfSide>> = None;
+    let mut zone: Option<ByColor<Vec<Square>>> = None;
     for index in 0..variant.pieces.len() {
         let kind = PieceKind(index as u8);
         let name = &variant.pieces[index].name;
@@ -477,26 +671,39 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
         if white.is_none() && black.is_none() {
             continue;
         }
-        if promoting.is_some() {
+        let none = || (Vec::new(), Vec::new());
+        let sides = ByColor {
+            white: white.unwrap_or_else(none),
+            black: black.unwrap_or_else(none),
+        };
+        let this_zone = ByColor {
+            white: sides.white.1.clone(),
+            black: sides.black.1.clone(),
+        };
+        if zone.as_ref().is_some_and(|z| *z != this_zone) {
             return Err(refuse(
                 format!("promote {name}"),
-                "more than one promoting piece type: the bridge writes one",
+                "a promotion region of its own: Fairy-Stockfish has one promotion region a side for every piece",
             ));
         }
-        let none = || (Vec::new(), Vec::new());
-        promoting = Some((
-            kind,
-            ByColor {
-                white: white.unwrap_or_else(none),
-                black: black.unwrap_or_else(none),
-            },
-        ));
+        zone = Some(this_zone);
+        if let Some(choice) = shogi_style_choice(variant, kind, &sides)? {
+            promotions.shogi.push((kind, choice));
+        } else if pawn_sides.is_some() {
+            return Err(refuse(
+                format!("promote {name}"),
+                "more than one piece type promoting on arrival: the bridge writes one",
+            ));
+        } else {
+            promotions.pawn = Some(kind);
+            pawn_sides = Some(sides);
+        }
     }
-    let Some((kind, sides)) = promoting else {
+    let Some(zone) = zone else {
         out.push_str("promotionRegionWhite = -\npromotionRegionBlack = -\n");
-        return Ok(());
+        return Ok(promotions);
     };
-    let letter = |k: PieceKind| variant.pieces[k.0 as usize].letter.to_ascii_lowercase();
+    let letter = |k: PieceKind| fs_letter(variant, k);
     let letters = |choices: &[PieceKind]| choices.iter().map(|&k| letter(k)).collect::<String>();
     let region = |squares: &[Square]| {
         if squares.is_empty() {
@@ -505,31 +712,51 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
             squares_text(variant, squares.iter().copied())
         }
     };
-    let _ = writeln!(out, "promotionPawnTypes = {}", letter(kind));
-    let _ = writeln!(out, "promotionRegionWhite = {}", region(&sides.white.1));
-    let _ = writeln!(out, "promotionRegionBlack = {}", region(&sides.black.1));
-    if sides.white.0 == sides.black.0 {
-        let _ = writeln!(out, "promotionPieceTypes = {}", letters(&sides.white.0));
+    let _ = writeln!(out, "promotionRegionWhite = {}", region(&zone.white));
+    let _ = writeln!(out, "promotionRegionBlack = {}", region(&zone.black));
+    let mut choices: Vec<PieceKind> = Vec::new();
+    if let (Some(kind), Some(sides)) = (promotions.pawn, &pawn_sides) {
+        let _ = writeln!(out, "promotionPawnTypes = {}", letter(kind));
+        if sides.white.0 == sides.black.0 {
+            let _ = writeln!(out, "promotionPieceTypes = {}", letters(&sides.white.0));
+        } else {
+            let _ = writeln!(
+                out,
+                "promotionPieceTypesWhite = {}",
+                letters(&sides.white.0)
+            );
+            let _ = writeln!(
+                out,
+                "promotionPieceTypesBlack = {}",
+                letters(&sides.black.0)
+            );
+        }
+        if promotion_is_optional(variant, kind, sides)? {
+            out.push_str("mandatoryPawnPromotion = false\n");
+            promotions.optional = true;
+        }
+        choices.extend(sides.white.0.iter().chain(&sides.black.0));
     } else {
-        let _ = writeln!(
-            out,
-            "promotionPieceTypesWhite = {}",
-            letters(&sides.white.0)
-        );
-        let _ = writeln!(
-            out,
-            "promotionPieceTypesBlack = {}",
-            letters(&sides.black.0)
-        );
+        // FS's own pawn type would promote by default; no piece is one here.
+        out.push_str("promotionPawnTypes = -\n");
     }
-    if promotion_is_optional(variant, kind, &sides)? {
-        out.push_str("mandatoryPawnPromotion = false\nimmobilityIllegal = true\n");
+    if !promotions.shogi.is_empty() {
+        let pairs: Vec<String> = promotions
+            .shogi
+            .iter()
+            .map(|&(from, to)| format!("{}:{}", letter(from), letter(to)))
+            .collect();
+        let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
+        if shogi_promotions_are_optional(variant, &promotions.shogi)? {
+            promotions.optional = true;
+        } else {
+            out.push_str("mandatoryPiecePromotion = true\n");
+        }
+        choices.extend(promotions.shogi.iter().map(|&(_, to)| to));
     }
-    let limits: Vec<String> = sides
-        .white
-        .0
+    promotions.zone = zone;
+    let limits: Vec<String> = choices
         .iter()
-        .chain(&sides.black.0)
         .filter_map(|&k| variant.promotion.limit(k).map(|n| (k, n)))
         .map(|(k, n)| format!("{}:{n}", letter(k)))
         .fold(Vec::new(), |mut all, entry| {
@@ -541,14 +768,112 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<(), ExportErro
     if !limits.is_empty() {
         let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
     }
-    Ok(())
+    Ok(promotions)
 }
 
-/// Whether the promotion is `optional`, as FS says it
-/// (`mandatoryPawnPromotion = false` with `immobilityIllegal = true`): the
-/// piece may decline on every promotion square it could still move from,
-/// and no piece ever stands where it could not move (FS's
-/// `immobilityIllegal` forbids moving there, for every piece).
+/// As FS's immobility test: whether a piece code on `sq` has a quiet move
+/// on an empty board (not a first move).
+fn can_move(variant: &Variant, code: u8, sq: Square) -> bool {
+    let t = &variant.tables;
+    t.rays(code, sq).iter().any(|r| {
+        !r.initial
+            && r.kind == crate::ir::pattern::RayKind::Slide
+            && (r.start..r.start + u32::from(r.len))
+                .any(|i| t.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
+    })
+}
+
+/// The one piece `kind` turns into by `promote … in or from` (shogi-style:
+/// the same for both sides, on leaving the zone as on entering it), or
+/// None for a promotion on arrival only.
+fn shogi_style_choice(
+    variant: &Variant,
+    kind: PieceKind,
+    sides: &ByColor<PromotionOfSide>,
+) -> Result<Option<PieceKind>, ExportError> {
+    let table = &variant.promotion;
+    let name = &variant.pieces[kind.0 as usize].name;
+    let mut leaving = false;
+    for color in Color::ALL {
+        let code = Piece { color, kind }.code();
+        let (choices, zone) = sides.get(color);
+        let origins: Vec<Square> = variant
+            .geometry
+            .squares()
+            .iter()
+            .filter(|&s| !table.choices_leaving(code, s).is_empty())
+            .collect();
+        if origins.is_empty() {
+            continue;
+        }
+        leaving = true;
+        if origins != *zone
+            || origins
+                .iter()
+                .any(|&s| table.choices_leaving(code, s) != choices.as_slice())
+        {
+            return Err(refuse(
+                format!("promote {name} … or from"),
+                "Fairy-Stockfish's promotions out of the zone are shogi's: from the same squares and to the same piece as those into it",
+            ));
+        }
+    }
+    if !leaving {
+        return Ok(None);
+    }
+    match (sides.white.0.as_slice(), sides.black.0.as_slice()) {
+        ([white], [black]) if white == black => Ok(Some(*white)),
+        _ => Err(refuse(
+            format!("promote {name} … or from"),
+            "Fairy-Stockfish's shogi-style promotion (`promotedPieceType`) turns a piece into one piece type, the same for both sides",
+        )),
+    }
+}
+
+/// Whether the shogi-style promotions are optional (FS's
+/// `mandatoryPiecePromotion = false`, forced only where the piece could
+/// not move again) or mandatory: all alike, FS has one option.
+fn shogi_promotions_are_optional(
+    variant: &Variant,
+    shogi: &[(PieceKind, PieceKind)],
+) -> Result<bool, ExportError> {
+    let mut optional = None;
+    for &(kind, _) in shogi {
+        let name = &variant.pieces[kind.0 as usize].name;
+        for color in Color::ALL {
+            let code = Piece { color, kind }.code();
+            let squares = variant.geometry.squares();
+            let declines: Vec<Square> = squares
+                .iter()
+                .filter(|&s| variant.promotion.may_decline(code, s))
+                .collect();
+            let movable: Vec<Square> = squares
+                .iter()
+                .filter(|&s| can_move(variant, code, s))
+                .collect();
+            let this = !declines.is_empty();
+            if this && declines != movable {
+                return Err(refuse(
+                    format!("promote {name}"),
+                    "optional on only some squares: Fairy-Stockfish's promotion is optional wherever the piece could move again, or nowhere",
+                ));
+            }
+            if optional.is_some_and(|o| o != this) {
+                return Err(refuse(
+                    format!("promote {name}"),
+                    "optional for some pieces or sides only: Fairy-Stockfish's `mandatoryPiecePromotion` holds for all",
+                ));
+            }
+            optional = Some(this);
+        }
+    }
+    Ok(optional == Some(true))
+}
+
+/// Whether the pawn-style promotion is `optional`, as FS says it
+/// (`mandatoryPawnPromotion = false`, with `immobilityIllegal` forcing it
+/// where the piece could not move again): the piece may decline on every
+/// promotion square it could still move from.
 fn promotion_is_optional(
     variant: &Variant,
     kind: PieceKind,
@@ -556,16 +881,6 @@ fn promotion_is_optional(
 ) -> Result<bool, ExportError> {
     let table = &variant.promotion;
     let name = &variant.pieces[kind.0 as usize].name;
-    // As FS's immobility test: a quiet move on an empty board, not a first move.
-    let t = &variant.tables;
-    let can_move = |code: u8, sq: Square| {
-        t.rays(code, sq).iter().any(|r| {
-            !r.initial
-                && r.kind == crate::ir::pattern::RayKind::Slide
-                && (r.start..r.start + u32::from(r.len))
-                    .any(|i| t.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
-        })
-    };
     let mut optional = None;
     for color in Color::ALL {
         let code = Piece { color, kind }.code();
@@ -581,7 +896,7 @@ fn promotion_is_optional(
         let movable: Vec<Square> = zone
             .iter()
             .copied()
-            .filter(|&s| can_move(code, s))
+            .filter(|&s| can_move(variant, code, s))
             .collect();
         let this = if declines.is_empty() {
             false
@@ -601,25 +916,35 @@ fn promotion_is_optional(
         }
         optional = Some(this);
     }
-    if optional != Some(true) {
-        return Ok(false);
-    }
+    Ok(optional == Some(true))
+}
+
+/// `immobilityIllegal = true`, which an optional promotion or a drop rule
+/// needs (`why`): FS then forbids every piece to move or be dropped where
+/// it could not move again, so no piece may stand there in the script but
+/// where it must promote.
+fn write_immobility(
+    variant: &Variant,
+    promotions: &Promotions,
+    why: &str,
+    out: &mut String,
+) -> Result<(), ExportError> {
+    let promoting = |kind: PieceKind| {
+        promotions.pawn == Some(kind) || promotions.shogi.iter().any(|&(k, _)| k == kind)
+    };
     for (index, def) in variant.pieces.iter().enumerate() {
+        let kind = PieceKind(index as u8);
         for color in Color::ALL {
-            let code = Piece {
-                color,
-                kind: PieceKind(index as u8),
-            }
-            .code();
+            let code = Piece { color, kind }.code();
             let stuck = variant.geometry.squares().iter().find(|&sq| {
-                let in_zone = index == kind.0 as usize && sides.get(color).1.contains(&sq);
-                !(can_move(code, sq) || in_zone)
+                let in_zone = promoting(kind) && promotions.zone.get(color).contains(&sq);
+                !(can_move(variant, code, sq) || in_zone)
             });
             if let Some(sq) = stuck {
                 return Err(refuse(
-                    format!("promote {name} … optional"),
+                    why,
                     format!(
-                        "Fairy-Stockfish says an optional promotion with `immobilityIllegal`, which would also forbid a {} to stand on {}, where it cannot move",
+                        "Fairy-Stockfish says it with `immobilityIllegal`, which would also forbid a {} to stand on {}, where it cannot move",
                         def.name,
                         variant.geometry.name(sq)
                     ),
@@ -627,7 +952,8 @@ fn promotion_is_optional(
             }
         }
     }
-    Ok(true)
+    out.push_str("immobilityIllegal = true\n");
+    Ok(())
 }
 
 /// A side's promotion of a piece: its choices and the squares it has them on.
@@ -723,11 +1049,7 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
     }
     let _ = writeln!(out, "castling = true");
     if !variant.pieces[king.0 as usize].royal {
-        let _ = writeln!(
-            out,
-            "castlingKingPiece = {}",
-            variant.pieces[king.0 as usize].letter.to_ascii_lowercase()
-        );
+        let _ = writeln!(out, "castlingKingPiece = {}", fs_letter(variant, king));
     }
     let _ = writeln!(out, "castlingRank = {}", geometry.rank_of(king_from) + 1);
     let _ = writeln!(
@@ -735,11 +1057,7 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         "castlingKingFile = {}",
         (b'a' + geometry.file_of(king_from) as u8) as char
     );
-    let _ = writeln!(
-        out,
-        "castlingRookPieces = {}",
-        variant.pieces[rook.0 as usize].letter.to_ascii_lowercase()
-    );
+    let _ = writeln!(out, "castlingRookPieces = {}", fs_letter(variant, rook));
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
@@ -788,9 +1106,7 @@ fn write_960_castling(
         let _ = writeln!(
             out,
             "castlingKingPiece = {}",
-            variant.pieces[first.king.0 as usize]
-                .letter
-                .to_ascii_lowercase()
+            fs_letter(variant, first.king)
         );
     }
     let _ = writeln!(
@@ -801,9 +1117,7 @@ fn write_960_castling(
     let _ = writeln!(
         out,
         "castlingRookPieces = {}",
-        variant.pieces[first.rook.0 as usize]
-            .letter
-            .to_ascii_lowercase()
+        fs_letter(variant, first.rook)
     );
     let last = (b'a' + geometry.files() - 1) as char;
     for (to, (king_key, rook_key, corner)) in wings.iter().zip([
@@ -894,10 +1208,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             let types = if rule.kinds.is_empty() {
                 "*".to_string()
             } else {
-                rule.kinds
-                    .iter()
-                    .map(|k| variant.pieces[k.0 as usize].letter.to_ascii_lowercase())
-                    .collect()
+                rule.kinds.iter().map(|&k| fs_letter(variant, k)).collect()
             };
             let _ = writeln!(out, "extinctionValue = {}", value(rule.result));
             let _ = writeln!(out, "extinctionPieceTypes = {types}");
@@ -925,16 +1236,30 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     }
     match rules.goals.as_slice() {
         [] => {}
+        [first, second] if racing_goals(variant, first, second) => {
+            // Racing Kings: FS's `flagMove` for a royal piece answers White's
+            // arrival with one move of Black's.
+            let (white, black) = if first.answered {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let _ = writeln!(out, "flagPiece = {}", fs_letter(variant, white.kinds[0]));
+            let _ = writeln!(out, "flagMove = true");
+            let regions = ByColor {
+                white: white.squares.white,
+                black: black.squares.black,
+            };
+            write_side_regions(variant, &regions, "flagRegion", out);
+        }
         [goal] if goal.answered => {
             return Err(refuse(
                 "reaching … unless answered",
-                "the bridge does not write FS's racing kings rules yet",
+                "Fairy-Stockfish answers a goal reached only in Racing Kings' way: White's royal piece answered, Black's not",
             ))
         }
         [goal] if goal.result == GameResult::Wins && goal.kinds.len() == 1 => {
-            let letter = variant.pieces[goal.kinds[0].0 as usize]
-                .letter
-                .to_ascii_lowercase();
+            let letter = fs_letter(variant, goal.kinds[0]);
             let _ = writeln!(out, "flagPiece = {letter}");
             if goal.unattacked {
                 let _ = writeln!(out, "flagPieceSafe = true");
@@ -952,6 +1277,34 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
     }
     Ok(())
+}
+
+/// Whether two goals are Racing Kings': White's royal piece reaching its
+/// squares wins unless answered, Black's wins at once (FS's `flagMove`
+/// with a royal flag piece).
+fn racing_goals(
+    variant: &Variant,
+    first: &crate::ir::rule::Goal,
+    second: &crate::ir::rule::Goal,
+) -> bool {
+    let (white, black) = if first.answered {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let plain =
+        |g: &crate::ir::rule::Goal| g.result == GameResult::Wins && !g.unattacked && !g.after_reply;
+    white.answered
+        && !black.answered
+        && plain(white)
+        && plain(black)
+        && white.kinds.len() == 1
+        && white.kinds == black.kinds
+        && variant.pieces[white.kinds[0].0 as usize].royal
+        && white.squares.black.is_empty()
+        && black.squares.white.is_empty()
+        && !white.squares.white.is_empty()
+        && !black.squares.black.is_empty()
 }
 
 /// Janggi's ends: FS's bikjang and janggi counting are built into its

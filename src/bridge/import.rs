@@ -899,8 +899,11 @@ fn write_pieces(
             }
             continue;
         }
-        if piece.key == "immobile" {
-            // FS's `immobile` type never moves (Reversi's discs).
+        let empty_custom = piece.key.starts_with("customPiece")
+            && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty());
+        if piece.key == "immobile" || empty_custom {
+            // FS's `immobile` type, and a custom piece without Betza, never
+            // move (Reversi's discs).
             let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
             continue;
         }
@@ -1102,6 +1105,8 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
                 .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
             match keys.as_slice() {
+                // `-`: no piece promotes as a pawn.
+                [] => return Ok(()),
                 [one] => one.clone(),
                 _ => {
                     return Err(

@@ -173,6 +173,17 @@ impl PromotionTable {
         }
     }
 
+    /// The choices of a piece code leaving `from` by `promote … in or
+    /// from` (empty where no such rule holds).
+    #[inline]
+    pub fn choices_leaving(&self, code: u8, from: Square) -> &[PieceKind] {
+        if self.by_origin.is_empty() {
+            &[]
+        } else {
+            self.set_at(&self.by_origin, code, from)
+        }
+    }
+
     /// The limit on promotions to `kind` (`promotion-limit`), if any.
     #[inline]
     pub fn limit(&self, kind: PieceKind) -> Option<u32> {

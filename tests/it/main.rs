@@ -18,6 +18,7 @@ mod balbo;
 mod berolina;
 mod betza;
 mod bridge;
+mod bridge_hands;
 mod catalogue;
 mod chasing;
 mod checkmates;

@@ -1,0 +1,224 @@
+//! `varia export` of pieces in hand: drops and what captures return to
+//! hand as FS's drop options, checked position by position against
+//! Fairy-Stockfish playing the exported section (pyffish's
+//! `load_variant_config`): the legal moves of hand-made positions that
+//! try each drop rule, and the FEN after a capture of a promoted piece.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use varia::ir::Variant;
+use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::fen::write_fen;
+use varia::vm::Position;
+
+use crate::common::oracle::{require_pyffish, script};
+
+/// FS's legal moves at `fen` and its FEN after `moves` from it, in the
+/// section `varia export` writes for the script `stem`; and ours.
+fn both_sides(stem: &str, fen: &str, moves: &[&str]) -> [(BTreeSet<String>, String); 2] {
+    both_sides_of(&script(stem), stem, fen, moves)
+}
+
+fn both_sides_of(
+    variant: &Arc<Variant>,
+    stem: &str,
+    fen: &str,
+    moves: &[&str],
+) -> [(BTreeSet<String>, String); 2] {
+    require_pyffish();
+    let name = format!("varia-{stem}");
+    let ini = varia::bridge::export::export_variant(variant, &name).unwrap();
+    let dir = crate::common::bin::temp_dir("bridge-hands", stem);
+    let file = dir.join("exported.ini");
+    std::fs::write(&file, &ini).unwrap();
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, pyffish as sf\n\
+             sf.load_variant_config(open(sys.argv[1]).read())\n\
+             name, fen, moves = sys.argv[2], sys.argv[3], sys.argv[4].split()\n\
+             print(' '.join(sf.legal_moves(name, fen, [])))\n\
+             print(sf.get_fen(name, fen, moves))",
+            file.to_str().unwrap(),
+            &name,
+            fen,
+            &moves.join(" "),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let theirs: BTreeSet<String> = lines
+        .next()
+        .unwrap_or_else(|| panic!("{stem}: {}\n{ini}", String::from_utf8_lossy(&out.stderr)))
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let their_fen = lines.next().unwrap_or_default().to_string();
+    let mut pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{stem} {fen}: {e}"));
+    let ours: BTreeSet<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| move_to_coord(&pos, m))
+        .collect();
+    for m in moves {
+        let mv =
+            parse_coord(&pos, m).unwrap_or_else(|| panic!("{stem}: {m} at {}", write_fen(&pos)));
+        pos.play_unchecked(mv);
+    }
+    [(ours, write_fen(&pos)), (theirs, their_fen)]
+}
+
+fn drops_to(moves: &BTreeSet<String>, letter: char) -> BTreeSet<String> {
+    moves
+        .iter()
+        .filter(|m| m.starts_with(letter) && m.contains('@'))
+        .cloned()
+        .collect()
+}
+
+/// Crazyhouse: pawns dropped on ranks 2 to 7 only (the section's pawn is
+/// FS's, which its own rules keep off the first rank and the promotion
+/// zone), knights anywhere; a promoted
+/// queen taken returns to hand as a pawn, in Loop chess as a queen
+/// (`dropLoop`).
+#[test]
+fn crazyhouse_drops_and_returns_export_as_fs_plays_them() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[PNpn] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("crazyhouse", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert_eq!(drops_to(&ours, 'P').len(), 6 * 8);
+    assert_eq!(drops_to(&ours, 'N').len(), 64 - 2);
+    // 1.b8=Q+ Rxb8: the new queen goes to Black's hand.
+    let fen = "4k3/1P6/8/8/8/8/1r6/4K3[] w - - 0 1";
+    for (stem, hand) in [("crazyhouse", "[p]"), ("loop", "[q]")] {
+        let [(ours, our_fen), (theirs, their_fen)] = both_sides(stem, fen, &["b7b8q", "b2b8"]);
+        assert_eq!(ours, theirs, "{stem}");
+        assert_eq!(our_fen, their_fen, "{stem}");
+        assert!(
+            our_fen.starts_with(&format!("1r2k3/8/8/8/8/8/8/4K3{hand}")),
+            "{our_fen}"
+        );
+    }
+}
+
+/// Pieces in hand from the start only: Pocket Knight's knight anywhere,
+/// Dragon chess's dragon on the first rank (FS's drop region).
+#[test]
+fn start_hands_export_with_their_drop_regions() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[Nn] b KQkq - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("pocketknight", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert_eq!(drops_to(&ours, 'N').len(), 64 - 32);
+    let fen = "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("dragon", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert_eq!(drops_to(&ours, 'D').len(), 7);
+}
+
+/// Shogi: no second unpromoted pawn on a file (`dropNoDoubled`), no pawn
+/// or lance on the last rank nor knight on the last two
+/// (`immobilityIllegal`); a promotion into the zone optional but for a
+/// pawn that could not move again; a dragon taken returns as a rook
+/// (`promotedPieceType`).
+#[test]
+fn shogi_drops_promotions_and_returns_export_as_fs_plays_them() {
+    let fen = "4k4/9/9/9/9/9/4P4/9/4K4[PLNp] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("shogi", fen, &[]);
+    assert_eq!(ours, theirs);
+    // 78 empty squares, 6 on the pawn's file, 8 on the last rank and 9
+    // on the one before.
+    assert_eq!(drops_to(&ours, 'P').len(), 78 - 6 - 8);
+    assert_eq!(drops_to(&ours, 'L').len(), 78 - 8);
+    assert_eq!(drops_to(&ours, 'N').len(), 78 - 8 - 9);
+    let fen = "8k/4P4/9/4S4/9/9/9/9/K8[] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("shogi", fen, &[]);
+    assert_eq!(ours, theirs);
+    for m in ["e8e9+", "e6e7", "e6e7+", "e6d7", "e6d7+", "e6d5"] {
+        assert!(ours.contains(m), "{m}: {ours:?}");
+    }
+    assert!(!ours.contains("e8e9"));
+    let fen = "4k4/9/9/9/9/9/9/4+r4/4K4[] w - - 0 1";
+    let [(_, our_fen), (_, their_fen)] = both_sides("shogi", fen, &["e1e2"]);
+    assert_eq!(our_fen, their_fen);
+    assert!(our_fen.starts_with("4k4/9/9/9/9/9/9/4K4/9[R]"), "{our_fen}");
+}
+
+/// A pawn drop that mates (uchifuzume): FS's `shogiPawnDropMateIllegal`
+/// on the exported `shogiPawn` lists the drop and scores it as the
+/// dropper's loss, varia forbids it; every other move is the same.
+#[test]
+fn a_mating_pawn_drop_exports_as_fs_shogi_pawn_rule() {
+    let fen = "kl7/9/1G7/9/9/9/9/9/8K[P] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("shogi", fen, &[]);
+    let only_fs: Vec<&String> = theirs.difference(&ours).collect();
+    assert_eq!(only_fs, ["P@a8"]);
+    assert!(ours.is_subset(&theirs));
+    assert!(ours.contains("P@a7"));
+}
+
+/// S-chess's gating (`seirawanGating`): a piece from hand enters where a
+/// first-rank piece leaves on its first move; in S-House a pawn in hand
+/// never enters on the first rank, where it may not be dropped.
+#[test]
+fn gating_exports_as_seirawan_gating() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("seirawan", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert!(ours.contains("g1f3h") && ours.contains("b1c3e"), "{ours:?}");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HPhe] w KQBCDFGkqbcdfg - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides("shouse", fen, &[]);
+    assert_eq!(ours, theirs);
+    assert!(
+        ours.contains("g1f3h") && !ours.contains("g1f3p"),
+        "{ours:?}"
+    );
+    assert!(ours.contains("P@e3") && !ours.contains("P@e1"), "{ours:?}");
+}
+
+/// A piece dropped on fewer squares than the others, which it can never
+/// leave (a forward-moving soldier dropped in the far half): FS's one drop
+/// region narrowed by the soldier's `mobilityRegion…`, and no
+/// `immobilityIllegal` (a soldier on the last rank stays there).
+#[test]
+fn a_drop_region_of_one_piece_exports_as_its_mobility_region() {
+    let text = "variant \"Forward drops\"\nimport orthodox\npiece Soldier S \"fW\"\nboard 8 x 8\n\
+                hands keep captures\ndemote promoted to Pawn\ndrop Pawn in ranks 2..7\n\
+                drop Soldier in ranks 5..8\n\
+                setup \"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[Ss] w - - 0 1\"\n";
+    let variant = varia::compile_source("forward.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "forward").unwrap();
+    let ranks = |from: u8| {
+        (from..from + 4)
+            .flat_map(|r| ('a'..='h').map(move |f| format!("{f}{r}")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        ini.contains(&format!(
+            "\nmobilityRegionWhiteCustomPiece5 = {}\n",
+            ranks(5)
+        )),
+        "{ini}"
+    );
+    assert!(
+        ini.contains(&format!(
+            "\nmobilityRegionBlackCustomPiece5 = {}\n",
+            ranks(1)
+        )),
+        "{ini}"
+    );
+    assert!(!ini.contains("immobilityIllegal"), "{ini}");
+    let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[SPsp] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides_of(&variant, "forward", fen, &[]);
+    assert_eq!(ours, theirs);
+    // Ranks 5 and 6, and rank 8 but the king's square.
+    assert_eq!(drops_to(&ours, 'S').len(), 16 + 7);
+    assert_eq!(drops_to(&ours, 'P').len(), 32);
+    // A soldier that reached the last rank stays, stuck, in both.
+    let fen = "4k2S/8/8/8/8/8/8/4K3[] w - - 0 1";
+    let [(ours, _), (theirs, _)] = both_sides_of(&variant, "forward", fen, &[]);
+    assert_eq!(ours, theirs);
+}
