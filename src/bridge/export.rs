@@ -72,6 +72,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
         write_side_regions(variant, region, "enPassantRegion", &mut out);
     }
     write_walls(variant, &mut out);
+    write_explosions(variant, &mut out)?;
     write_counted_ends(variant, &mut out);
     let petrifying = letters_of(variant, |p| p.petrifies);
     if !petrifying.is_empty() {
@@ -177,12 +178,6 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
         return Err(refuse(
             "hook",
             "Fairy-Stockfish runs no code of a variant's own",
-        ));
-    }
-    if variant.explosion.is_some() {
-        return Err(refuse(
-            "captures explode",
-            "the bridge does not write FS's atomic options yet",
         ));
     }
     if variant.without_royal.white || variant.without_royal.black {
@@ -339,7 +334,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             format!("Fairy-Stockfish has one royal piece type, the script {royals}"),
         ));
     }
-    if royals == 0 {
+    if royals == 0 || pseudo_royal(variant).is_some() {
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
     }
@@ -379,7 +374,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         }
         let betza: String = piece.betza.split_whitespace().collect();
         let letter = fs_letter(variant, PieceKind(index as u8));
-        if piece.royal {
+        if piece.royal && pseudo_royal(variant).is_none() {
             let _ = writeln!(out, "king = {letter}:{betza}");
             continue;
         }
@@ -420,6 +415,69 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
     Ok(())
 }
 
+/// The royal piece FS takes as a pseudo-royal custom piece, whose loss
+/// loses (`extinctionPseudoRoyal`): Atomic's king, as FS's own atomic has
+/// it (FS's blasts take no `king`).
+fn pseudo_royal(variant: &Variant) -> Option<PieceKind> {
+    variant.explosion.as_ref()?;
+    let mut royals = variant.pieces.iter().enumerate().filter(|(_, p)| p.royal);
+    match (royals.next(), royals.next()) {
+        (Some((k, _)), None) => Some(PieceKind(k as u8)),
+        _ => None,
+    }
+}
+
+/// Captures that explode as FS's `blastOnCapture`, which spares FS's
+/// pawn type (`sparing`), and `blastImmuneTypes` (`immune`); and pieces
+/// that may not take their own kind (`restrict King: never take King`,
+/// Atomar) as `mutuallyImmuneTypes`.
+fn write_explosions(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let mut mutual = Vec::new();
+    for (index, piece) in variant.pieces.iter().enumerate() {
+        let bans = piece.never_takes;
+        if bans.white == 0 && bans.black == 0 {
+            continue;
+        }
+        if bans.white != 1 << index || bans.black != 1 << index || piece.royal {
+            return Err(refuse(
+                format!("restrict {}: never take", piece.name),
+                "Fairy-Stockfish's `mutuallyImmuneTypes` keeps a piece type that is not royal from taking its own kind, and nothing else",
+            ));
+        }
+        mutual.push(PieceKind(index as u8));
+    }
+    if !mutual.is_empty() {
+        let letters: String = mutual.iter().map(|&k| fs_letter(variant, k)).collect();
+        let _ = writeln!(out, "mutuallyImmuneTypes = {letters}");
+    }
+    let Some(explosion) = &variant.explosion else {
+        return Ok(());
+    };
+    let spared: Vec<PieceKind> = fs_pawn(variant).into_iter().collect();
+    if explosion.spared != spared {
+        return Err(refuse(
+            "captures explode sparing",
+            "Fairy-Stockfish's blasts spare its pawn type, which the section writes for the one piece that moves as an orthodox pawn, and nothing else",
+        ));
+    }
+    out.push_str("blastOnCapture = true\n");
+    if !explosion.immune.is_empty() {
+        if pseudo_royal(variant).is_some() {
+            return Err(refuse(
+                "captures explode … immune",
+                "Fairy-Stockfish takes no immune pieces with a royal one",
+            ));
+        }
+        let letters: String = explosion
+            .immune
+            .iter()
+            .map(|&k| fs_letter(variant, k))
+            .collect();
+        let _ = writeln!(out, "blastImmuneTypes = {letters}");
+    }
+    Ok(())
+}
+
 /// FS's own pawn moves as an orthodox pawn (its double step by
 /// `doubleStepRegion…`), and FS keeps a few rules for it alone: it may not
 /// be dropped on its first rank or in the promotion zone (unless
@@ -427,6 +485,14 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
 /// it. The one piece that moves as it, which the section writes as
 /// `pawn`, if any.
 fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
+    // Explosions that spare no piece: FS's pawn would be spared.
+    if variant
+        .explosion
+        .as_ref()
+        .is_some_and(|e| e.spared.is_empty())
+    {
+        return None;
+    }
     // Without a first move's double step where no piece has one: none
     // (`doubleStep = false`) or one from a region (`also … "fmnD" from R`,
     // FS's `doubleStepRegion…`).
@@ -1048,7 +1114,7 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         lines.push(format!("{rook_key} = {}", letter(rule.rook_from)));
     }
     let _ = writeln!(out, "castling = true");
-    if !variant.pieces[king.0 as usize].royal {
+    if !variant.pieces[king.0 as usize].royal || pseudo_royal(variant).is_some() {
         let _ = writeln!(out, "castlingKingPiece = {}", fs_letter(variant, king));
     }
     let _ = writeln!(out, "castlingRank = {}", geometry.rank_of(king_from) + 1);
@@ -1102,7 +1168,7 @@ fn write_960_castling(
     }
     let letter = |s: Square| (b'a' + geometry.file_of(s) as u8) as char;
     let _ = writeln!(out, "castling = true\nchess960 = true");
-    if !variant.pieces[first.king.0 as usize].royal {
+    if !variant.pieces[first.king.0 as usize].royal || pseudo_royal(variant).is_some() {
         let _ = writeln!(
             out,
             "castlingKingPiece = {}",
@@ -1203,7 +1269,20 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         let _ = writeln!(out, "makpongRule = true");
     }
     match rules.extinctions.as_slice() {
+        [] if pseudo_royal(variant).is_some() => {
+            // Atomic's king, pseudo-royal: its loss loses, as its checkmate.
+            let letter = fs_letter(variant, pseudo_royal(variant).expect("checked"));
+            let _ = writeln!(out, "extinctionValue = loss");
+            let _ = writeln!(out, "extinctionPieceTypes = {letter}");
+            let _ = writeln!(out, "extinctionPseudoRoyal = true");
+        }
         [] => {}
+        _ if pseudo_royal(variant).is_some() => {
+            return Err(refuse(
+                "losing every",
+                "Fairy-Stockfish says Atomic's royal king with its one extinction rule",
+            ))
+        }
         [rule] => {
             let types = if rule.kinds.is_empty() {
                 "*".to_string()
