@@ -340,6 +340,10 @@ pub struct Resolved {
     pub promotion_types: Vec<String>,
     /// Where `promotion_types` was last set.
     pub promotion_types_line: Option<usize>,
+    /// FS's shogi-style promotions (`promotedPieceType = p:g s:g`), by
+    /// piece option name: what each type promotes to (`None`: `x:-`, no
+    /// promotion). Each section's entries change the parent's, as in FS.
+    pub promoted: BTreeMap<String, Option<String>>,
 }
 
 /// The orthodox chess pieces FS starts from.
@@ -443,6 +447,7 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         (Vec::new(), Vec::new())
     };
     let mut promotion_types_line = None;
+    let mut promoted = BTreeMap::new();
     let mut options = BTreeMap::new();
     let keys = piece_keys();
     for layer in &chain {
@@ -476,6 +481,15 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
                     promotion_types_line = line_of(entry.line);
                 }
             }
+            if entry.key == "promotedPieceType" {
+                read_promoted(&pieces, &entry.value, &mut promoted).map_err(|letter| {
+                    error(
+                        line_of(entry.line),
+                        &entry.key,
+                        format!("no piece has the letter `{letter}`"),
+                    )
+                })?;
+            }
             options.insert(
                 entry.key.clone(),
                 Setting {
@@ -497,7 +511,35 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         options,
         promotion_types,
         promotion_types_line,
+        promoted,
     })
+}
+
+/// FS's `promotedPieceType = p:g s:g r:-` into `promoted` (each type's
+/// entry replaced, the others kept), the letters read against the pieces
+/// as they are when the option is set; `Err(letter)` for a letter no
+/// piece has.
+fn read_promoted(
+    pieces: &[FsPiece],
+    value: &str,
+    promoted: &mut BTreeMap<String, Option<String>>,
+) -> Result<(), char> {
+    let tokens: Vec<char> = value.chars().filter(|c| !c.is_whitespace()).collect();
+    let key = |c: char| {
+        pieces
+            .iter()
+            .find(|p| p.letter == c.to_ascii_uppercase())
+            .map(|p| p.key.clone())
+            .ok_or(c)
+    };
+    for entry in tokens.chunks(3) {
+        let [from, ':', to] = entry else {
+            return Err(entry.first().copied().unwrap_or(':'));
+        };
+        let target = if *to == '-' { None } else { Some(key(*to)?) };
+        promoted.insert(key(*from)?, target);
+    }
+    Ok(())
 }
 
 /// The layers from the base (a built-in, or none) down to

@@ -27,28 +27,17 @@ const NO_RULE_OPTIONS: &[&str] = &[
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("mandatoryPiecePromotion", "false"),
-    ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
-    ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
-    ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("flyingGeneral", "false"),
-    ("flipEnclosedPieces", "none"),
-    ("freeDrops", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
@@ -57,15 +46,11 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
-    ("materialCounting", "none"),
-    ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
-    ("dropNoDoubled", "-"),
-    ("promotedPieceType", ""),
     ("diagonalLines", "-"),
 ];
 
@@ -304,6 +289,24 @@ const TRANSLATED: &[&str] = &[
     "passOnStalemate",
     "passOnStalemateWhite",
     "passOnStalemateBlack",
+    "promotedPieceType",
+    "mandatoryPiecePromotion",
+    "immobilityIllegal",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "shogiPawnDropMateIllegal",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "pieceDemotion",
+    "dropPromoted",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
+    "freeDrops",
+    "materialCounting",
+    "adjudicateFullBoard",
+    "flyingGeneral",
+    "soldierPromotionRank",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -344,20 +347,24 @@ pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportE
 pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, ImportError> {
     let resolved = resolve(sections, index)?;
     let script = translate(&resolved)?;
-    if let Err(errors) = crate::compile_source(&format!("{}.variant", resolved.name), &script) {
-        // Castling FS allows but varia refuses (a king's castling that is
-        // also its ordinary move) is the castling options' doing.
-        let castling = errors
-            .errors
-            .iter()
-            .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
-        return Err(ImportError {
-            section: resolved.name,
-            line: None,
-            option: if castling { "castling" } else { "script" }.into(),
-            reason: format!("the translation does not compile: {errors}"),
-        });
-    }
+    let variant = match crate::compile_source(&format!("{}.variant", resolved.name), &script) {
+        Ok(variant) => variant,
+        Err(errors) => {
+            // Castling FS allows but varia refuses (a king's castling that is
+            // also its ordinary move) is the castling options' doing.
+            let castling = errors
+                .errors
+                .iter()
+                .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
+            return Err(ImportError {
+                section: resolved.name,
+                line: None,
+                option: if castling { "castling" } else { "script" }.into(),
+                reason: format!("the translation does not compile: {errors}"),
+            });
+        }
+    };
+    check_immobility(&resolved, &variant)?;
     Ok(Imported {
         name: resolved.name,
         script,
@@ -454,11 +461,17 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     }
     out.push('\n');
     out.push('\n');
+    let promotions = piece_promotions(&options)?;
     write_pieces(&options, &board, &setup, &mut out)?;
+    for p in &promotions {
+        let _ = writeln!(out, "piece {} +{} \"{}\"", p.promoted, p.letter, p.betza);
+    }
     write_promotion(&options, &board, &mut out)?;
+    write_piece_promotions(&options, &board, &promotions, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
-    write_drops(&options, &board, &mut out)?;
+    write_drops(&options, &board, &promotions, &mut out)?;
+    write_flips(&options, &board, &mut out)?;
     write_walls(&options, &board, &mut out)?;
     write_explosions(&options, &mut out)?;
     write_petrify(&options, &mut out)?;
@@ -478,14 +491,6 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
                 continue;
             }
             return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
-        }
-        // An optional promotion (`mandatoryPawnPromotion = false`) must
-        // promote where the pawn could not move again, as varia's `optional`.
-        if key == "immobilityIllegal"
-            && setting.value.trim() == "true"
-            && options.text("mandatoryPawnPromotion", "true").trim() == "false"
-        {
-            continue;
         }
         // No en passant anywhere (`varia export` writes it for a variant
         // without en passant) is nothing to say when no piece takes so.
@@ -874,12 +879,46 @@ fn write_pieces(
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
+        if piece.key == "soldier" {
+            // FS's soldier steps forward, and sideways too from
+            // `soldierPromotionRank` on (xiangqi's across the river).
+            let from = options.number("soldierPromotionRank", 1)?.max(1);
+            let sideways = (from - 1..board.ranks)
+                .flat_map(|r| rank_set(board, r))
+                .collect::<Squares>();
+            if from == 1 {
+                let _ = writeln!(out, "piece {name} {} \"fsW\"", piece.letter);
+            } else {
+                let _ = writeln!(out, "piece {name} {} \"fW\"", piece.letter);
+                if !sideways.is_empty() {
+                    also.push(format!(
+                        "also {name} \"sW\" from {}",
+                        region_text(&sideways, board)
+                    ));
+                }
+            }
+            continue;
+        }
+        let empty_custom = piece.key.starts_with("customPiece")
+            && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty());
+        if piece.key == "immobile" || empty_custom {
+            // FS's `immobile` type, and a custom piece without Betza, never
+            // move (Reversi's discs).
+            let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
+            continue;
+        }
         let Some(betza) = &piece.betza else {
             return Err(options.error(
                 &piece.key,
                 "FS gives this piece moves beyond its Betza, which varia cannot say",
             ));
         };
+        if ranged_hopper(betza) {
+            return Err(options.error(
+                &piece.key,
+                format!("a hopper with a range (`{betza}`): FS counts the range from the piece's square, varia from the screen"),
+            ));
+        }
         let (normal, initial) =
             split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
@@ -914,7 +953,49 @@ fn write_pieces(
     for line in also {
         let _ = writeln!(out, "{line}");
     }
+    write_flying_general(options, out)
+}
+
+/// FS's `flyingGeneral`: a move may not leave the kings (FS's `king`
+/// type) facing each other on a file or rank with nothing between, as
+/// varia says it with the king's rook captures against royal pieces
+/// (xiangqi's generals, which never share a rank, need only the file).
+/// Refused where another royal piece (a pseudo-royal one) would count as
+/// the enemy king.
+fn write_flying_general(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("flyingGeneral", false)? {
+        return Ok(());
+    }
+    let pieces = &options.resolved.pieces;
+    let Some(king) = pieces.iter().find(|p| p.key == "king" && p.royal) else {
+        return Ok(());
+    };
+    if pieces.iter().any(|p| p.royal && p.key != "king") {
+        return Err(options.error(
+            "flyingGeneral",
+            "facing kings beside other royal pieces: varia's `against royal` would count those too",
+        ));
+    }
+    let _ = writeln!(out, "also {} \"cR\" against royal", piece_name(king));
     Ok(())
+}
+
+/// Whether a Betza string has a hopper (`p`, `g`) with a range (`pB2`).
+fn ranged_hopper(betza: &str) -> bool {
+    let mut modifiers = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_uppercase() {
+            let ranged = chars.peek().is_some_and(char::is_ascii_digit);
+            if ranged && modifiers.contains(['p', 'g']) {
+                return true;
+            }
+            modifiers.clear();
+        } else if c.is_ascii_lowercase() {
+            modifiers.push(c);
+        }
+    }
+    false
 }
 
 /// FS's initial moves (on the double-step region) are varia's first-move
@@ -1024,6 +1105,8 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
                 .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
             match keys.as_slice() {
+                // `-`: no piece promotes as a pawn.
+                [] => return Ok(()),
                 [one] => one.clone(),
                 _ => {
                     return Err(
@@ -1089,6 +1172,267 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         targets.join(", ")
     );
     write_promotion_limits(options, out)
+}
+
+/// One of FS's shogi-style promotions (`promotedPieceType`) as varia
+/// says it: a kind of its own for the promoted piece (`PromotedSilver`,
+/// written `+S` as FS writes it in a FEN) with the moves of the type FS
+/// turns it into, demoted to the piece again when captured.
+struct PiecePromotion {
+    /// The piece that promotes (its varia name).
+    piece: String,
+    /// Its letter.
+    letter: char,
+    /// The promoted kind's name.
+    promoted: String,
+    /// The promoted kind's Betza (the moves of FS's promoted type).
+    betza: String,
+}
+
+/// FS's `promotedPieceType` entries for the section's pieces. Refused by
+/// name: FS's `pawn` (which promotes so only along with its pawn
+/// promotions), a royal piece on either side of an entry, a promoted type
+/// that promotes again or is limited by `promotionLimit`, and FS's
+/// `piecePromotionOnCapture` and `pieceDemotion` (left at their defaults
+/// by `check_options`).
+fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportError> {
+    let key = "promotedPieceType";
+    let pieces = &options.resolved.pieces;
+    let find = |k: &str| pieces.iter().find(|p| p.key == k);
+    let limited = options.text("promotionLimit", "");
+    let mut out = Vec::new();
+    for (from, to) in &options.resolved.promoted {
+        let (Some(piece), Some(to)) = (find(from), to) else {
+            continue;
+        };
+        let refuse = |why: String| Err(options.error(key, why));
+        if piece.key == "pawn" {
+            return refuse("FS's `pawn` promotes shogi-style only along with its pawn promotions, which the bridge does not write yet".into());
+        }
+        let Some(target) = find(to) else {
+            return refuse(format!(
+                "`{from}` promotes to a `{to}`, which the variant does not have"
+            ));
+        };
+        if piece.royal || target.royal || target.key == "pawn" {
+            return refuse(format!(
+                "`{from}` promotes to `{to}`: the bridge writes no promotion of or to a royal piece or FS's `pawn` yet"
+            ));
+        }
+        if options
+            .resolved
+            .promoted
+            .get(to)
+            .is_some_and(Option::is_some)
+        {
+            return refuse(format!(
+                "`{to}`, which `{from}` promotes to, promotes again: varia's promoted kinds do not"
+            ));
+        }
+        let limit = limited.split_whitespace().any(|e| {
+            e.split_once(':').is_some_and(|(l, n)| {
+                l.chars().next().map(|c| c.to_ascii_uppercase()) == Some(target.letter) && n != "0"
+            })
+        });
+        if limit {
+            return Err(options.error(
+                "promotionLimit",
+                format!("a limit on `{to}`, which `{from}` promotes to: the bridge writes limits on pawn promotions only"),
+            ));
+        }
+        let betza = match &target.betza {
+            Some(b) if !b.contains('i') => b.clone(),
+            _ => return refuse(format!("`{to}`'s moves (FS's Betza with initial moves, or hard-coded) as a promoted piece's: the bridge cannot write them yet")),
+        };
+        let name = piece_name(piece);
+        out.push(PiecePromotion {
+            promoted: format!("Promoted{name}"),
+            piece: name,
+            letter: piece.letter,
+            betza,
+        });
+    }
+    Ok(out)
+}
+
+/// `promote Silver in or from ZONE to PromotedSilver optional` for each
+/// shogi-style promotion: FS promotes a move that starts or ends in the
+/// promotion region; optional unless `mandatoryPiecePromotion`. varia's
+/// `optional` makes the piece promote where it could never move again,
+/// as FS's `immobilityIllegal` does, so without it an optional promotion
+/// is refused.
+fn write_piece_promotions(
+    options: &Options,
+    board: &Board,
+    promotions: &[PiecePromotion],
+    out: &mut String,
+) -> Result<(), ImportError> {
+    if promotions.is_empty() {
+        return Ok(());
+    }
+    let optional = if options.flag("mandatoryPiecePromotion", false)? {
+        ""
+    } else if options.flag("immobilityIllegal", false)? {
+        " optional"
+    } else {
+        return Err(options.error(
+            "immobilityIllegal",
+            "an optional shogi-style promotion without `immobilityIllegal`: varia's `optional` makes a piece promote where it could never move again",
+        ));
+    };
+    let region = promotion_region(options, board)?;
+    if region.is_empty() {
+        return Ok(());
+    }
+    // `pieceDemotion`: a promoted piece moving in or from the region turns
+    // back, as the promotion (and as mandatory or optional).
+    let demotion = options.flag("pieceDemotion", false)?;
+    out.push('\n');
+    for p in promotions {
+        let zone = region_text(&region, board);
+        let _ = writeln!(
+            out,
+            "promote {} in or from {zone} to {}{optional}",
+            p.piece, p.promoted
+        );
+        if demotion {
+            let _ = writeln!(
+                out,
+                "promote {} in or from {zone} to {}{optional}",
+                p.promoted, p.piece
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The drop rules each piece option name gets: `one-per-file` (FS's
+/// `dropNoDoubled`, `N-per-file` with `dropNoDoubledCount`), `no-mate`
+/// (`shogiPawnDropMateIllegal`, for FS's `shogiPawn` only) and
+/// `never-stuck` (`immobilityIllegal`, for every piece).
+fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, ImportError> {
+    let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let letters = options.text("dropNoDoubled", "-").trim();
+    if !letters.is_empty() && letters != "-" {
+        let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters).map_err(|c| {
+            options.error("dropNoDoubled", format!("no piece has the letter `{c}`"))
+        })?;
+        let words = match options.number("dropNoDoubledCount", 1)? {
+            0 => {
+                return Err(options.error(
+                    "dropNoDoubledCount",
+                    "0: no drops of the piece at all, which the bridge does not write yet",
+                ))
+            }
+            1 => "one-per-file".to_string(),
+            n => format!("{n}-per-file"),
+        };
+        for key in keys {
+            rules.entry(key).or_default().push(words.clone());
+        }
+    }
+    if options.flag("shogiPawnDropMateIllegal", false)? {
+        rules
+            .entry("shogiPawn".to_string())
+            .or_default()
+            .push("no-mate".to_string());
+    }
+    let enclosing = match options.text("enclosingDrop", "none").trim() {
+        "none" => None,
+        "reversi" => Some("enclosing"),
+        "ataxx" => Some("beside-own"),
+        other => {
+            return Err(options.error(
+                "enclosingDrop",
+                format!("varia says FS's `reversi` (`enclosing`) and `ataxx` (`beside-own`) drops, not `{other}` yet"),
+            ))
+        }
+    };
+    for piece in options
+        .resolved
+        .pieces
+        .iter()
+        .filter(|_| enclosing.is_some())
+    {
+        rules
+            .entry(piece.key.clone())
+            .or_default()
+            .extend(enclosing.map(str::to_string));
+    }
+    if options.flag("immobilityIllegal", false)? {
+        for piece in &options.resolved.pieces {
+            rules
+                .entry(piece.key.clone())
+                .or_default()
+                .push("never-stuck".to_string());
+        }
+    }
+    Ok(rules)
+}
+
+/// FS's `immobilityIllegal` forbids a move or drop to a square from which
+/// the piece could never move again. The drops say `never-stuck` and
+/// `optional` promotions promote there; any other piece that could stand
+/// where it has no move on the compiled variant's empty board makes the
+/// section refused by name (varia would let it land there).
+pub(super) fn check_immobility(
+    resolved: &Resolved,
+    variant: &crate::ir::Variant,
+) -> Result<(), ImportError> {
+    let options = Options { resolved };
+    if !options.flag("immobilityIllegal", false)? {
+        return Ok(());
+    }
+    for (k, def) in variant.pieces.iter().enumerate() {
+        for color in crate::ir::piece::Color::ALL {
+            let code = crate::ir::piece::Piece {
+                color,
+                kind: crate::ir::piece::PieceKind(k as u8),
+            }
+            .code();
+            let squares = variant.geometry.squares();
+            let tables = &variant.tables;
+            let moves = |sq| tables.rays(code, sq).iter().any(|r| r.len > 0);
+            if !squares.iter().any(moves) {
+                continue;
+            }
+            // FS judges a square by the piece's quiet moves from it (not its
+            // captures, nor its initial moves); varia by all its moves.
+            let quiet = |sq| {
+                tables.rays(code, sq).iter().any(|r| {
+                    !r.initial
+                        && (r.start..r.start + u32::from(r.len))
+                            .any(|i| tables.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
+                })
+            };
+            if let Some(sq) = squares.iter().find(|&sq| moves(sq) != quiet(sq)) {
+                return Err(options.error(
+                    "immobilityIllegal",
+                    format!(
+                        "{} has captures or first moves but no other move from {}: FS's `immobilityIllegal` counts only the others, varia's `never-stuck` all",
+                        def.name,
+                        variant.geometry.name(sq)
+                    ),
+                ));
+            }
+            let promotion = &variant.promotion;
+            let stranded = squares.iter().find(|&sq| {
+                !moves(sq)
+                    && (promotion.choices(code, sq).is_empty() || promotion.may_decline(code, sq))
+            });
+            if let Some(sq) = stranded {
+                return Err(options.error(
+                    "immobilityIllegal",
+                    format!(
+                        "{} could stand where it never moves again ({}) without promoting: varia cannot forbid that move yet",
+                        def.name,
+                        variant.geometry.name(sq)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `nMoveRuleTypes`, when it is not the promoting pieces' (varia's
@@ -1452,6 +1796,8 @@ fn write_game_end(
         "stalemate {}{fewer}",
         result_word(options, "stalemateValue", "draw")?
     );
+    // (Before any `repetition N`, which would read a `draws` after it.)
+    write_counted_ends(options, out)?;
     if options.flag("mustCapture", false)? {
         let _ = writeln!(out, "captures compulsory");
     }
@@ -1467,8 +1813,10 @@ fn write_game_end(
     if n_fold > 0 {
         let _ = writeln!(out, "repetition {n_fold}{}", repetition_words(options)?);
     }
-    // FS judges perpetual checks only when a repetition ends the game.
-    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 {
+    // FS judges perpetual checks only when a repetition ends the game,
+    // and there are none without a royal piece.
+    let royal = options.resolved.pieces.iter().any(|p| p.royal);
+    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 && royal {
         let _ = writeln!(out, "perpetual check loses");
     }
     if options.flag("checkCounting", false)? {
@@ -1787,8 +2135,16 @@ fn start_hand(options: &Options) -> String {
         .unwrap_or_default()
 }
 
-/// Crazyhouse-style drops.
-fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+/// Crazyhouse-style drops, with shogi's drop rules (`drop_rules`): one
+/// `drop` line for the pieces that share a region and rules. FS's `pawn`
+/// is not dropped on the first rank (unless `firstRankPawnDrops`) or in
+/// the promotion region (unless `promotionZonePawnDrops`).
+fn write_drops(
+    options: &Options,
+    board: &Board,
+    promotions: &[PiecePromotion],
+    out: &mut String,
+) -> Result<(), ImportError> {
     let drops = options.flag("pieceDrops", false)?;
     let to_hand = options.flag("capturesToHand", false)?;
     match (drops, to_hand) {
@@ -1817,51 +2173,176 @@ fn write_drops(options: &Options, board: &Board, out: &mut String) -> Result<(),
         ("", "dropRegionWhite", "dropRegionBlack"),
         (all.clone(), all.clone()),
     )?;
-    out.push_str(if to_hand {
-        "\nhands keep captures\n"
-    } else {
-        "\nhands\n"
+    out.push_str(match (to_hand, free_drops(options)?) {
+        (_, true) => "\nhands unlimited\n",
+        (true, false) => "\nhands keep captures\n",
+        (false, false) => "\nhands\n",
     });
     let pawn = named(options, "pawn");
-    if let Some(pawn) = &pawn {
-        if to_hand {
-            let _ = writeln!(out, "demote promoted to {pawn}");
-        }
-        // FS: no pawn drops on the first rank or in the promotion zone.
-        let mut pawn_region = region.clone();
-        pawn_region.retain(|&(_, r)| r != 0);
-        for square in promotion_region(options, board)? {
-            pawn_region.remove(&square);
-        }
-        if !pawn_region.is_empty() {
-            let _ = writeln!(out, "drop {pawn} in {}", region_text(&pawn_region, board));
-        } else if to_hand || start_hand(options).contains(['P', 'p']) {
+    if to_hand {
+        if let (Some(pawn), false) = (&pawn, promotions.is_empty()) {
             return Err(options.error(
-                "dropRegionWhite",
-                "no square where a pawn in hand may be dropped: varia cannot say that yet",
+                "promotedPieceType",
+                format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),
             ));
         }
+        if let Some(pawn) = &pawn {
+            let _ = writeln!(out, "demote promoted to {pawn}");
+        }
+        for p in promotions {
+            let _ = writeln!(out, "demote {} to {}", p.promoted, p.piece);
+        }
     }
-    if region != all {
-        for piece in &options.resolved.pieces {
-            if !piece.royal && piece.key != "pawn" {
-                let _ = writeln!(
-                    out,
-                    "drop {} in {}",
-                    piece_name(piece),
-                    region_text(&region, board)
-                );
+    let rules = drop_rules(options)?;
+    let dropped_promoted = options.flag("dropPromoted", false)?;
+    // (region, rules) → the pieces dropped so, in FS's order.
+    let mut lines: Vec<(String, Vec<String>)> = Vec::new();
+    for piece in options.resolved.pieces.iter().filter(|p| !p.royal) {
+        let squares = if piece.key == "pawn" {
+            let squares = pawn_drop_region(options, board, &region, to_hand)?;
+            if squares.is_empty() {
+                continue;
             }
+            Some(squares).filter(|r| *r != all)
+        } else {
+            Some(region.clone()).filter(|r| *r != all)
+        };
+        let mut words = String::new();
+        if let Some(squares) = squares {
+            let _ = write!(words, " in {}", region_text(&squares, board));
+        }
+        for rule in rules.get(&piece.key).into_iter().flatten() {
+            let _ = write!(words, " {rule}");
+        }
+        if dropped_promoted && promotions.iter().any(|p| p.letter == piece.letter) {
+            // FS drops the promoted piece where the piece goes; varia's
+            // `either-face` drops it anywhere.
+            if !words.is_empty() {
+                return Err(options.error(
+                    "dropPromoted",
+                    format!("a promoted {} dropped where its drop rules ({}) allow: varia's `either-face` drops it on any empty square", piece_name(piece), words.trim()),
+                ));
+            }
+            words.push_str(" either-face");
+        }
+        if words.is_empty() {
+            continue;
+        }
+        match lines.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, names)) => names.push(piece_name(piece)),
+            None => lines.push((words, vec![piece_name(piece)])),
+        }
+    }
+    for (words, names) in lines {
+        let _ = writeln!(out, "drop {}{words}", names.join(", "));
+    }
+    Ok(())
+}
+
+/// FS's `freeDrops` (a drop takes nothing from the hand) as `hands
+/// unlimited`, which drops every kind as FS does; refused with captures
+/// to hand or a royal piece (which FS would drop too).
+fn free_drops(options: &Options) -> Result<bool, ImportError> {
+    if !options.flag("freeDrops", false)? {
+        return Ok(false);
+    }
+    if options.flag("capturesToHand", false)? || options.resolved.pieces.iter().any(|p| p.royal) {
+        return Err(options.error(
+            "freeDrops",
+            "free drops with captures to hand or a royal piece: the bridge cannot write that yet",
+        ));
+    }
+    Ok(true)
+}
+
+/// The Reversi and Ataxx rules after the drops: FS's `flipEnclosedPieces`
+/// as `flip enclosed` (`reversi`) or `flip adjacent` (`ataxx`), and its
+/// `enclosingDropStart` (the squares filled first while `enclosingDrop`
+/// is on) as `drops first fill`, which varia takes for both sides alike.
+fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let enclosing = options.text("enclosingDrop", "none").trim() != "none";
+    let start = read_squares(options, "enclosingDropStart", board)?;
+    if enclosing && !start.is_empty() && options.flag("pieceDrops", false)? {
+        if mirrored(&start, board) != start {
+            return Err(options.error(
+                "enclosingDropStart",
+                "squares that are not the same seen from Black's side: varia's `drops first fill` region is for both sides as each sees it",
+            ));
+        }
+        let _ = writeln!(out, "drops first fill {}", region_text(&start, board));
+    }
+    match options.text("flipEnclosedPieces", "none").trim() {
+        "none" => {}
+        "reversi" => out.push_str("flip enclosed\n"),
+        "ataxx" => out.push_str("flip adjacent\n"),
+        other => {
+            return Err(options.error(
+                "flipEnclosedPieces",
+                format!("varia flips as FS's `reversi` (`flip enclosed`) and `ataxx` (`flip adjacent`), not `{other}` yet"),
+            ))
         }
     }
     Ok(())
 }
 
+/// The ends FS scores by the pieces: `adjudicateFullBoard` as `full board
+/// draws`, and `materialCounting` (which FS applies to every draw, as
+/// varia does) as `draws win for more pieces` (`unweighted`) or `draws win
+/// for white|black` (its draw odds); Janggi's points are refused.
+fn write_counted_ends(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if options.flag("adjudicateFullBoard", false)? {
+        out.push_str("full board draws\n");
+    }
+    match options.text("materialCounting", "none").trim() {
+        "none" => {}
+        "unweighted" => out.push_str("draws win for more pieces\n"),
+        "whitedrawodds" => out.push_str("draws win for white\n"),
+        "blackdrawodds" => out.push_str("draws win for black\n"),
+        other => {
+            return Err(options.error(
+                "materialCounting",
+                format!("varia cannot say FS's `{other}` counting yet (FS's janggi counting weighs its own piece types)"),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// Where FS drops its `pawn`: the drop region but the first rank and the
+/// promotion region (each unless its option allows them).
+fn pawn_drop_region(
+    options: &Options,
+    board: &Board,
+    region: &Squares,
+    to_hand: bool,
+) -> Result<Squares, ImportError> {
+    let mut squares = region.clone();
+    if !options.flag("firstRankPawnDrops", false)? {
+        squares.retain(|&(_, r)| r != 0);
+    }
+    if !options.flag("promotionZonePawnDrops", false)? {
+        for square in promotion_region(options, board)? {
+            squares.remove(&square);
+        }
+    }
+    if squares.is_empty() && (to_hand || start_hand(options).contains(['P', 'p'])) {
+        return Err(options.error(
+            "dropRegionWhite",
+            "no square where a pawn in hand may be dropped: varia cannot say that yet",
+        ));
+    }
+    Ok(squares)
+}
+
 /// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`)
-/// as varia's royal piece, which they are when one piece of a single
-/// kind per side stands on the board, none may be promoted to or dropped,
-/// no other piece is royal and losing it loses: a copy of `resolved` with
-/// that piece royal and the extinction options gone. `None` for a section
+/// as varia's royal pieces: FS keeps safe every piece of an extinction
+/// type whose side has at most one of it (with `extinctionPieceCount =
+/// 0`), which are varia's royal kinds when no side ever has two of a kind:
+/// at most one a side on the start board, none in the start hands, none
+/// promoted to (a pseudo-royal piece is never captured, so never enters
+/// a hand). Losing it must lose, and each side must start with a royal
+/// piece (these, or FS's king besides). A copy of `resolved` with those
+/// kinds royal and the extinction options gone; `None` for a section
 /// without pseudo-royal pieces. FS takes no king with `blastOnCapture`.
 fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     let options = Options { resolved };
@@ -1881,14 +2362,13 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
             format!("varia says a pseudo-royal piece only as a royal one, and {why}"),
         ))
     };
-    if royal {
-        return refuse("the section has a royal piece besides");
-    }
     let letters = options.text("extinctionPieceTypes", "").trim();
-    let key = match super::fs::letters_to_keys(&resolved.pieces, letters).as_deref() {
-        Ok([key]) if letters.len() == 1 => key.clone(),
-        _ => return refuse("the extinction piece types are not one kind of piece"),
+    let Ok(keys) = super::fs::letters_to_keys(&resolved.pieces, letters) else {
+        return refuse("the extinction piece types are not the section's pieces");
     };
+    if keys.is_empty() || letters.contains('*') {
+        return refuse("the extinction piece types are not named kinds of piece");
+    }
     let plain = options.text("extinctionValue", "none").trim() == "loss"
         && options.number("extinctionPieceCount", 0)? == 0
         && options.number("extinctionOpponentPieceCount", 0)? == 0
@@ -1896,13 +2376,13 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     if !plain {
         return refuse("losing it must lose (`extinctionValue = loss`, counts 0)");
     }
-    if resolved.promotion_types.contains(&key) || options.flag("pieceDrops", false)? {
-        return refuse("it may be promoted to or dropped here");
-    }
-    let Some(piece) = resolved.pieces.iter().position(|p| p.key == key) else {
-        return refuse("the section has no such piece");
+    let promoted_to = |k: &String| {
+        resolved.promotion_types.contains(k)
+            || resolved.promoted.values().any(|t| t.as_ref() == Some(k))
     };
-    let letter = resolved.pieces[piece].letter;
+    if keys.iter().any(promoted_to) {
+        return refuse("it may be promoted to here");
+    }
     let fen = options.text(
         "startFen",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -1910,11 +2390,27 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     let placement = fen.split_whitespace().next().unwrap_or("");
     let (board, hand) = placement.split_once('[').unwrap_or((placement, ""));
     let count = |c: char| board.chars().filter(|&x| x == c).count();
-    if count(letter) != 1 || count(letter.to_ascii_lowercase()) != 1 || hand.contains(letter) {
-        return refuse("the start position must have one of it a side");
-    }
     let mut royal = resolved.clone();
-    royal.pieces[piece].royal = true;
+    for piece in royal.pieces.iter_mut().filter(|p| keys.contains(&p.key)) {
+        let (white, black) = (piece.letter, piece.letter.to_ascii_lowercase());
+        if count(white) > 1 || count(black) > 1 || hand.contains([white, black]) {
+            return refuse("a side has more than one of it, or one in hand, at the start");
+        }
+        piece.royal = true;
+    }
+    let has_royal = |upper: bool| {
+        royal.pieces.iter().filter(|p| p.royal).any(|p| {
+            let letter = if upper {
+                p.letter
+            } else {
+                p.letter.to_ascii_lowercase()
+            };
+            count(letter) == 1
+        })
+    };
+    if !has_royal(true) || !has_royal(false) {
+        return refuse("a side starts without a royal piece");
+    }
     for key in [
         "extinctionPseudoRoyal",
         "extinctionValue",
