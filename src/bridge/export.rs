@@ -351,6 +351,9 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         out.push_str("king = -\n");
     }
     let no_mate = drops::no_mate_kind(variant)?;
+    // FS's own types first, then the custom pieces in the script's order:
+    // the order an import of the section gives the pieces back.
+    let mut customs = String::new();
     let mut custom = 0;
     let mut initial_rank: Option<i32> = None;
     for (index, piece) in variant.pieces.iter().enumerate() {
@@ -399,6 +402,9 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             let _ = writeln!(out, "pawn = {letter}");
             continue;
         }
+        if promoted_alias(variant, PieceKind(index as u8)).is_some() {
+            continue;
+        }
         if letter == '?' {
             return Err(refuse(
                 declaration,
@@ -412,8 +418,9 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
                 "Fairy-Stockfish has 25 custom pieces at most",
             ));
         }
-        let _ = writeln!(out, "customPiece{custom} = {letter}:{betza}");
+        let _ = writeln!(customs, "customPiece{custom} = {letter}:{betza}");
     }
+    out.push_str(&customs);
     match initial_rank {
         Some(rank) => {
             let ranks = variant.geometry.ranks() as i32;
@@ -838,20 +845,51 @@ fn fs_letter(variant: &Variant, kind: PieceKind) -> char {
     if !piece.plus_mark {
         return piece.letter.to_ascii_lowercase();
     }
+    if let Some(same) = promoted_alias(variant, kind) {
+        return variant.pieces[same.0 as usize].letter.to_ascii_lowercase();
+    }
     let taken: Vec<char> = variant
         .pieces
         .iter()
         .filter(|p| !p.plus_mark)
         .map(|p| p.letter.to_ascii_lowercase())
         .collect();
-    let nth = variant.pieces[..kind.0 as usize]
-        .iter()
-        .filter(|p| p.plus_mark)
+    let nth = (0..kind.0 as usize)
+        .filter(|&k| {
+            variant.pieces[k].plus_mark && promoted_alias(variant, PieceKind(k as u8)).is_none()
+        })
         .count();
     ('a'..='z')
         .filter(|c| !taken.contains(c))
         .nth(nth)
         .unwrap_or('?')
+}
+
+/// A piece written with a `+` that moves as a piece without one (shogi's
+/// promoted silver as the gold): FS's promoted type is then that piece
+/// (`promotedPieceType = s:g`), which FS still writes `+S` and returns to
+/// hand as the silver; the section declares no piece of its own for it.
+fn promoted_alias(variant: &Variant, kind: PieceKind) -> Option<PieceKind> {
+    let piece = &variant.pieces[kind.0 as usize];
+    let betza = |p: &PieceDef| p.betza.split_whitespace().collect::<String>();
+    if !piece.plus_mark || piece.royal || !piece.region_rules.is_empty() {
+        return None;
+    }
+    variant
+        .pieces
+        .iter()
+        .position(|p| {
+            !p.plus_mark
+                && !p.royal
+                && p.region_rules.is_empty()
+                && betza(p) == betza(piece)
+                && [p, piece].iter().all(|d| {
+                    d.patterns.iter().all(|m| {
+                        m.from_region.is_none() && m.within_region.is_none() && !m.royal_only
+                    })
+                })
+        })
+        .map(|k| PieceKind(k as u8))
 }
 
 /// The lower-case letters of the pieces `keep` picks, as FS writes a
@@ -994,11 +1032,12 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, Ex
         out.push_str("promotionPawnTypes = -\n");
     }
     if !promotions.shogi.is_empty() {
-        let pairs: Vec<String> = promotions
+        let mut pairs: Vec<String> = promotions
             .shogi
             .iter()
             .map(|&(from, to)| format!("{}:{}", letter(from), letter(to)))
             .collect();
+        pairs.sort();
         let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
         if shogi_promotions_are_optional(variant, &promotions.shogi)? {
             promotions.optional = true;

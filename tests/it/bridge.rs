@@ -665,7 +665,7 @@ fn import_export_import_is_stable() {
         }
         round_trips += 1;
     }
-    assert_eq!(round_trips, 56);
+    assert_eq!(round_trips, 61);
     // Those FS section varia imports but the bridge cannot write back: a
     // piece's double step from a region (varia's `also … from`) but FS's
     // pawn's, a goal of several pieces, a pawn's double step with Racing
@@ -680,7 +680,6 @@ fn import_export_import_is_stable() {
             ("allwayspawns", "piece Custom1 P \"mWfceF\""),
             ("makhouse", "counting"),
             ("pawnsking", "reaching"),
-            ("pandemonium", "piece PromotedSoldier P \"K\""),
             ("coffeerace", "piece Pawn P \"fmWfceF ifmnD\""),
             ("ordavsempire", "piece King K \"K\""),
             ("rooksquare", "reaching"),
@@ -691,25 +690,8 @@ fn import_export_import_is_stable() {
             ("leaperhouse", "piece King K \"K\""),
         ]
     );
-    // Those whose second import, the same game, exports otherwise (or not
-    // at all): in the shogi family the exporter writes each shogi-style
-    // promoted kind as a custom piece of its own, which the import declares
-    // anew beside the promoted kind it makes, so that every round trip adds
-    // piece types (until FS runs out of letters); Mounted's royal centaur,
-    // FS's king the second time, comes elsewhere in the piece list.
-    let not_again: Vec<(&str, &str)> = not_again
-        .iter()
-        .map(|(s, d)| (s.as_str(), d.as_str()))
-        .collect();
-    assert_eq!(
-        not_again,
-        [
-            ("mansindam", "piece PromotedCustom9 P \"K\""),
-            ("gorogoroplus", "a different section"),
-            ("mounted", "a different section"),
-            ("antiminishogi", "a different section"),
-        ]
-    );
+    // Every second import, the same game, exports as the first.
+    assert!(not_again.is_empty(), "{not_again:?}");
 }
 
 #[test]

@@ -7,7 +7,9 @@
 
 use std::fmt::Write as _;
 
-use super::{can_move, fs_letter, fs_pawn, refuse, squares_text, ExportError, Promotions};
+use super::{
+    can_move, fs_letter, fs_pawn, promoted_alias, refuse, squares_text, ExportError, Promotions,
+};
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::hand::{Gating, Hands};
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
@@ -323,7 +325,10 @@ pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
         .enumerate()
         .filter(|&(k, p)| {
             let k = Some(PieceKind(k as u8));
-            !p.royal && no_mate != k && pawn != k
+            !p.royal
+                && no_mate != k
+                && pawn != k
+                && k.and_then(|k| promoted_alias(variant, k)).is_none()
         })
         .count();
     format!("CustomPiece{}", custom + 1)
