@@ -423,6 +423,27 @@ for name in names:
         .collect()
 }
 
+/// Imports each section (name, text), and checks that the script moves as
+/// pyffish does from the section's start (its moves and perft); the scripts.
+fn imported_as_fs_plays(sections: &[(String, String)]) -> Vec<String> {
+    let theirs = pyffish_starts(sections);
+    sections
+        .iter()
+        .zip(theirs)
+        .map(|((name, ini), theirs)| {
+            let results = varia::bridge::import::import_ini(ini, &[]);
+            let script = results[0]
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .script
+                .clone();
+            let variant = compile_source("x.variant", &script).unwrap();
+            assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
+            script
+        })
+        .collect()
+}
+
 fn varia_start(variant: &std::sync::Arc<varia::ir::Variant>) -> (Vec<String>, u64) {
     let mut pos = Position::start(variant);
     let mut moves: Vec<String> = pos
@@ -1223,16 +1244,7 @@ fn shogi_options_import_as_fs_plays_them() {
     .iter()
     .map(|(name, ini)| (name.to_string(), ini.to_string()))
     .collect();
-    let theirs = pyffish_starts(&sections);
-    for ((name, ini), theirs) in sections.iter().zip(theirs) {
-        let results = varia::bridge::import::import_ini(ini, &[]);
-        let script = &results[0]
-            .as_ref()
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .script;
-        let variant = compile_source("x.variant", script).unwrap();
-        assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
-    }
+    imported_as_fs_plays(&sections);
 }
 
 /// `immobilityIllegal` is refused by name where varia would let a piece
@@ -1396,16 +1408,7 @@ fn pseudo_royal_pieces_import_beside_a_king_and_of_several_kinds() {
     .iter()
     .map(|(name, ini)| (name.to_string(), ini.to_string()))
     .collect();
-    let theirs = pyffish_starts(&sections);
-    for ((name, ini), theirs) in sections.iter().zip(theirs) {
-        let results = varia::bridge::import::import_ini(ini, &[]);
-        let script = &results[0]
-            .as_ref()
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .script;
-        let variant = compile_source("x.variant", script).unwrap();
-        assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
-    }
+    imported_as_fs_plays(&sections);
     for ini in [
         "[two:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/3MM3 w kq - 0 1\n\
          extinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n",
@@ -1439,19 +1442,11 @@ fn the_flying_general_imports_as_captures_against_royal() {
     .iter()
     .map(|(name, ini)| (name.to_string(), ini.to_string()))
     .collect();
-    let theirs = pyffish_starts(&sections);
-    for ((name, ini), theirs) in sections.iter().zip(theirs) {
-        let results = varia::bridge::import::import_ini(ini, &[]);
-        let script = &results[0]
-            .as_ref()
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .script;
+    for script in imported_as_fs_plays(&sections) {
         assert!(
             script.contains("also King \"cR\" against royal\n"),
             "{script}"
         );
-        let variant = compile_source("x.variant", script).unwrap();
-        assert_eq!(varia_start(&variant), theirs, "{name}\n{script}");
     }
 }
 
