@@ -379,41 +379,16 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
 /// the perft 2 count as Fairy-Stockfish (through pyffish, in one python3
 /// process: importing pyffish takes most of a second) sees them.
 fn pyffish_starts(sections: &[(String, String)]) -> Vec<(Vec<String>, u64)> {
-    crate::common::oracle::require_pyffish();
     let program = r#"
-import sys, pyffish
-names = sys.argv[1:]
-pyffish.load_variant_config(sys.stdin.read())
-for name in names:
-    fen = pyffish.start_fen(name)
-    moves = pyffish.legal_moves(name, fen, [])
-    count = sum(len(pyffish.legal_moves(name, fen, [m])) for m in moves)
+for name in sys.argv[1:]:
+    fen = sf.start_fen(name)
+    moves = sf.legal_moves(name, fen, [])
+    count = sum(len(sf.legal_moves(name, fen, [m])) for m in moves)
     print(count, " ".join(sorted(moves)))
 "#;
     let text: String = sections.iter().map(|(_, ini)| format!("{ini}\n")).collect();
-    let mut child = std::process::Command::new("python3")
-        .args(["-c", program])
-        .args(sections.iter().map(|(name, _)| name))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    let names: Vec<&str> = sections.iter().map(|(name, _)| name.as_str()).collect();
+    crate::common::oracle::pyffish_with_config(&text, program, &names)
         .lines()
         .map(|line| {
             let mut words = line.split(' ');
@@ -902,20 +877,9 @@ fn a_stalemate_by_fewer_pieces_exports_as_stalemate_piece_count() {
     let imported = compile_source("fewer.variant", back).unwrap();
     assert!(imported.game_end.stalemate_by_fewer_pieces);
     assert!(imported.compulsory_capture);
-    let dir = crate::common::bin::temp_dir("bridge", "stalemate-count");
-    let file = dir.join("suicide.ini");
-    std::fs::write(&file, &ini).unwrap();
-    let out = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sys, pyffish as sf\n\
-             sf.load_variant_config(open(sys.argv[1]).read())\n\
-             print(sf.game_result('varia-suicide', '8/8/8/8/p7/P7/P7/8 w - - 0 1', []))",
-            file.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "-32000");
+    let program = "print(sf.game_result('varia-suicide', '8/8/8/8/p7/P7/P7/8 w - - 0 1', []))";
+    let out = crate::common::oracle::pyffish_with_config(&ini, program, &[]);
+    assert_eq!(out.trim(), "-32000");
     let pos = varia::vm::Position::from_fen(&variant, "8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
     assert_eq!(
         pos.outcome().unwrap(),
@@ -1336,29 +1300,11 @@ fn counted_ends_import_as_fs_scores_them() {
             EndReason::Stalemate,
         ),
     ];
-    let program = format!(
-        "import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n{}",
-        cases
-            .iter()
-            .map(|(name, fen, _, _)| format!("print(sf.game_result('{name}', '{fen}', []))\n"))
-            .collect::<String>()
-    );
-    let mut child = std::process::Command::new("python3")
-        .args(["-c", &program])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(ini.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let scores: Vec<i64> = String::from_utf8(out.stdout)
-        .unwrap()
+    let program: String = cases
+        .iter()
+        .map(|(name, fen, _, _)| format!("print(sf.game_result('{name}', '{fen}', []))\n"))
+        .collect();
+    let scores: Vec<i64> = crate::common::oracle::pyffish_with_config(ini, &program, &[])
         .lines()
         .map(|l| l.trim().parse().unwrap())
         .collect();

@@ -12,7 +12,7 @@ use varia::notation::coord::{move_to_coord, parse_coord};
 use varia::notation::fen::write_fen;
 use varia::vm::Position;
 
-use crate::common::oracle::{require_pyffish, script};
+use crate::common::oracle::{pyffish_with_config, script};
 
 /// FS's legal moves at `fen` and its FEN after `moves` from it, in the
 /// section `varia export` writes for the script `stem`; and ours.
@@ -26,32 +26,16 @@ fn both_sides_of(
     fen: &str,
     moves: &[&str],
 ) -> [(BTreeSet<String>, String); 2] {
-    require_pyffish();
     let name = format!("varia-{stem}");
     let ini = varia::bridge::export::export_variant(variant, &name).unwrap();
-    let dir = crate::common::bin::temp_dir("bridge-hands", stem);
-    let file = dir.join("exported.ini");
-    std::fs::write(&file, &ini).unwrap();
-    let out = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sys, pyffish as sf\n\
-             sf.load_variant_config(open(sys.argv[1]).read())\n\
-             name, fen, moves = sys.argv[2], sys.argv[3], sys.argv[4].split()\n\
-             print(' '.join(sf.legal_moves(name, fen, [])))\n\
-             print(sf.get_fen(name, fen, moves))",
-            file.to_str().unwrap(),
-            &name,
-            fen,
-            &moves.join(" "),
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let program = "name, fen, moves = sys.argv[1], sys.argv[2], sys.argv[3].split()\n\
+                   print(' '.join(sf.legal_moves(name, fen, [])))\n\
+                   print(sf.get_fen(name, fen, moves))";
+    let text = pyffish_with_config(&ini, program, &[&name, fen, &moves.join(" ")]);
     let mut lines = text.lines();
     let theirs: BTreeSet<String> = lines
         .next()
-        .unwrap_or_else(|| panic!("{stem}: {}\n{ini}", String::from_utf8_lossy(&out.stderr)))
+        .unwrap_or_else(|| panic!("{stem}: no answer\n{ini}"))
         .split_whitespace()
         .map(str::to_string)
         .collect();

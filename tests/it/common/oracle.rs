@@ -76,6 +76,39 @@ fn pyffish_prints(code: &str) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
+/// Runs `program` in python3 after `import sys, pyffish as sf` and loading
+/// `ini` (`variants.ini` text, given on standard input) as Fairy-Stockfish's
+/// variant configuration, with `args` as `sys.argv[1:]`: what it prints.
+/// Panics with its error output if it fails.
+pub fn pyffish_with_config(ini: &str, program: &str, args: &[&str]) -> String {
+    use std::io::Write;
+    require_pyffish();
+    let program =
+        format!("import sys, pyffish as sf\nsf.load_variant_config(sys.stdin.read())\n{program}");
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(&program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(ini.as_bytes())
+        .expect("python3's input");
+    let out = child.wait_with_output().expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Fairy-Stockfish's own verdict on a position (pyffish's
 /// `is_immediate_game_end`): whether a rule has ended the game, and its
 /// score for the side to move (0 a draw, negative a loss).
