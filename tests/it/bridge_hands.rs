@@ -235,3 +235,67 @@ fn region_rules_export_as_mobility_regions() {
     assert_eq!(err.declaration, "restrict Tower");
     assert!(err.reason.contains("lands inside again"), "{}", err.reason);
 }
+
+/// `drops compulsory` as FS's `mustDrop`: with a piece in hand and a
+/// legal drop, only drops; in check, only the drops that parry it (else
+/// the other moves).
+#[test]
+fn compulsory_drops_export_as_must_drop() {
+    let text = "variant \"Must drop\"\nimport orthodox\nboard 8 x 8\nhands\ndrops compulsory\n\
+                drop Pawn in ranks 2..7\n\
+                setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\"\n";
+    let variant = varia::compile_source("must.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "must").unwrap();
+    assert!(ini.contains("\nmustDrop = true\n"), "{ini}");
+    for (fen, drops, others) in [
+        // 32 empty squares: only drops.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+            32,
+            0,
+        ),
+        // A rook's check: only the three drops between.
+        ("4k3/8/8/8/8/8/8/r3K3[Nn] w - - 0 1", 3, 0),
+        // A knight's check, which no drop parries: the king's four moves.
+        ("4k3/8/8/8/8/3n4/8/4K3[Nn] w - - 0 1", 0, 4),
+    ] {
+        let [(ours, _), (theirs, _)] = both_sides_of(&variant, "must", fen, &[]);
+        assert_eq!(ours, theirs, "{fen}");
+        let dropped = ours.iter().filter(|m| m.contains('@')).count();
+        assert_eq!(
+            (dropped, ours.len() - dropped),
+            (drops, others),
+            "{fen}: {ours:?}"
+        );
+    }
+}
+
+/// `castling from drops` as FS's `castlingDroppedPiece`: a king and a rook
+/// dropped on their castling squares get the right to castle (the FEN FS
+/// writes after the drops is ours).
+#[test]
+fn castling_from_drops_exports_as_castling_dropped_piece() {
+    let text = std::fs::read_to_string(crate::common::oracle::script_path("placement")).unwrap();
+    // Without the bishops' rule, which FS keeps for its own bishop type.
+    let text = text.replace(
+        "drop Bishop in rank 1 opposite-colours",
+        "drop Bishop in rank 1",
+    );
+    let variant = varia::compile_source("placement.variant", &text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "drops").unwrap();
+    assert!(ini.contains("\ncastlingDroppedPiece = true\n"), "{ini}");
+    let fen = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let moves = ["K@e1", "K@e8", "R@h1", "R@a8"];
+    let [(ours, our_fen), (theirs, their_fen)] = both_sides_of(&variant, "drops", fen, &moves);
+    assert_eq!(ours, theirs);
+    // The same FEN but for the order of the hands' letters.
+    let sorted_hands = |fen: &str| {
+        let (board, rest) = fen.split_once('[').unwrap();
+        let (hands, rest) = rest.split_once(']').unwrap();
+        let mut hands: Vec<char> = hands.chars().collect();
+        hands.sort_unstable();
+        format!("{board}[{}]{rest}", hands.into_iter().collect::<String>())
+    };
+    assert_eq!(sorted_hands(&our_fen), sorted_hands(&their_fen));
+    assert!(our_fen.contains(" w Kq "), "{our_fen}");
+}
