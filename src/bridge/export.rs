@@ -1122,6 +1122,28 @@ fn shogi_style_choice(
     }
 }
 
+/// Whether a piece code may decline its promotion on `squares`: on none
+/// of them (false), or on exactly those it could still move from (true,
+/// FS's optional promotion with `immobilityIllegal`); None for anything
+/// between, which FS cannot say.
+fn optional_on(variant: &Variant, code: u8, squares: &[Square]) -> Option<bool> {
+    let declines: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|&s| variant.promotion.may_decline(code, s))
+        .collect();
+    let movable: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|&s| can_move(variant, code, s))
+        .collect();
+    if declines.is_empty() {
+        Some(false)
+    } else {
+        (declines == movable).then_some(true)
+    }
+}
+
 /// Whether the shogi-style promotions are optional (FS's
 /// `mandatoryPiecePromotion = false`, forced only where the piece could
 /// not move again) or mandatory: all alike, FS has one option.
@@ -1129,27 +1151,17 @@ fn shogi_promotions_are_optional(
     variant: &Variant,
     shogi: &[(PieceKind, PieceKind)],
 ) -> Result<bool, ExportError> {
+    let squares: Vec<Square> = variant.geometry.squares().iter().collect();
     let mut optional = None;
     for &(kind, _) in shogi {
         let name = &variant.pieces[kind.0 as usize].name;
         for color in Color::ALL {
-            let code = Piece { color, kind }.code();
-            let squares = variant.geometry.squares();
-            let declines: Vec<Square> = squares
-                .iter()
-                .filter(|&s| variant.promotion.may_decline(code, s))
-                .collect();
-            let movable: Vec<Square> = squares
-                .iter()
-                .filter(|&s| can_move(variant, code, s))
-                .collect();
-            let this = !declines.is_empty();
-            if this && declines != movable {
+            let Some(this) = optional_on(variant, Piece { color, kind }.code(), &squares) else {
                 return Err(refuse(
                     format!("promote {name}"),
                     "optional on only some squares: Fairy-Stockfish's promotion is optional wherever the piece could move again, or nowhere",
                 ));
-            }
+            };
             if optional.is_some_and(|o| o != this) {
                 return Err(refuse(
                     format!("promote {name}"),
@@ -1171,30 +1183,14 @@ fn promotion_is_optional(
     kind: PieceKind,
     sides: &ByColor<PromotionOfSide>,
 ) -> Result<bool, ExportError> {
-    let table = &variant.promotion;
     let name = &variant.pieces[kind.0 as usize].name;
     let mut optional = None;
     for color in Color::ALL {
-        let code = Piece { color, kind }.code();
         let zone = &sides.get(color).1;
         if zone.is_empty() {
             continue;
         }
-        let declines: Vec<Square> = zone
-            .iter()
-            .copied()
-            .filter(|&s| table.may_decline(code, s))
-            .collect();
-        let movable: Vec<Square> = zone
-            .iter()
-            .copied()
-            .filter(|&s| can_move(variant, code, s))
-            .collect();
-        let this = if declines.is_empty() {
-            false
-        } else if declines == movable {
-            true
-        } else {
+        let Some(this) = optional_on(variant, Piece { color, kind }.code(), zone) else {
             return Err(refuse(
                 format!("promote {name}"),
                 "optional on only some of its promotion squares: Fairy-Stockfish's promotion is optional everywhere or nowhere",

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use varia::ir::Variant;
-use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::Position;
 
@@ -41,12 +41,7 @@ fn both_sides_of(
         .collect();
     let their_fen = lines.next().unwrap_or_default().to_string();
     let mut pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{stem} {fen}: {e}"));
-    let ours: BTreeSet<String> = pos
-        .legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| move_to_coord(&pos, m))
-        .collect();
+    let ours = crate::common::moves::moves(&pos);
     for m in moves {
         let mv =
             parse_coord(&pos, m).unwrap_or_else(|| panic!("{stem}: {m} at {}", write_fen(&pos)));

@@ -17,7 +17,7 @@ use common::oracle::{
     script,
 };
 use varia::ir::piece::Color;
-use varia::notation::coord::{move_to_coord, parse_coord};
+use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::{EndReason, Outcome, Position};
 
@@ -74,12 +74,7 @@ fn outcomes(name: &str, fen: &str, line: &str) -> Vec<Outcome> {
 fn legal_agreeing(name: &str, fen: &str) -> BTreeSet<String> {
     let variant = script(name);
     let pos = Position::from_fen(&variant, fen).unwrap();
-    let ours: BTreeSet<String> = pos
-        .legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| move_to_coord(&pos, m))
-        .collect();
+    let ours = crate::common::moves::moves(&pos);
     assert_eq!(ours, fs_legal_moves(name, fen), "{name} at {fen}");
     ours
 }
