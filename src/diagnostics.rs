@@ -89,6 +89,8 @@ codes! {
         "The number of checks that wins (`giving N checks wins`) must be at least 1. Three-check is `giving 3 checks wins`.";
     CompileBadCheckmateRule = "varia::compile::bad_checkmate_rule",
         "A rule on which checkmates count (`checkmate by Knight alone wins`, `checkmate draws unless its checks include Knight, Rook, Bers`) cannot be kept: the variant has no checkmate (`checkmate none`, or no `checkmate` rule), or it names a royal piece, which never gives check. Declare what checkmate means (`checkmate loses`), and name the pieces that give check.";
+    CompileBadConnect = "varia::compile::bad_connect",
+        "A `connecting` rule names a shape no position can form: fewer than two pieces, a row or line longer than the board's longest rank or file, a block that does not fit the board (or with `along`: a block follows no line), or a chain whose region has no square for a side the rule is for. E.g. `connecting 4 wins`, `connecting 2 x 2 wins`, `white connecting file a to file h wins`.";
     CompileBadDrop = "varia::compile::bad_drop",
         "A `drop` rule cannot be kept: the variant has no `hands`, a piece gets two drop rules in one file, or the drop region (with `never-stuck`) leaves the piece no square to be dropped on. Declare `hands`, give each piece one drop rule, or widen its region.";
     CompileBadEnPassant = "varia::compile::bad_en_passant",

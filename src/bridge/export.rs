@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{GameEndRules, GameResult, WallPlacement};
+use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
 mod drops;
@@ -1535,7 +1535,98 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
         let _ = writeln!(out, "checkCounting = true");
     }
-    write_goals(variant, out)
+    write_goals(variant, out)?;
+    write_connects(variant, out)
+}
+
+/// The `connecting` rules as FS's one connection rule: a row
+/// (`connectN`), a square block (`connectNxN`) and a line (`collinearN`),
+/// at most one of each, for both sides, sharing their result
+/// (`connectValue`), pieces (`connectPieceTypes`) and lines
+/// (`connectHorizontal`, `connectVertical`, `connectDiagonal`). A chain
+/// between regions is refused: FS's search steps only east, north,
+/// north-east and south-east and misses a chain that turns back.
+fn write_connects(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let rules = &variant.game_end.connects;
+    let Some(first) = rules.first() else {
+        return Ok(());
+    };
+    // Blocks follow no line: the lines are the rows' and lines'.
+    let lines = rules
+        .iter()
+        .find(|r| !matches!(r.shape, ConnectShape::Block(..)))
+        .map(|r| r.lines);
+    let mut seen = [false; 3];
+    for rule in rules {
+        let declaration = "connecting";
+        let (slot, line) = match &rule.shape {
+            ConnectShape::Row(n) => (0, format!("connectN = {n}")),
+            ConnectShape::Block(files, ranks) if files == ranks => {
+                (1, format!("connectNxN = {files}"))
+            }
+            ConnectShape::Block(..) => {
+                return Err(refuse(
+                    "connecting N x M",
+                    "Fairy-Stockfish's blocks are square",
+                ))
+            }
+            ConnectShape::Line(n) => (2, format!("collinearN = {n}")),
+            ConnectShape::Chain { .. } => {
+                return Err(refuse(
+                    "connecting … to …",
+                    "Fairy-Stockfish finds a chain between regions only stepping east, north, north-east and south-east (it misses one that turns back)",
+                ))
+            }
+        };
+        if !(rule.sides.white && rule.sides.black) {
+            return Err(refuse(
+                "white connecting",
+                "Fairy-Stockfish's connection rule holds for both sides",
+            ));
+        }
+        if rule.result != first.result || rule.kinds != first.kinds {
+            return Err(refuse(
+                declaration,
+                "Fairy-Stockfish has one connection rule: every `connecting` must have the same result and pieces",
+            ));
+        }
+        let lined = !matches!(rule.shape, ConnectShape::Block(..));
+        if lined && Some(rule.lines) != lines {
+            return Err(refuse(
+                "connecting … along",
+                "Fairy-Stockfish's rows and lines follow the same lines",
+            ));
+        }
+        if std::mem::replace(&mut seen[slot], true) {
+            return Err(refuse(
+                declaration,
+                "Fairy-Stockfish has one row, one block and one line to connect",
+            ));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if first.result != GameResult::Wins {
+        let _ = writeln!(out, "connectValue = {}", value(first.result));
+    }
+    if first.kinds != u64::MAX {
+        let letters: String = (0..variant.pieces.len())
+            .filter(|&k| first.kinds >> k & 1 != 0)
+            .map(|k| fs_letter(variant, PieceKind(k as u8)))
+            .collect();
+        let _ = writeln!(out, "connectPieceTypes = {letters}");
+    }
+    if let Some(lines) = lines {
+        for (on, key) in [
+            (lines.ranks, "connectHorizontal"),
+            (lines.files, "connectVertical"),
+            (lines.diagonals, "connectDiagonal"),
+        ] {
+            if !on {
+                let _ = writeln!(out, "{key} = false");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The goals: one of one piece type that wins (`flagPiece`, `flagRegion…`,

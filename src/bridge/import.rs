@@ -29,7 +29,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("sittuyinPromotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("dropChecks", "true"),
-    ("mustDrop", "false"),
     ("dropLoop", "false"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -43,9 +42,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("dupleCheck", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("connectN", "0"),
-    ("connectNxN", "0"),
-    ("collinearN", "0"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
@@ -307,6 +303,20 @@ const TRANSLATED: &[&str] = &[
     "adjudicateFullBoard",
     "flyingGeneral",
     "soldierPromotionRank",
+    "mustDrop",
+    "dropOnTop",
+    "connectN",
+    "connectNxN",
+    "collinearN",
+    "connectValue",
+    "connectPieceTypes",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "connectRegion1Black",
+    "connectRegion2Black",
 ];
 
 /// A translated section: the script, and the variant's name.
@@ -1337,14 +1347,18 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
             .or_default()
             .push("no-mate".to_string());
     }
+    // FS's older `dropOnTop = true` is `enclosingDrop = top`.
+    let on_top = options.flag("dropOnTop", false)?;
     let enclosing = match options.text("enclosingDrop", "none").trim() {
+        _ if on_top => Some("falling"),
         "none" => None,
         "reversi" => Some("enclosing"),
         "ataxx" => Some("beside-own"),
+        "top" => Some("falling"),
         other => {
             return Err(options.error(
                 "enclosingDrop",
-                format!("varia says FS's `reversi` (`enclosing`) and `ataxx` (`beside-own`) drops, not `{other}` yet"),
+                format!("varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`) and `top` (`falling`) drops, not `{other}` yet"),
             ))
         }
     };
@@ -1843,7 +1857,91 @@ fn write_game_end(
     }
     write_counting(options, out)?;
     write_extinction(options, out)?;
+    write_connects(options, out)?;
     write_passes(options, out)
+}
+
+/// FS's connection rules as `connecting` rules: `connectN` (a row),
+/// `connectNxN` (a block), `collinearN` (on one line), with
+/// `connectValue`, `connectPieceTypes` and the lines
+/// `connectHorizontal`/`Vertical`/`Diagonal`. FS's chains between regions
+/// (`connectRegion…`) are refused: its search steps only east, north,
+/// north-east and south-east, so it misses a chain that turns back (one
+/// going west or south on its way), which `connecting … to …` finds.
+fn write_connects(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    for key in [
+        "connectRegion1White",
+        "connectRegion2White",
+        "connectRegion1Black",
+        "connectRegion2Black",
+    ] {
+        if options
+            .get(key)
+            .is_some_and(|s| !matches!(s.value.trim(), "" | "-"))
+        {
+            return Err(options.error(
+                key,
+                "FS finds a chain between regions only stepping east, north, north-east and \
+                 south-east (it misses one that turns back), so no varia rule plays as it does",
+            ));
+        }
+    }
+    let row = options.number("connectN", 0)?;
+    let block = options.number("connectNxN", 0)?;
+    let line = options.number("collinearN", 0)?;
+    if row == 0 && block == 0 && line == 0 {
+        return Ok(());
+    }
+    let result = result_word(options, "connectValue", "win")?;
+    let lines: Vec<&str> = [
+        ("connectHorizontal", "ranks"),
+        ("connectVertical", "files"),
+        ("connectDiagonal", "diagonals"),
+    ]
+    .into_iter()
+    .filter_map(|(key, word)| match options.flag(key, true) {
+        Ok(true) => Some(Ok(word)),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
+    })
+    .collect::<Result<_, _>>()?;
+    let along = match lines.len() {
+        3 => String::new(),
+        // FS then finds no row or line, only blocks.
+        0 if row > 0 || line > 0 => {
+            return Err(options.error(
+                "connectDiagonal",
+                "no lines to connect along (every connect direction is off)",
+            ))
+        }
+        _ => format!(" along {}", lines.join(", ")),
+    };
+    let with = match options.text("connectPieceTypes", "*").trim() {
+        "*" | "" => String::new(),
+        letters => {
+            let names: Vec<String> = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+                .map_err(|c| {
+                    options.error(
+                        "connectPieceTypes",
+                        format!("no piece has the letter `{c}`"),
+                    )
+                })?
+                .iter()
+                .filter_map(|k| named(options, k))
+                .collect();
+            format!(" with {}", names.join(", "))
+        }
+    };
+    if row > 0 {
+        let _ = writeln!(out, "connecting {row}{along}{with} {result}");
+    }
+    if block > 0 {
+        let _ = writeln!(out, "connecting {block} x {block}{with} {result}");
+    }
+    if line > 0 {
+        let _ = writeln!(out, "connecting {line} on one line{along}{with} {result}");
+    }
+    Ok(())
 }
 
 /// FS's `pass` as `pass allowed`, `passOnStalemate` (a pass only for a
@@ -2235,6 +2333,9 @@ fn write_drops(
     }
     for (words, names) in lines {
         let _ = writeln!(out, "drop {}{words}", names.join(", "));
+    }
+    if options.flag("mustDrop", false)? {
+        let _ = writeln!(out, "drops compulsory");
     }
     Ok(())
 }

@@ -121,6 +121,8 @@ pub(super) struct Declarations<'a> {
     /// `first moves of …` rules, in order.
     pub first_moves: Vec<&'a ast::FirstMovesDecl>,
     pub goals: Vec<&'a ast::GoalDecl>,
+    /// `connecting …` rules, all of them (imported ones too).
+    pub connects: Vec<&'a ast::ConnectDecl>,
     /// `losing every …` rules, all of them (imported ones too).
     pub extinctions: Vec<&'a ast::ExtinctionDecl>,
     /// The pieces `remove` took out, as written there.
@@ -192,6 +194,7 @@ pub(super) fn collect<'a>(
         alsos: Vec::new(),
         first_moves: Vec::new(),
         goals: Vec::new(),
+        connects: Vec::new(),
         extinctions: Vec::new(),
         removed: Vec::new(),
         counters: Vec::new(),
@@ -262,6 +265,7 @@ impl<'a> Declarations<'a> {
             }
             Item::Restrict(r) => self.restricts.push(r),
             Item::Goal(g) => self.goals.push(g),
+            Item::Connect(c) => self.connects.push(c),
             Item::Extinction(e) => self.extinctions.push(e),
             Item::Also(a) => self.alsos.push(a),
             Item::FirstMoves(f) => self.first_moves.push(f),

@@ -1,8 +1,10 @@
 //! The game-end pass: checkmate and stalemate results, the move and
-//! repetition rules, goals (`reaching REGION with …`), the check limit
+//! repetition rules, goals (`reaching REGION with …`; `connecting …` in
+//! [`connect`]), the check limit
 //! (`giving N checks …`, which keeps a counter) and explosions → the IR's
 //! [`GameEndRules`] and [`Explosion`].
 
+use crate::compile::connect;
 use crate::compile::declarations::Declarations;
 use crate::compile::pieces::find_kind;
 use crate::compile::region::{self, RegionEvaluator};
@@ -31,6 +33,7 @@ pub(super) fn game_end_rules(
     errors: &mut Vec<ScriptError>,
 ) -> (GameEndRules, Option<Explosion>) {
     let goals = goals(geometry, symmetry, &decls.goals, evaluator, defs, errors);
+    let connects = connect::connects(geometry, symmetry, &decls.connects, evaluator, defs, errors);
     let check_limit = check_limit(decls.check_limit.get(), counters, errors);
     let extinctions = extinctions(&decls.extinctions, defs, errors);
     let counting = counting(decls, defs, errors);
@@ -62,6 +65,7 @@ pub(super) fn game_end_rules(
         perpetual_check: perpetual_check(decls, has_royal, errors),
         chasing: chasing(geometry, symmetry, decls, evaluator, defs, errors),
         goals,
+        connects,
         check_limit,
         extinctions,
         royal_loss: explosion.is_some() && has_royal,

@@ -67,6 +67,7 @@ pub(super) fn hands_plan(
         unlimited: *hands_kind == ast::HandsKind::Unlimited,
         beside_own: vec![false; kinds],
         enclosing: vec![false; kinds],
+        falling: vec![false; kinds],
         first_fill: first_fill(geometry, symmetry, decls, regions, errors),
     };
     hands.drops = !no_drops(decls, errors);
@@ -154,6 +155,7 @@ fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span
     hands.opposite_colours[k] = has(DropRule::OppositeColours);
     hands.beside_own[k] = has(DropRule::BesideOwn);
     hands.enclosing[k] = has(DropRule::Enclosing);
+    hands.falling[k] = has(DropRule::Falling);
     has(DropRule::NeverStuck).then_some(d.span)
 }
 

@@ -25,6 +25,7 @@
 pub mod betza;
 mod board;
 mod castling;
+mod connect;
 mod declarations;
 pub mod fen;
 mod game_end;

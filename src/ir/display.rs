@@ -7,7 +7,7 @@ use std::fmt::{self, Write};
 
 use crate::ir::pattern::Travel;
 use crate::ir::piece::{Color, Piece, PieceKind};
-use crate::ir::rule::GameResult;
+use crate::ir::rule::{ConnectLines, ConnectShape, GameResult};
 use crate::ir::setup::ShuffleRule;
 use crate::ir::{Symmetry, Variant};
 
@@ -445,6 +445,63 @@ impl Variant {
     }
 
     /// How games end, as the script's declarations say it.
+    /// `connecting 4 along ranks, files with Pawn wins`, one line a rule.
+    fn write_connects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        for rule in &self.game_end.connects {
+            let side = match (rule.sides.white, rule.sides.black) {
+                (true, false) => "white ",
+                (false, true) => "black ",
+                _ => "",
+            };
+            let squares = |set: &crate::ir::geometry::SquareSet| {
+                let names: Vec<String> = set.iter().map(|s| g.name(s)).collect();
+                format!("squares {}", names.join(" "))
+            };
+            let seen_by = if rule.sides.white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let shape = match &rule.shape {
+                ConnectShape::Row(n) => n.to_string(),
+                ConnectShape::Line(n) => format!("{n} on one line"),
+                ConnectShape::Block(files, ranks) => format!("{files} x {ranks}"),
+                ConnectShape::Chain { from, to } => format!(
+                    "{} to {}",
+                    squares(from.get(seen_by)),
+                    squares(to.get(seen_by))
+                ),
+            };
+            let mut along = Vec::new();
+            for (on, word) in [
+                (rule.lines.ranks, "ranks"),
+                (rule.lines.files, "files"),
+                (rule.lines.diagonals, "diagonals"),
+            ] {
+                if on {
+                    along.push(word);
+                }
+            }
+            let along = if rule.lines == ConnectLines::ALL {
+                String::new()
+            } else {
+                format!(" along {}", along.join(", "))
+            };
+            let with = if rule.kinds == u64::MAX {
+                String::new()
+            } else {
+                format!(" with {}", self.kind_names(rule.kinds).join(", "))
+            };
+            writeln!(
+                f,
+                "{side}connecting {shape}{along}{with} {}",
+                rule.result.word()
+            )?;
+        }
+        Ok(())
+    }
+
     fn write_game_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.geometry;
         let e = &self.game_end;
@@ -517,6 +574,7 @@ impl Variant {
                 }
             )?;
         }
+        self.write_connects(f)?;
         for rule in &e.extinctions {
             let names: Vec<&str> = rule
                 .kinds
@@ -693,6 +751,9 @@ impl Variant {
             }
             if h.enclosing[k] {
                 rules.push_str(" enclosing");
+            }
+            if h.falling[k] {
+                rules.push_str(" falling");
             }
             if !h.drops {
                 continue;

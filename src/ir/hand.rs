@@ -68,6 +68,10 @@ pub struct Hands {
     /// Per piece kind: `enclosing`, dropped only where it encloses a line
     /// of enemy pieces between itself and a piece of its side (Reversi).
     pub enclosing: Vec<bool>,
+    /// Per piece kind: `falling`, dropped only on rank 1 or on top of a
+    /// piece, as White sees the board for both sides (Connect Four: it
+    /// falls down its file).
+    pub falling: Vec<bool>,
     /// `drops first fill R`: per side, the region (as that side sees it)
     /// that takes every drop while one of its squares is empty; the
     /// `beside-own` and `enclosing` rules wait until it is full.

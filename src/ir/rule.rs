@@ -255,6 +255,8 @@ pub struct GameEndRules {
     pub chasing: Option<Chasing>,
     /// Squares to reach (`reaching hill with King wins`).
     pub goals: Vec<Goal>,
+    /// Pieces to line up (`connecting 4 wins`).
+    pub connects: Vec<Connect>,
     /// Checks to give (`giving 3 checks wins`).
     pub check_limit: Option<CheckLimit>,
     /// Pieces a side may not run out of (`losing every King loses`).
@@ -369,6 +371,7 @@ impl Default for GameEndRules {
             perpetual_check: false,
             chasing: None,
             goals: Vec::new(),
+            connects: Vec::new(),
             check_limit: None,
             extinctions: Vec::new(),
             royal_loss: false,
@@ -401,6 +404,7 @@ impl GameEndRules {
     #[inline]
     pub fn ends_early(&self) -> bool {
         !self.goals.is_empty()
+            || !self.connects.is_empty()
             || self.check_limit.is_some()
             || !self.extinctions.is_empty()
             || self.royal_loss
@@ -475,6 +479,80 @@ pub struct Goal {
     /// goals with it draws; if none of its legal moves can, the reaching
     /// side wins at once.
     pub answered: bool,
+}
+
+/// `connecting 4 wins` (Fairy-Stockfish's `connectN`, `collinearN`,
+/// `connectNxN` and `connectRegion…`): a side that has just moved and
+/// whose pieces of the kinds form the shape gets `result`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// What the pieces must form.
+    pub shape: ConnectShape,
+    /// The lines along which pieces are next to each other or on one line.
+    pub lines: ConnectLines,
+    /// The kinds that count, a bit per kind (bit `k` for `PieceKind(k)`;
+    /// every bit: every piece).
+    pub kinds: u64,
+    /// The sides the rule is for (`white connecting …`: White only).
+    pub sides: ByColor<bool>,
+    /// What forming it means for the side that did.
+    pub result: GameResult,
+}
+
+/// What `connecting` asks a side's pieces to form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConnectShape {
+    /// `connecting 4`: that many, each next to the one before, in a line.
+    Row(u32),
+    /// `connecting 3 on one line`: that many on one line, gaps allowed.
+    Line(u32),
+    /// `connecting 2 x 2`: a block of pieces that many files wide and
+    /// ranks high.
+    Block(u32, u32),
+    /// `connecting file a to file i`: a chain of pieces, each next to the
+    /// one before along the lines, from a square of `from` to one of `to`
+    /// (each side's squares as it sees them).
+    Chain {
+        /// Where the chain starts.
+        from: ByColor<SquareSet>,
+        /// Where it must reach.
+        to: ByColor<SquareSet>,
+    },
+}
+
+/// The lines `connecting … along` counts (all three unless it says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectLines {
+    /// Along ranks.
+    pub ranks: bool,
+    /// Along files.
+    pub files: bool,
+    /// Along both diagonals.
+    pub diagonals: bool,
+}
+
+impl ConnectLines {
+    /// Every line.
+    pub const ALL: ConnectLines = ConnectLines {
+        ranks: true,
+        files: true,
+        diagonals: true,
+    };
+
+    /// One step (files, ranks) along each line that counts, one way.
+    pub fn steps(self) -> Vec<(i32, i32)> {
+        let mut steps = Vec::new();
+        if self.ranks {
+            steps.push((1, 0));
+        }
+        if self.files {
+            steps.push((0, 1));
+        }
+        if self.diagonals {
+            steps.extend([(1, 1), (1, -1)]);
+        }
+        steps
+    }
 }
 
 /// `checkmate by Knight alone wins` (Shatar, as Fairy-Stockfish's

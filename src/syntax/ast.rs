@@ -76,6 +76,8 @@ pub enum Item {
     Counter(Spanned<String>, Spanned<u32>),
     /// `reaching REGION with A, B wins|loses|draws`.
     Goal(GoalDecl),
+    /// `connecting N wins|loses|draws` and its other shapes.
+    Connect(ConnectDecl),
     /// `giving N checks wins|loses|draws`.
     CheckLimit(Spanned<u32>, Spanned<GameResult>),
     /// `losing every A, B wins|loses|draws`, `losing all but N A …`.
@@ -165,6 +167,7 @@ impl Item {
             Item::Hook(h) => h.point.span,
             Item::Counter(n, _) => n.span,
             Item::Goal(g) => g.span,
+            Item::Connect(c) => c.span,
             Item::CheckLimit(n, _) => n.span,
             Item::Extinction(e) => e.span,
             Item::Counting(c) => c.span,
@@ -657,6 +660,47 @@ pub struct GoalDecl {
     pub span: Span,
 }
 
+/// `connecting 4 along ranks, files with Pawn wins`.
+#[derive(Clone, Debug)]
+pub struct ConnectDecl {
+    /// `white connecting …`: the rule of that side only.
+    pub side: Option<Side>,
+    /// What the pieces must form.
+    pub shape: ConnectShapeDecl,
+    /// `along ranks, files`: the lines that count (empty: all of them).
+    pub along: Vec<Spanned<ConnectLine>>,
+    /// `with A, B`: the pieces that count (empty: every piece).
+    pub pieces: Vec<Spanned<String>>,
+    /// What connecting means for the side that did.
+    pub result: Spanned<GameResult>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// What `connecting` asks the pieces to form.
+#[derive(Clone, Debug)]
+pub enum ConnectShapeDecl {
+    /// `connecting 4`: that many next to each other in a line.
+    Row(Spanned<u32>),
+    /// `connecting 3 on one line`: that many on one line, gaps allowed.
+    Line(Spanned<u32>),
+    /// `connecting 2 x 2`: a block that many files wide and ranks high.
+    Block(Spanned<u32>, Spanned<u32>),
+    /// `connecting REGION to REGION`: a chain from one to the other.
+    Chain(RegionExpr, RegionExpr),
+}
+
+/// A kind of line `connecting … along` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConnectLine {
+    /// `ranks`.
+    Ranks,
+    /// `files`.
+    Files,
+    /// `diagonals` (both).
+    Diagonals,
+}
+
 /// `draws win on points Chariot 13, Cannon 7 plus 1.5 for black`.
 #[derive(Clone, Debug)]
 pub struct PointsDecl {
@@ -732,6 +776,8 @@ pub enum DropRule {
     BesideOwn,
     /// `enclosing`: only where it encloses a line of enemy pieces.
     Enclosing,
+    /// `falling`: only on rank 1 or on top of a piece (it falls down its file).
+    Falling,
 }
 
 /// What `hands` says about the pieces in hand.

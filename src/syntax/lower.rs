@@ -7,11 +7,12 @@ use crate::diagnostics::{line_col, Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    ChaseClause, ChasingDecl, CheckmateRuleDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl,
-    DropRule, ExtinctionDecl, File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl,
-    HandsKind, HookDecl, InPlace, Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber,
-    RankWidths, RegionDecl, RegionExpr, RegionOp, RegionTerm, RepetitionValue, RestrictDecl,
-    ShuffleDecl, ShuffleRule, Side, Symmetry, WallPlacement, WallsDecl,
+    ChaseClause, ChasingDecl, CheckmateRuleDecl, ConnectDecl, ConnectLine, ConnectShapeDecl,
+    CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File,
+    FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace, Item,
+    PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
+    RegionOp, RegionTerm, RepetitionValue, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry,
+    WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -264,6 +265,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         }
         Rule::en_passant_decl | Rule::en_passant_takes_decl => lower_en_passant(pair, source),
         Rule::goal_decl
+        | Rule::connect_decl
         | Rule::extinction_decl
         | Rule::explosion_decl
         | Rule::compulsory_decl
@@ -493,6 +495,64 @@ fn lower_counting_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Countin
     })
 }
 
+/// `[white] connecting SHAPE [along LINES] [with A, B] wins|loses|draws`.
+fn lower_connect(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    let side = c.side();
+    c.next(Rule::kw_connecting)?;
+    let shape_pair = c.next_any()?;
+    let rule = shape_pair.as_rule();
+    let mut shape = Cursor::new(shape_pair, source);
+    let shape = match rule {
+        Rule::connect_block => {
+            let files = spanned_u32(&shape.next(Rule::int)?, source)?;
+            let ranks = spanned_u32(&shape.next(Rule::int)?, source)?;
+            ConnectShapeDecl::Block(files, ranks)
+        }
+        Rule::connect_line => ConnectShapeDecl::Line(spanned_u32(&shape.next(Rule::int)?, source)?),
+        Rule::connect_row => ConnectShapeDecl::Row(spanned_u32(&shape.next(Rule::int)?, source)?),
+        _ => {
+            let from = lower_region_expr(shape.next(Rule::region_expr)?, source)?;
+            shape.next(Rule::kw_to)?;
+            let to = lower_region_expr(shape.next(Rule::region_expr)?, source)?;
+            ConnectShapeDecl::Chain(from, to)
+        }
+    };
+    let along = match c.next_if(Rule::connect_along) {
+        Some(lines) => lines
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::line_word)
+            .map(|p| Spanned {
+                value: match p.as_str() {
+                    "ranks" => ConnectLine::Ranks,
+                    "files" => ConnectLine::Files,
+                    _ => ConnectLine::Diagonals,
+                },
+                span: span_of(&p, source),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let pieces = match c.next_if(Rule::kw_with) {
+        Some(_) => {
+            let mut names = vec![spanned_str(&c.next(Rule::ident)?, source)];
+            names.extend(c.names(source));
+            names
+        }
+        None => Vec::new(),
+    };
+    let result = lower_game_result(c.next(Rule::game_result)?, source);
+    Ok(Item::Connect(ConnectDecl {
+        side,
+        shape,
+        along,
+        pieces,
+        result,
+        span,
+    }))
+}
+
 /// A declaration of how the game ends.
 fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     match pair.as_rule() {
@@ -520,6 +580,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 span,
             }))
         }
+        Rule::connect_decl => lower_connect(pair, source),
         Rule::compulsory_decl => Ok(Item::CompulsoryCapture(span_of(&pair, source))),
         Rule::checks_forbidden_decl => Ok(Item::ChecksForbidden(span_of(&pair, source))),
         Rule::perpetual_check_decl => {
@@ -1164,6 +1225,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             "opposite-colours" => DropRule::OppositeColours,
             "beside-own" => DropRule::BesideOwn,
             "enclosing" => DropRule::Enclosing,
+            "falling" => DropRule::Falling,
             _ => DropRule::NeverStuck,
         };
         rules.push(Spanned::new(rule, span_of(&r, source)));

@@ -96,6 +96,15 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_giving => "`giving`",
         Rule::kw_checks => "`checks`",
         Rule::goal_decl => "`reaching REGION with PIECE wins`",
+        Rule::kw_connecting => "`connecting`",
+        Rule::connect_decl
+        | Rule::connect_row
+        | Rule::connect_line
+        | Rule::connect_block
+        | Rule::connect_chain => "`connecting 4 wins`",
+        Rule::on_one_line => "`on one line`",
+        Rule::connect_along | Rule::along_word => "`along ranks, files`",
+        Rule::line_word => "`ranks`, `files` or `diagonals`",
         Rule::check_limit_decl => "`giving N checks wins`",
         Rule::kw_losing => "`losing`",
         Rule::kw_every => "`every`",
@@ -221,6 +230,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_beside_own => "`beside-own`",
         Rule::immobile_word => "`immobile`",
         Rule::kw_enclosing => "`enclosing`",
+        Rule::kw_falling => "`falling`",
         Rule::hands_unlimited => "`unlimited`",
         Rule::more_pieces => "`more pieces`",
         Rule::drops_first_decl | Rule::first_fill => "`drops first fill`",
@@ -318,7 +328,7 @@ pub fn syntax_error(
         format!("syntax error in {what}: expected {expected}")
     };
     let help = if what == "script" {
-        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, chasing, reaching, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
+        "each declaration starts with a keyword: variant, sides, import, board, symmetry, region, border, piece, also, restrict, first moves of, setup, promote, promotion-limit, castling, shuffle, checkmate, stalemate, move-rule, repetition, perpetual check, chasing, reaching, connecting, giving, losing, captures, hands, demote, drop, drops, gate, hook, counter, counting, en passant, checks, walls, flip, pass, full board, white/black (see README.md)"
     } else {
         "see README.md for the syntax"
     };

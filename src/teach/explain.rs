@@ -19,7 +19,9 @@ use crate::diagnostics::ScriptErrors;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{MovePattern, PathStep, Travel};
 use crate::ir::piece::{Color, Piece, PieceDef, PieceKind};
-use crate::ir::rule::{CastlingRule, Counting, Extinction, GameResult, WallPlacement};
+use crate::ir::rule::{
+    CastlingRule, Connect, ConnectShape, Counting, Extinction, GameResult, WallPlacement,
+};
 use crate::ir::setup::{Shuffle, ShuffleRule};
 use crate::ir::{Symmetry, Variant};
 use crate::source::{SourceMap, Span};
@@ -1277,6 +1279,12 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         .iter()
         .map(|goal| goal_sentence(variant, goal))
         .collect();
+    out.extend(
+        rules
+            .connects
+            .iter()
+            .map(|rule| connect_sentence(variant, rule)),
+    );
     if let Some(explosion) = &variant.explosion {
         let but = spared_phrase(variant, explosion);
         let mut text = format!(
@@ -1446,6 +1454,65 @@ fn janggi_end_sentences(variant: &Variant) -> Vec<String> {
         out.push(text);
     }
     out
+}
+
+/// One `connecting` rule, in words: "A player whose move leaves 4 of its
+/// pieces next to each other in a line along a rank, file or diagonal wins
+/// at once."
+fn connect_sentence(variant: &Variant, rule: &Connect) -> String {
+    let pieces = if rule.kinds == u64::MAX {
+        "pieces".to_string()
+    } else {
+        let names: Vec<String> = variant
+            .kind_names(rule.kinds)
+            .into_iter()
+            .map(|n| format!("{n}s"))
+            .collect();
+        join_or(&names)
+    };
+    let mut lines = Vec::new();
+    for (on, word) in [
+        (rule.lines.ranks, "rank"),
+        (rule.lines.files, "file"),
+        (rule.lines.diagonals, "diagonal"),
+    ] {
+        if on {
+            lines.push(word.to_string());
+        }
+    }
+    let lines = join_or(&lines);
+    let shape = match &rule.shape {
+        ConnectShape::Row(n) => {
+            format!("{n} of its {pieces} next to each other in a line along a {lines}")
+        }
+        ConnectShape::Line(n) => format!("{n} of its {pieces} on one {lines}"),
+        ConnectShape::Block(files, ranks) => {
+            format!("its {pieces} filling a block of {files} x {ranks} squares")
+        }
+        ConnectShape::Chain { from, to } => {
+            let side = if rule.sides.white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            format!(
+                "a chain of its {pieces}, each next to the one before along a {lines}, from {} to {}",
+                describe_squares(variant, from.get(side)),
+                describe_squares(variant, to.get(side))
+            )
+        }
+    };
+    let verb = rule.result.word();
+    match (rule.sides.white, rule.sides.black) {
+        (true, true) => format!("A player whose move leaves {shape} {verb} at once."),
+        (white, _) => {
+            let side = if white { Color::White } else { Color::Black };
+            format!(
+                "{} {verb} at once when its move leaves {shape}.",
+                variant.side_name(side)
+            )
+        }
+    }
 }
 
 /// One goal (`reaching …`), in words.

@@ -169,7 +169,8 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     text
 }
 
-/// The drop rules of Ataxx and Reversi (`beside-own`, `enclosing`), in words.
+/// The drop rules of Ataxx, Reversi and Connect Four (`beside-own`,
+/// `enclosing`, `falling`), in words.
 fn family_limits(hands: &Hands, kind: PieceKind) -> Vec<String> {
     let k = kind.0 as usize;
     let mut limits = Vec::new();
@@ -178,6 +179,12 @@ fn family_limits(hands: &Hands, kind: PieceKind) -> Vec<String> {
     }
     if hands.enclosing.get(k) == Some(&true) {
         limits.push("only where it encloses a line of enemy pieces (in any of the eight directions) between itself and a piece of its side".to_string());
+    }
+    if hands.falling.get(k) == Some(&true) {
+        limits.push(
+            "only on the first rank or on top of another piece, as if it fell down its file"
+                .to_string(),
+        );
     }
     limits
 }

@@ -2,6 +2,7 @@
 //! [`EndReason`]; the front-ends print what [`describe`] writes.
 
 use crate::ir::piece::Color;
+use crate::ir::rule::ConnectShape;
 use crate::ir::Variant;
 use crate::vm::{EndReason, Outcome, Position};
 
@@ -102,6 +103,20 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
                 |n| format!("the region `{n}`")
             )
         ),
+        EndReason::Connected { side, rule } => {
+            let shape = match variant.game_end.connects.get(*rule).map(|r| &r.shape) {
+                Some(ConnectShape::Row(n)) => format!("{n} in a row"),
+                Some(ConnectShape::Line(n)) => format!("{n} on one line"),
+                Some(ConnectShape::Block(files, ranks)) => format!("a {files} x {ranks} block"),
+                Some(ConnectShape::Chain { from, to }) => format!(
+                    "a chain from {} to {}",
+                    crate::teach::explain::describe_squares(variant, from.get(*side)),
+                    crate::teach::explain::describe_squares(variant, to.get(*side))
+                ),
+                None => "its pieces".to_string(),
+            };
+            format!("{} connected {shape}", variant.side_name(*side))
+        }
         EndReason::BoardFull => "the board is full".to_string(),
         EndReason::BothPassed => "both sides passed".to_string(),
         EndReason::BackAndForth { side } => format!(

@@ -1,6 +1,7 @@
 //! The Reversi and Ataxx family: pieces turned to the mover's side
 //! (`flip enclosed|adjacent`), the drops that need a neighbour or a line to
-//! enclose (`beside-own`, `enclosing`, `drops first fill`), and the pass of
+//! enclose (`beside-own`, `enclosing`, `drops first fill`), the drops that
+//! fall down their file (`falling`), and the pass of
 //! a side with no move (`pass when stuck`).
 
 use crate::ir::geometry::{Square, SquareSet};
@@ -76,6 +77,20 @@ impl Position {
         SquareSet::EMPTY
     }
 
+    /// The squares of `targets` a `falling` drop lands on: on rank 1, or
+    /// on top of a piece or a wall (as White sees the board).
+    fn landing_squares(&self, targets: SquareSet) -> SquareSet {
+        let g = &self.variant.geometry;
+        let mut kept = SquareSet::EMPTY;
+        for to in targets.iter() {
+            let below = g.offset(to, 0, -1);
+            if g.rank_of(to) == 0 || below.is_some_and(|b| self.board[b.index()] != 0) {
+                kept.insert(to);
+            }
+        }
+        kept
+    }
+
     /// Whether `to` is next to a piece of `side`.
     fn beside(&self, to: Square, side: Color) -> bool {
         let ours = self.pieces_of(side);
@@ -129,12 +144,19 @@ impl Position {
 
     /// The empty squares a piece of `kind` may be dropped on as far as
     /// the rules of this family allow (`targets`: the empty squares its
-    /// drop region allows): while a `drops first fill` region has an empty
-    /// square, only its squares; then only squares next to a piece of the
-    /// side (`beside-own`) or enclosing enemy pieces (`enclosing`).
+    /// drop region allows): only where a `falling` piece lands; while a
+    /// `drops first fill` region has an empty square, only its squares;
+    /// then only squares next to a piece of the side (`beside-own`) or
+    /// enclosing enemy pieces (`enclosing`).
     pub(crate) fn family_drop_squares(&self, kind: PieceKind, targets: SquareSet) -> SquareSet {
         let Some(hands) = &self.variant.hands else {
             return targets;
+        };
+        let k = kind.0 as usize;
+        let targets = if hands.falling[k] {
+            self.landing_squares(targets)
+        } else {
+            targets
         };
         if let Some(first) = &hands.first_fill {
             let first = first.get(self.side);
@@ -142,7 +164,6 @@ impl Position {
                 return targets.intersection(first);
             }
         }
-        let k = kind.0 as usize;
         let (beside, enclosing) = (hands.beside_own[k], hands.enclosing[k]);
         if !beside && !enclosing {
             return targets;
@@ -193,6 +214,13 @@ impl Position {
                     names.join(" ")
                 ));
             }
+        }
+        if hands.falling.get(kind.0 as usize) == Some(&true)
+            && self.landing_squares(only).is_empty()
+        {
+            return Some(
+                "it falls down its file: it goes on rank 1 or on top of a piece".to_string(),
+            );
         }
         if hands.beside_own.get(kind.0 as usize) == Some(&true) && !self.beside(to, self.side) {
             return Some("it must go next to one of your pieces".to_string());

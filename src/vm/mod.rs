@@ -13,6 +13,7 @@ mod attacks;
 mod back_and_forth;
 mod board;
 mod chasing;
+mod connect;
 mod coord;
 mod counting;
 mod facing;

@@ -101,6 +101,13 @@ pub enum EndReason {
         /// The goal region's name, if the script named it.
         region: Option<String>,
     },
+    /// A side's pieces formed a shape it had to form (`connecting 4 wins`).
+    Connected {
+        /// The side whose pieces formed it.
+        side: Color,
+        /// Which rule, as its index in the variant's `connects`.
+        rule: usize,
+    },
     /// No empty square is left (`full board draws`).
     BoardFull,
     /// Both sides passed, one after the other (`pass when stuck`).
@@ -134,6 +141,7 @@ impl EndReason {
                 | EndReason::ChecksGiven { .. }
                 | EndReason::PiecesLost { .. }
                 | EndReason::GoalReached { .. }
+                | EndReason::Connected { .. }
                 | EndReason::BoardFull
                 | EndReason::BothPassed
                 | EndReason::RoyalsFacing
@@ -232,6 +240,13 @@ impl Position {
                     return Some((winner_when(side, goal.result), reason));
                 }
             }
+        }
+        if let Some((side, rule)) = self.connection() {
+            let result = rules.connects[rule].result;
+            return Some((
+                winner_when(side, result),
+                EndReason::Connected { side, rule },
+            ));
         }
         self.filled_or_passed()
     }

@@ -25,6 +25,7 @@ mod checkmates;
 mod chess960;
 mod cli;
 mod compulsory;
+mod connect;
 mod counting;
 mod diagnostics;
 mod diamond;

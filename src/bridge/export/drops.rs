@@ -203,9 +203,10 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
     }
 }
 
-/// Reversi's and Ataxx's drops as FS's `enclosingDrop` (for every piece
-/// dropped: `reversi` where it outflanks enemy pieces, `ataxx` beside a
-/// piece of its side), the squares filled first as `enclosingDropStart`.
+/// Reversi's, Ataxx's and Connect Four's drops as FS's `enclosingDrop`
+/// (for every piece dropped: `reversi` where it outflanks enemy pieces,
+/// `ataxx` beside a piece of its side, `top` falling down its file), the
+/// squares filled first as `enclosingDropStart`.
 fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result<(), ExportError> {
     let in_hand = kinds_in_hand(variant, hands);
     let all = |rule: &[bool]| in_hand.iter().all(|k| rule[k.0 as usize]);
@@ -214,7 +215,12 @@ fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result
         Some("reversi")
     } else if all(&hands.beside_own) {
         Some("ataxx")
-    } else if let Some(kind) = any(&hands.enclosing).or(any(&hands.beside_own)) {
+    } else if all(&hands.falling) {
+        Some("top")
+    } else if let Some(kind) = any(&hands.enclosing)
+        .or(any(&hands.beside_own))
+        .or(any(&hands.falling))
+    {
         return Err(refuse(
             format!("drop {}", variant.pieces[kind.0 as usize].name),
             "Fairy-Stockfish's `enclosingDrop` holds for every piece dropped",
