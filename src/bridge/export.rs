@@ -12,6 +12,7 @@ use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
+mod counting;
 mod drops;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
@@ -72,9 +73,15 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     }
     write_castling(variant, &mut out)?;
     write_game_end(variant, &mut out)?;
-    // No piece takes en passant (Georgian chess): FS would still let its
-    // pawns, so its en passant squares go.
-    if variant.tables.en_passant_sources.is_empty() {
+    // No piece takes en passant (Georgian chess), or nothing double-steps
+    // (no first moves, no double step from a region): FS would still let
+    // its pawns, so its en passant squares go.
+    let double_steps = variant.pieces.iter().any(|p| {
+        p.patterns
+            .iter()
+            .any(|m| m.initial || m.from_region.is_some())
+    });
+    if variant.tables.en_passant_sources.is_empty() || !double_steps {
         out.push_str("enPassantRegion = -\n");
     } else if let Some(region) = &variant.en_passant_region {
         write_side_regions(variant, region, "enPassantRegion", &mut out);
@@ -257,12 +264,6 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish ends a game on a lone pawn that can only promote only with its sittuyinPromotion",
         ));
     }
-    if variant.game_end.counting.is_some() {
-        return Err(refuse(
-            "counting",
-            "Fairy-Stockfish's counting rules count its own rook, khon, knight and pawn types, and the bridge writes every piece as a custom piece",
-        ));
-    }
     if variant.pieces.iter().any(|p| {
         !p.royal && (p.only_takes_checker.white || p.only_takes_checker.black)
             || p.royal && p.only_takes_checker.white != p.only_takes_checker.black
@@ -351,6 +352,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         out.push_str("king = -\n");
     }
     let no_mate = drops::no_mate_kind(variant)?;
+    let counted = counting::counted_types(variant)?;
     // FS's own types first, then the custom pieces in the script's order:
     // the order an import of the section gives the pieces back.
     let mut customs = String::new();
@@ -400,6 +402,10 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         }
         if fs_pawn(variant) == Some(PieceKind(index as u8)) {
             let _ = writeln!(out, "pawn = {letter}");
+            continue;
+        }
+        if let Some((_, key)) = counted.iter().find(|(k, _)| k.0 as usize == index) {
+            let _ = writeln!(out, "{key} = {letter}");
             continue;
         }
         if promoted_alias(variant, PieceKind(index as u8)).is_some() {
@@ -638,7 +644,8 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
     }
     // Without a first move's double step where no piece has one: none
     // (`doubleStep = false`) or one from a region (`also … "fmnD" from R`,
-    // FS's `doubleStepRegion…`).
+    // FS's `doubleStepRegion…`); and where nothing double-steps, nothing
+    // is taken en passant, so `fmWfcF` (Makruk's pawn) moves as FS's pawn.
     let single = !variant
         .pieces
         .iter()
@@ -662,7 +669,9 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         };
         !p.royal
             && plain
-            && (betza == "fmWfceFifmnD" && also.is_empty() || single && betza == "fmWfceF")
+            && (betza == "fmWfceFifmnD" && also.is_empty()
+                || single && betza == "fmWfceF"
+                || single && betza == "fmWfcF" && also.is_empty())
     });
     match (pawns.next(), pawns.next()) {
         (Some((k, _)), None) => Some(PieceKind(k as u8)),
@@ -1536,7 +1545,8 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         let _ = writeln!(out, "checkCounting = true");
     }
     write_goals(variant, out)?;
-    write_connects(variant, out)
+    write_connects(variant, out)?;
+    counting::write_counting(variant, &counting::counted_types(variant)?, out)
 }
 
 /// The `connecting` rules as FS's one connection rule: a row

@@ -50,6 +50,54 @@ pub const PIECE_TYPES: &[(&str, Option<&str>)] = &[
     ("centaur", Some("KN")),
 ];
 
+/// A limit of FS's pieces' honour: (moves, at least, FS's type); `None`:
+/// any other material.
+pub type CountLimit = (u32, u32, Option<&'static str>);
+
+/// One of FS's counting rules (`countingRule`, from
+/// `Position::counting_limit`), as varia's `counting` says it.
+#[derive(Debug)]
+pub struct CountingRule {
+    /// Its `countingRule` value.
+    pub name: &'static str,
+    /// Whether it counts the board's honour (64 moves once no pawn is
+    /// left: `counting board 64 when no Pawn`).
+    pub board: bool,
+    /// Whether the pieces' honour starts from the number of pieces on the
+    /// board (`counting bare from pieces`).
+    pub from_pieces: bool,
+    /// The pieces' honour, first that applies.
+    pub limits: &'static [CountLimit],
+}
+
+/// FS's counting rules that varia says (Cambodian's is not among them:
+/// its board's honour starts at three pieces).
+pub const COUNTING_RULES: &[CountingRule] = &[
+    CountingRule {
+        name: "makruk",
+        board: true,
+        from_pieces: true,
+        limits: &[
+            (8, 2, Some("rook")),
+            (16, 1, Some("rook")),
+            (22, 2, Some("silver")),
+            (32, 2, Some("knight")),
+            (44, 1, Some("silver")),
+            (64, 1, None),
+        ],
+    },
+    CountingRule {
+        name: "asean",
+        board: false,
+        from_pieces: false,
+        limits: &[
+            (16, 1, Some("rook")),
+            (44, 1, Some("silver")),
+            (64, 1, Some("knight")),
+        ],
+    },
+];
+
 /// FS's number of custom piece slots (`customPiece1` … `customPiece25`).
 pub const CUSTOM_PIECES: usize = 25;
 

@@ -503,14 +503,19 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
             return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
         }
         // No en passant anywhere (`varia export` writes it for a variant
-        // without en passant) is nothing to say when no piece takes so.
+        // without en passant) is nothing to say when no piece takes so, or
+        // when nothing double-steps (no `doubleStep`, no first moves).
+        let pieces = &options.resolved.pieces;
+        let takes = pieces
+            .iter()
+            .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('e')));
+        let double_steps = options.flag("doubleStep", true)?
+            || pieces
+                .iter()
+                .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('i')));
         if key.starts_with("enPassantRegion")
             && matches!(setting.value.trim(), "" | "-")
-            && !options
-                .resolved
-                .pieces
-                .iter()
-                .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('e')))
+            && !(takes && double_steps)
         {
             continue;
         }
@@ -2091,45 +2096,22 @@ fn racing_goal(options: &Options, board: &Board) -> Result<Option<String>, Impor
     )))
 }
 
-/// A limit of FS's pieces' honour: (moves, at least, FS's type); `None`:
-/// any other material.
-type CountLimit = (u32, u32, Option<&'static str>);
-
-/// FS's counting rules (`countingRule`, from `Position::counting_limit`):
+/// FS's counting rules (`countingRule`, [`super::fs::COUNTING_RULES`]):
 /// `makruk` counts the board's honour once no pawn is left and the pieces'
 /// honour for a bare king; `asean` the pieces' honour only. FS counts its
-/// own piece types (`pawn`, `rook`, `silver` — its khon — and `knight`); a limit against a
-/// type the section lacks never applies.
+/// own piece types (`pawn`, `rook`, `silver` — its khon — and `knight`); a
+/// limit against a type the section lacks never applies.
 fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError> {
     let rule = options.text("countingRule", "none").trim();
-    let (board, from_pieces, limits): (bool, bool, &[CountLimit]) = match rule {
-        "none" => return Ok(()),
-        "makruk" => (
-            true,
-            true,
-            &[
-                (8, 2, Some("rook")),
-                (16, 1, Some("rook")),
-                (22, 2, Some("silver")),
-                (32, 2, Some("knight")),
-                (44, 1, Some("silver")),
-                (64, 1, None),
-            ],
-        ),
-        "asean" => (
-            false,
-            false,
-            &[
-                (16, 1, Some("rook")),
-                (44, 1, Some("silver")),
-                (64, 1, Some("knight")),
-            ],
-        ),
-        "cambodian" => return Err(options.error(
+    let known = super::fs::COUNTING_RULES.iter().find(|r| r.name == rule);
+    let (board, from_pieces, limits) = match (rule, known) {
+        ("none", _) => return Ok(()),
+        (_, Some(known)) => (known.board, known.from_pieces, known.limits),
+        ("cambodian", None) => return Err(options.error(
             "countingRule",
             "varia cannot say Cambodian counting yet (its board's honour starts at three pieces)",
         )),
-        other => {
+        (other, None) => {
             return Err(options.error(
                 "countingRule",
                 format!(
