@@ -99,6 +99,8 @@ codes! {
         "A `facing royals` rule cannot be kept: the side to move must break a facing or pass, so the variant needs `pass allowed` and a royal piece. Add `pass allowed`, or drop the rule.";
     CompileBadFirstMoves = "varia::compile::bad_first_moves",
         "A `first moves of` rule names a piece with no first moves: none of its moves is an `i` move (`also King \"ifsmN\"`), so nothing is written in FEN or lost for it. Give the piece its first moves, or leave it out.";
+    CompileBadGoal = "varia::compile::bad_goal",
+        "A goal asks for more pieces at once (`reaching camp with 3 Knight wins`) than its region has squares, or for none, or for several with `unless answered` (Racing Kings' rule, for one piece). Count from 1 to the number of the region's squares.";
     CompileBadHand = "varia::compile::bad_hand",
         "A `demote` rule cannot be kept: the variant has no `hands`, a royal piece is demoted or demoted to (a royal piece never enters a hand), or `demote promoted` is used in a variant where nothing promotes. Declare `hands`, or fix the pieces named.";
     CompileBadPerpetualCheck = "varia::compile::bad_perpetual_check",

@@ -1676,6 +1676,15 @@ fn write_goals(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
             if goal.after_reply {
                 let _ = writeln!(out, "flagMove = true");
             }
+            if goal.count > 1 {
+                if goal.unattacked {
+                    return Err(refuse(
+                        "reaching … with N … if unattacked",
+                        "Fairy-Stockfish asks several flag pieces to be unattacked only when exactly that many stand there",
+                    ));
+                }
+                let _ = writeln!(out, "flagPieceCount = {}", goal.count);
+            }
             write_side_regions(variant, &goal.squares, "flagRegion", out);
         }
         _ => {
@@ -1709,6 +1718,7 @@ fn racing_goals(
         && plain(black)
         && white.kinds.len() == 1
         && white.kinds == black.kinds
+        && black.count == 1
         && variant.pieces[white.kinds[0].0 as usize].royal
         && white.squares.black.is_empty()
         && black.squares.white.is_empty()

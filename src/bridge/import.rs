@@ -40,7 +40,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
-    ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
@@ -305,6 +304,7 @@ const TRANSLATED: &[&str] = &[
     "soldierPromotionRank",
     "mustDrop",
     "dropOnTop",
+    "flagPieceCount",
     "connectN",
     "connectNxN",
     "collinearN",
@@ -353,6 +353,38 @@ pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportE
     results
 }
 
+/// FS turns Black's pieces by 180° (a Black `fr` step goes down and to
+/// White's left), while the script mirrors them (`symmetry mirror`): a
+/// piece whose moves differ left and right is refused.
+fn check_chirality(resolved: &Resolved, variant: &crate::ir::Variant) -> Result<(), ImportError> {
+    for piece in &variant.pieces {
+        let chiral = piece.patterns.iter().any(|p| {
+            let mut vectors = p.vectors.clone();
+            let mut mirrored: Vec<(i8, i8)> = vectors.iter().map(|&(f, r)| (-f, r)).collect();
+            vectors.sort_unstable();
+            mirrored.sort_unstable();
+            vectors != mirrored
+        });
+        if chiral {
+            let key = resolved
+                .pieces
+                .iter()
+                .find(|p| p.letter.eq_ignore_ascii_case(&piece.letter))
+                .map_or("pieceToCharTable".to_string(), |p| p.key.clone());
+            return Err(ImportError {
+                section: resolved.name.clone(),
+                line: None,
+                option: key,
+                reason: format!(
+                    "`{}` moves differently to the left and to the right: FS turns Black's pieces by 180°, varia's imported scripts mirror them",
+                    piece.betza
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Translates `sections[index]` with its parents.
 pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, ImportError> {
     let resolved = resolve(sections, index)?;
@@ -375,6 +407,7 @@ pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, Im
         }
     };
     check_immobility(&resolved, &variant)?;
+    check_chirality(&resolved, &variant)?;
     Ok(Imported {
         name: resolved.name,
         script,
@@ -754,9 +787,32 @@ fn region_text(set: &Squares, board: &Board) -> String {
 fn colour_region(
     options: &Options,
     board: &Board,
+    keys: (&str, &str, &str),
+    defaults: (Squares, Squares),
+) -> Result<Squares, ImportError> {
+    let (both, white_key, black_key) = keys;
+    let (white, black) = side_regions(options, board, keys, defaults)?;
+    if mirrored(&white, board) != black {
+        let key = [black_key, white_key, both]
+            .into_iter()
+            .find(|k| options.get(k).is_some())
+            .unwrap_or(white_key);
+        return Err(options.error(
+            key,
+            "Black's region is not White's mirrored, which varia cannot say yet",
+        ));
+    }
+    Ok(white)
+}
+
+/// Each side's region of a per-colour option (`flagRegion`,
+/// `flagRegionWhite`, `flagRegionBlack`), in FS's absolute squares.
+fn side_regions(
+    options: &Options,
+    board: &Board,
     (both, white_key, black_key): (&str, &str, &str),
     (white_default, black_default): (Squares, Squares),
-) -> Result<Squares, ImportError> {
+) -> Result<(Squares, Squares), ImportError> {
     let mut white = white_default;
     let mut black = black_default;
     if options.get(both).is_some() {
@@ -769,17 +825,7 @@ fn colour_region(
     if options.get(black_key).is_some() {
         black = read_squares(options, black_key, board)?;
     }
-    if mirrored(&white, board) != black {
-        let key = [black_key, white_key, both]
-            .into_iter()
-            .find(|k| options.get(k).is_some())
-            .unwrap_or(white_key);
-        return Err(options.error(
-            key,
-            "Black's region is not White's mirrored, which varia cannot say yet",
-        ));
-    }
-    Ok(white)
+    Ok((white, black))
 }
 
 /// `wallingRule = past|static|arrow` (with `wallingRegion…`): `walls
@@ -1989,15 +2035,25 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         return Ok(());
     }
     let flag_piece = options.get("flagPiece").or(options.get("flagPieceWhite"));
-    let region = colour_region(
+    let (white, black) = side_regions(
         options,
         board,
         ("flagRegion", "flagRegionWhite", "flagRegionBlack"),
         (BTreeSet::new(), BTreeSet::new()),
     )?;
-    if region.is_empty() {
+    if white.is_empty() && black.is_empty() {
         return Ok(());
     }
+    // One goal where Black's region is White's mirrored, else one a side
+    // (Black's as Black sees it).
+    let goals: Vec<(&str, Squares)> = if mirrored(&white, board) == black {
+        vec![("", white)]
+    } else {
+        [("white ", white), ("black ", mirrored(&black, board))]
+            .into_iter()
+            .filter(|(_, squares)| !squares.is_empty())
+            .collect()
+    };
     let key = if options.get("flagPiece").is_some() {
         "flagPiece"
     } else {
@@ -2041,12 +2097,35 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
             ))
         }
     };
-    let _ = writeln!(
-        out,
-        "reaching {} with {} wins{modifier}",
-        region_text(&region, board),
-        pieces.join(", ")
-    );
+    let count = match options.number("flagPieceCount", 1)? {
+        0 | 1 => String::new(),
+        // FS then asks only pieces exactly at the count to be safe.
+        _ if !modifier.is_empty() && options.flag("flagPieceSafe", false)? => {
+            return Err(options.error(
+                "flagPieceCount",
+                "several flag pieces with `flagPieceSafe`: FS asks only some of them to be safe, which varia cannot say",
+            ))
+        }
+        n => format!("{n} "),
+    };
+    let wanted = options.number("flagPieceCount", 1)? as usize;
+    if let Some((_, small)) = goals.iter().find(|(_, region)| region.len() < wanted) {
+        return Err(options.error(
+            "flagPieceCount",
+            format!(
+                "{wanted} flag pieces on a region of {} squares: FS's goal can never be reached, and varia refuses a goal no position can meet",
+                small.len()
+            ),
+        ));
+    }
+    for (side, region) in goals {
+        let _ = writeln!(
+            out,
+            "{side}reaching {} with {count}{} wins{modifier}",
+            region_text(&region, board),
+            pieces.join(", ")
+        );
+    }
     Ok(())
 }
 

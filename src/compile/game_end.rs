@@ -453,8 +453,40 @@ fn goals(
             (ast::RegionTerm::Ref(n), true) => Some(n.value.clone()),
             _ => None,
         };
+        let count = match &g.count {
+            Some(n)
+                if n.value == 0
+                    || n.value > squares.white.len().max(squares.black.len()) as u32 =>
+            {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadGoal,
+                        format!("{} pieces can never stand on this goal at once", n.value),
+                        n.span,
+                        "more pieces than the region has squares, or none",
+                    )
+                    .with_help("count from 1 to the region's squares, e.g. `reaching camp with 3 Knight wins`"),
+                );
+                1
+            }
+            Some(n) if n.value > 1 && g.answered => {
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadGoal,
+                        "a goal of several pieces cannot be answered",
+                        n.span,
+                        "with `unless answered`",
+                    )
+                    .with_help("`unless answered` is Racing Kings' rule, for one piece: drop the count or the answer"),
+                );
+                1
+            }
+            Some(n) => n.value,
+            None => 1,
+        };
         out.push(Goal {
             kinds,
+            count,
             squares,
             region_name,
             result: result(g.result.value),

@@ -560,9 +560,14 @@ impl Variant {
                 Some(name) => name.clone(),
                 None => format!("squares {}", squares.join(" ")),
             };
+            let count = if goal.count > 1 {
+                format!("{} ", goal.count)
+            } else {
+                String::new()
+            };
             writeln!(
                 f,
-                "reaching {place} with {} {}{}",
+                "reaching {place} with {count}{} {}{}",
                 names.join(", "),
                 GameResult::word(goal.result),
                 if goal.unattacked {

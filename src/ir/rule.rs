@@ -459,6 +459,9 @@ pub enum Flip {
 pub struct Goal {
     /// The pieces that count.
     pub kinds: Vec<PieceKind>,
+    /// How many of them must stand there at once (`with 3 Knight`; 1
+    /// otherwise: Fairy-Stockfish's `flagPieceCount`).
+    pub count: u32,
     /// The squares, for each side.
     pub squares: ByColor<SquareSet>,
     /// The region's name, if the script named it.

@@ -644,6 +644,8 @@ pub struct GoalDecl {
     pub region: RegionExpr,
     /// The pieces that count.
     pub pieces: Vec<Spanned<String>>,
+    /// `with 3 Knight`: how many must stand there at once (None: one).
+    pub count: Option<Spanned<u32>>,
     /// What reaching them means for the side that does.
     pub result: Spanned<GameResult>,
     /// `if unattacked`: a piece there counts only while no enemy piece attacks it.

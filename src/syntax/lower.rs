@@ -563,6 +563,13 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next(Rule::kw_reaching)?;
             let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
             c.next(Rule::kw_with)?;
+            let count = match c.next_if(Rule::goal_count) {
+                Some(n) => Some(spanned_u32(
+                    &Cursor::new(n, source).next(Rule::int)?,
+                    source,
+                )?),
+                None => None,
+            };
             let mut pieces = vec![spanned_str(&c.next(Rule::ident)?, source)];
             pieces.extend(c.names(source));
             let result = lower_game_result(c.next(Rule::game_result)?, source);
@@ -572,6 +579,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
+                count,
                 result,
                 unattacked,
                 after_reply,

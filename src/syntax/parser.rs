@@ -96,6 +96,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_giving => "`giving`",
         Rule::kw_checks => "`checks`",
         Rule::goal_decl => "`reaching REGION with PIECE wins`",
+        Rule::goal_count => "how many pieces (`with 3 Knight`)",
         Rule::kw_connecting => "`connecting`",
         Rule::connect_decl
         | Rule::connect_row

@@ -1523,6 +1523,17 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
         .iter()
         .map(|k| variant.piece(*k).name.clone())
         .collect();
+    // `with 3 Knight`: "three of its Knights"; else "a Knight".
+    let pieces = if goal.count > 1 {
+        let plural: Vec<String> = names.iter().map(|n| format!("{n}s")).collect();
+        format!(
+            "{} of its {}",
+            number_word(goal.count as i32),
+            join_or(&plural)
+        )
+    } else {
+        article_list(&names)
+    };
     // A goal of one side only (`white reaching …`) names that side.
     let only = match (goal.squares.white.is_empty(), goal.squares.black.is_empty()) {
         (false, true) => Some(Color::White),
@@ -1547,7 +1558,7 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
     if goal.answered {
         return format!(
             "A player who gets {} onto {place}{view} first {} unless the opponent's reply gets one onto the opponent's own goal too, which draws; when no legal move of the opponent's can, at once.",
-            article_list(&names),
+            pieces,
             verb(goal.result)
         );
     }
@@ -1556,7 +1567,7 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
             "A player who has {} on {place}{view} where no enemy piece attacks it {} \
              (one that arrives attacked may still be taken; if both players have one \
              there unattacked, the game is drawn).",
-            article_list(&names),
+            pieces,
             verb(goal.result)
         );
     }
@@ -1564,13 +1575,13 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
         return format!(
             "A player who gets {} onto {place}{view} {} if it is still there after the \
              opponent's next move (the opponent may take it or drive it off first).",
-            article_list(&names),
+            pieces,
             verb(goal.result)
         );
     }
     format!(
         "A player who gets {} onto {place}{view} {} at once.",
-        article_list(&names),
+        pieces,
         verb(goal.result)
     )
 }

@@ -321,11 +321,14 @@ impl Position {
             .squares
             .get(side)
             .intersection(self.board.by_color.get(side));
-        on.iter().find(|&sq| {
+        let mut counted = on.iter().filter(|&sq| {
             goal.kinds
                 .contains(&Piece::from_code(self.board[sq.index()]).kind)
                 && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
-        })
+        });
+        let first = counted.next()?;
+        // `with 3 Knight`: as many there at once.
+        (counted.count() + 1 >= goal.count as usize).then_some(first)
     }
 
     /// The goals `unless answered` (Racing Kings): a side that has just
