@@ -217,16 +217,12 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
         ));
     }
     check_piece_rules(variant)?;
-    if variant.symmetry != crate::ir::geometry::Symmetry::Mirror {
-        if let Some(kind) = rotation_differs(variant) {
-            return Err(refuse(
-                "symmetry rotate",
-                format!(
-                    "Fairy-Stockfish's Black is White mirrored, and the {} moves differently turned than mirrored",
-                    variant.pieces[kind.0 as usize].name
-                ),
-            ));
-        }
+    if let Some(kind) = black_differs_from_fs(variant) {
+        let piece = &variant.pieces[kind.0 as usize];
+        return Err(refuse(
+            format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza),
+            "it moves differently to the left and to the right, and Fairy-Stockfish turns Black's pieces by 180° where the script mirrors them (`symmetry rotate` would turn them)",
+        ));
     }
     if !variant.royal_groups.is_empty() {
         return Err(refuse(
@@ -282,59 +278,28 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Under `symmetry rotate`, the first piece whose moves for Black are not
-/// White's mirrored (FS's Black), if any: a piece whose moves are the same
-/// to the left as to the right moves alike turned or mirrored. (The
-/// regions a side sees are written square by square, a side at a time.)
-fn rotation_differs(variant: &Variant) -> Option<PieceKind> {
-    let geometry = &variant.geometry;
-    let tables = &variant.tables;
-    let mirror = |sq: Square| {
-        geometry
-            .square(
-                geometry.file_of(sq),
-                geometry.ranks() as i32 - 1 - geometry.rank_of(sq),
-            )
-            .expect("a full board's squares mirror onto it")
-    };
-    let moves = |code: u8, sq: Square, map: &dyn Fn(Square) -> Square| {
-        let mut all: Vec<(Vec<Square>, Vec<crate::ir::pattern::PathFlags>, bool, u8)> = tables
-            .rays(code, sq)
-            .iter()
-            .map(|r| {
-                let range = r.start as usize..r.start as usize + r.len as usize;
-                (
-                    tables.path_squares[range.clone()]
-                        .iter()
-                        .map(|&s| map(s))
-                        .collect(),
-                    tables.path_flags[range].to_vec(),
-                    r.initial,
-                    r.kind as u8,
-                )
+/// Under `symmetry mirror`, the first piece whose moves differ to the left
+/// and to the right, if any: FS's Black moves as White turned by 180° (its
+/// Betza directions negated), which is White mirrored only for a piece
+/// whose every move has its twin across the file. Under `symmetry rotate`
+/// none: Black is White turned, as in FS.
+fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
+    if variant.symmetry == crate::ir::geometry::Symmetry::Rotate {
+        return None;
+    }
+    variant
+        .pieces
+        .iter()
+        .position(|piece| {
+            piece.patterns.iter().any(|p| {
+                let mut vectors = p.vectors.clone();
+                let mut across: Vec<(i8, i8)> = vectors.iter().map(|&(f, r)| (-f, r)).collect();
+                vectors.sort_unstable();
+                across.sort_unstable();
+                vectors != across
             })
-            .collect();
-        all.sort();
-        all
-    };
-    (0..variant.pieces.len())
-        .map(|k| PieceKind(k as u8))
-        .find(|&kind| {
-            let white = Piece {
-                color: Color::White,
-                kind,
-            }
-            .code();
-            let black = Piece {
-                color: Color::Black,
-                kind,
-            }
-            .code();
-            geometry
-                .squares()
-                .iter()
-                .any(|sq| moves(white, sq, &mirror) != moves(black, mirror(sq), &|s| s))
         })
+        .map(|k| PieceKind(k as u8))
 }
 
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal

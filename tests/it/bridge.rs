@@ -497,6 +497,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "codrus",
             "courier",
             "crazyhouse",
+            "diamond",
             "dobutsu",
             "dragon",
             "embassy",
@@ -525,6 +526,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "kinglet",
             "kingofthehill",
             "knightmate",
+            "legan",
             "loop",
             "losalamos",
             "losers",
@@ -554,6 +556,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "suicide",
             "tencubed",
             "threekings",
+            "torishogi",
             "yarishogi",
         ]
     );
@@ -591,7 +594,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("cambodian", "first moves of King"),
             ("coregal", "royal"),
-            ("diamond", "symmetry rotate"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("gustav3", "board … without"),
             ("horde", "white has no royal piece"),
@@ -602,7 +604,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("karouk", "first moves of King"),
             ("kyotoshogi", "promote Lance"),
             ("large-nahbi", "board 10 x 12"),
-            ("legan", "symmetry rotate"),
             ("manchu", "piece Soldier P \"fW\""),
             ("micro", "promote … when capturing"),
             ("nahbi", "hook"),
@@ -616,7 +617,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
             ("spartan", "check when …"),
-            ("torishogi", "symmetry rotate"),
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("troitzky", "board … without"),
             ("wolf", "en passant takes"),
@@ -1603,4 +1603,34 @@ fn flag_piece_counts_import_as_goals_of_several_pieces() {
     let span = errors[0].span;
     assert_eq!(&bad[span.start as usize..span.end as usize], "4");
     assert!(bad[..span.start as usize].ends_with("rank 3 with "));
+}
+
+/// FS turns Black's pieces by 180° (its Betza directions negated for
+/// Black): a piece that moves differently to the left and to the right
+/// exports under `symmetry rotate`, where FS gives Black the script's
+/// moves, and is refused by name under `symmetry mirror`.
+#[test]
+fn pieces_that_differ_left_and_right_export_only_turned() {
+    let script = |symmetry: &str| {
+        format!(
+            "board 6 x 6\n{symmetry}piece King K \"K\" royal\npiece Step S \"mfrWmrfF\"\ncheckmate loses\nsetup \"k5/5s/6/6/S5/5K b - - 0 1\"\n"
+        )
+    };
+    let mirrored = compile_source("m.variant", &script("")).unwrap();
+    let err = varia::bridge::export::export_variant(&mirrored, "m").unwrap_err();
+    assert_eq!(err.declaration, "piece Step S \"mfrWmrfF\"");
+    let turned = compile_source("t.variant", &script("symmetry rotate\n")).unwrap();
+    let ini = varia::bridge::export::export_variant(&turned, "varia-turned").unwrap();
+    let fen = "k5/5s/6/6/S5/5K b - - 0 1";
+    let theirs = crate::common::oracle::pyffish_with_config(
+        &ini,
+        &format!("print(' '.join(sorted(sf.legal_moves('varia-turned', '{fen}', []))))"),
+        &[],
+    );
+    let ours: Vec<String> = crate::common::moves::moves(&Position::from_fen(&turned, fen).unwrap())
+        .into_iter()
+        .collect();
+    assert_eq!(theirs.trim(), ours.join(" "));
+    // Black's step goes down and to White's left, as FS turns it.
+    assert!(ours.contains(&"f5e4".to_string()), "{ours:?}");
 }
