@@ -1261,6 +1261,20 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         .iter()
         .filter(|c| c.color == Color::White)
         .collect();
+    // One side's castling (`castling white …`): FS castles by the start
+    // FEN's rights, which the other side then lacks for good, unless its
+    // castling pieces may be dropped (`castlingDroppedPiece`).
+    let black = variant.castling.iter().any(|c| c.color == Color::Black);
+    let from_drops = variant
+        .hands
+        .as_ref()
+        .is_some_and(|h| h.castling_from_drops);
+    if black && white.is_empty() || !black && !white.is_empty() && from_drops {
+        return Err(refuse(
+            "castling white|black",
+            "Fairy-Stockfish writes castling for both sides: one side's castling is said by the start rights alone, which Black's only castling and castling from drops cannot keep",
+        ));
+    }
     if white.is_empty() {
         out.push_str("castling = false\n");
         return Ok(());

@@ -1701,21 +1701,32 @@ fn write_castling(
                 && squares.get(&(king_file, r)) == Some(&k)
                 && squares.get(&(rook_from, r)) == Some(&rk)
         };
-        match (able(true), able(false)) {
-            (false, false) => continue,
-            (true, true) => {}
-            _ => return Err(options.error("castling", format!("only one side may castle on the {} wing at the start, which varia cannot say yet", if wing == 'K' { "kingside" } else { "queenside" }))),
+        // A side that cannot castle on the wing at the start (no right,
+        // no king or rook there: Orda's Black) never will: it gets no
+        // right in the setup.
+        let (white, black) = (able(true), able(false));
+        if !white && !black {
+            continue;
         }
-        kept.push(wing);
-        kept.push(wing.to_ascii_lowercase());
+        if white {
+            kept.push(wing);
+        }
+        if black {
+            kept.push(wing.to_ascii_lowercase());
+        }
         let rook_to = if king_to > king_file {
             king_to - 1
         } else {
             king_to + 1
         };
         let at = |f: u32| board.square(f, rank);
+        let only = match (white, black) {
+            (true, false) => "white ",
+            (false, true) => "black ",
+            _ => "",
+        };
         lines.push(format!(
-            "castling {king} {} -> {} with {rook} {} -> {}",
+            "castling {only}{king} {} -> {} with {rook} {} -> {}",
             at(king_file),
             at(king_to),
             at(rook_from),

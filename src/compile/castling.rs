@@ -92,6 +92,7 @@ fn explicit_castling(
     errors: &mut Vec<ScriptError>,
 ) {
     let CastlingKind::Explicit {
+        side,
         king,
         king_from,
         king_to,
@@ -147,7 +148,12 @@ fn explicit_castling(
         );
         return;
     }
-    for color in Color::ALL {
+    let colors = Color::ALL.into_iter().filter(|&c| match side {
+        Some(crate::syntax::ast::Side::White) => c == Color::White,
+        Some(crate::syntax::ast::Side::Black) => c == Color::Black,
+        None => true,
+    });
+    for color in colors {
         let f = |sq| {
             if color == Color::White {
                 sq

@@ -418,8 +418,11 @@ pub struct CastlingDecl {
 pub enum CastlingKind {
     /// `castling none`: removes imported castling rules.
     None,
-    /// `castling King e1 -> g1 with Rook h1 -> f1` (White's squares).
+    /// `castling [white|black] King e1 -> g1 with Rook h1 -> f1` (White's
+    /// squares).
     Explicit {
+        /// `castling white …`: that side's castling only.
+        side: Option<Side>,
         /// The king-like piece.
         king: Spanned<String>,
         /// Its start square.

@@ -1255,6 +1255,7 @@ fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Castlin
         Rule::castling_none => CastlingKind::None,
         Rule::castling_explicit => {
             let mut f = Cursor::new(form, source);
+            let side = f.side();
             let king = spanned_str(&f.next(Rule::ident)?, source);
             let king_from = spanned_str(&f.next(Rule::square)?, source);
             let king_to = spanned_str(&f.next(Rule::square)?, source);
@@ -1263,6 +1264,7 @@ fn lower_castling_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Castlin
             let rook_from = spanned_str(&f.next(Rule::square)?, source);
             let rook_to = spanned_str(&f.next(Rule::square)?, source);
             CastlingKind::Explicit {
+                side,
                 king,
                 king_from,
                 king_to,
