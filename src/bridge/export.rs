@@ -1655,6 +1655,9 @@ fn write_goals(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
             if goal.after_reply {
                 let _ = writeln!(out, "flagMove = true");
             }
+            if goal.when_full {
+                let _ = writeln!(out, "flagPieceBlockedWin = true");
+            }
             if goal.count > 1 {
                 if goal.unattacked {
                     return Err(refuse(

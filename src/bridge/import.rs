@@ -40,7 +40,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
-    ("flagPieceBlockedWin", "false"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
@@ -305,6 +304,7 @@ const TRANSLATED: &[&str] = &[
     "mustDrop",
     "dropOnTop",
     "flagPieceCount",
+    "flagPieceBlockedWin",
     "connectN",
     "connectNxN",
     "collinearN",
@@ -2090,7 +2090,14 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         options.flag("flagPieceSafe", false)?,
         options.flag("flagMove", false)?,
     ) {
+        (false, false) if options.flag("flagPieceBlockedWin", false)? => " or when full",
         (false, false) => "",
+        _ if options.flag("flagPieceBlockedWin", false)? => {
+            return Err(options.error(
+                "flagPieceBlockedWin",
+                "a blocked win with `flagPieceSafe` or `flagMove`: varia cannot say that yet",
+            ))
+        }
         (true, false) => " if unattacked",
         // FS decides a king's flagMove early and lets only Black
         // answer (its racing kings rules): not `after a reply`.

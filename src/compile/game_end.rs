@@ -493,6 +493,7 @@ fn goals(
             unattacked: g.unattacked,
             after_reply: g.after_reply,
             answered: g.answered,
+            when_full: g.when_full,
         });
     }
     out

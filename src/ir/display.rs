@@ -574,6 +574,8 @@ impl Variant {
                     " if unattacked"
                 } else if goal.after_reply {
                     " after a reply"
+                } else if goal.when_full {
+                    " or when full"
                 } else {
                     ""
                 }

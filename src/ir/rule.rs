@@ -477,6 +477,9 @@ pub struct Goal {
     /// ends the game only once the other side has moved and the piece is
     /// still there, the reaching side to move.
     pub after_reply: bool,
+    /// `or when full` (Fairy-Stockfish's `flagPieceBlockedWin`): met too
+    /// once none of the squares is empty, with a counted piece there.
+    pub when_full: bool,
     /// `unless answered` (Fairy-Stockfish's `flagMove` for kings, Racing
     /// Kings): the other side gets one reply, and reaching one of its own
     /// goals with it draws; if none of its legal moves can, the reaching

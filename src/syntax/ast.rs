@@ -659,6 +659,9 @@ pub struct GoalDecl {
     /// `unless answered`: the other side may draw by reaching its goal in
     /// its reply.
     pub answered: bool,
+    /// `or when full`: met too once the region has no empty square, with
+    /// one of the side's pieces there.
+    pub when_full: bool,
     /// `white reaching …`: the goal of that side only.
     pub side: Option<Side>,
     /// The whole declaration.

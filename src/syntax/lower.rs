@@ -576,6 +576,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             let unattacked = c.next_if(Rule::if_unattacked).is_some();
             let after_reply = c.next_if(Rule::after_reply).is_some();
             let answered = c.next_if(Rule::unless_answered).is_some();
+            let when_full = c.next_if(Rule::or_when_full).is_some();
             Ok(Item::Goal(GoalDecl {
                 region,
                 pieces,
@@ -584,6 +585,7 @@ fn lower_game_end_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 unattacked,
                 after_reply,
                 answered,
+                when_full,
                 side,
                 span,
             }))

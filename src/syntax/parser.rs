@@ -116,6 +116,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::if_unattacked => "`if unattacked`",
         Rule::after_reply => "`after a reply`",
         Rule::unless_answered => "`unless answered`",
+        Rule::or_when_full => "`or when full`",
         Rule::checks_forbidden_decl | Rule::forbidden_word => "`checks forbidden`",
         Rule::promote_in_place | Rule::in_place_words | Rule::in_place_condition => "`in place`",
         Rule::by_its_move => "`or by its move`",

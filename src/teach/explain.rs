@@ -1579,6 +1579,13 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
             verb(goal.result)
         );
     }
+    if goal.when_full {
+        return format!(
+            "A player who gets {} onto {place}{view} {} at once, and so does one with a piece of those there once none of its squares is empty.",
+            pieces,
+            verb(goal.result)
+        );
+    }
     format!(
         "A player who gets {} onto {place}{view} {} at once.",
         pieces,

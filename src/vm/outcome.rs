@@ -327,8 +327,17 @@ impl Position {
                 && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
         });
         let first = counted.next()?;
-        // `with 3 Knight`: as many there at once.
-        (counted.count() + 1 >= goal.count as usize).then_some(first)
+        // `with 3 Knight`: as many there at once; `or when full`: or none
+        // of its squares empty.
+        let full = || {
+            goal.when_full
+                && goal
+                    .squares
+                    .get(side)
+                    .iter()
+                    .all(|sq| self.board[sq.index()] != 0)
+        };
+        (counted.count() + 1 >= goal.count as usize || full()).then_some(first)
     }
 
     /// The goals `unless answered` (Racing Kings): a side that has just

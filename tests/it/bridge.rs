@@ -139,6 +139,7 @@ const MATCHING: &[&str] = &[
     "massacre",
     "chessvshp",
     "ordavsempire",
+    "kono",
     "allexplodeatomic",
     "hexapawn",
     "tuktuk",
@@ -193,7 +194,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("enclosingDropStart", 1),
     ("extinctionOpponentPieceCount", 1),
     ("extinctionPseudoRoyal", 9),
-    ("flagPieceBlockedWin", 1),
     ("flagPieceCount", 1),
     ("flipEnclosedPieces", 2),
     ("janggiCannon", 1),
@@ -678,7 +678,7 @@ fn import_export_import_is_stable() {
         round_trips += 1;
     }
     assert!(not_again.is_empty(), "{not_again:?}");
-    assert_eq!(round_trips, 77);
+    assert_eq!(round_trips, 78);
     // Those FS section varia imports but the bridge cannot write back: a
     // piece's double step from a region (varia's `also … from`) but FS's
     // pawn's, a goal of several pieces, a pawn's double step with Racing
@@ -1671,4 +1671,48 @@ fn one_sided_castling_imports_as_castling_white() {
         errors[0].message,
         "bad setup: no castling right is called `k`"
     );
+}
+
+/// FS's `flagPieceBlockedWin` imports as `… wins or when full`: in Kono a
+/// side with one piece on its goal wins once the other side's pieces fill
+/// the rest of it, as FS scores it (pyffish's `game_result`), and not
+/// while a square of it is empty.
+#[test]
+fn a_blocked_goal_imports_as_or_when_full() {
+    use varia::ir::piece::Color;
+    use varia::vm::Outcome;
+    let text = fixture("variants.ini");
+    let sections = parse_ini(&text);
+    let index = sections.iter().position(|s| s.name == "kono").unwrap();
+    let script = import_section(&sections, index).unwrap().script;
+    assert!(
+        script.contains(" with 7 Custom1 wins or when full\n"),
+        "{script}"
+    );
+    let variant = compile_source("kono.variant", &script).unwrap();
+    let (full, open) = ("pPppp/p3p/5/5/2P2 b - - 0 1", "pP1pp/p3p/5/5/2P2 b - - 0 1");
+    let program = format!(
+        "print(sf.game_result('kono', '{full}', []))\nprint(sf.is_immediate_game_end('kono', '{open}', [])[0])\n"
+    );
+    let answers = crate::common::oracle::pyffish_with_config(&text, &program, &[]);
+    assert_eq!(
+        answers.split_whitespace().collect::<Vec<_>>(),
+        ["-32000", "False"]
+    );
+    let outcome = |fen: &str| {
+        Position::from_fen(&variant, fen)
+            .unwrap()
+            .outcome()
+            .unwrap()
+    };
+    assert!(matches!(
+        outcome(full),
+        Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }
+    ));
+    assert_eq!(outcome(open), Outcome::Ongoing);
+    let ini = varia::bridge::export::export_variant(&variant, "varia-kono").unwrap();
+    assert!(ini.contains("flagPieceBlockedWin = true\n"), "{ini}");
 }
