@@ -290,15 +290,7 @@ fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
     variant
         .pieces
         .iter()
-        .position(|piece| {
-            piece.patterns.iter().any(|p| {
-                let mut vectors = p.vectors.clone();
-                let mut across: Vec<(i8, i8)> = vectors.iter().map(|&(f, r)| (-f, r)).collect();
-                vectors.sort_unstable();
-                across.sort_unstable();
-                vectors != across
-            })
-        })
+        .position(|piece| !piece.moves_alike_left_and_right())
         .map(|k| PieceKind(k as u8))
 }
 

@@ -358,14 +358,7 @@ pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportE
 /// piece whose moves differ left and right is refused.
 fn check_chirality(resolved: &Resolved, variant: &crate::ir::Variant) -> Result<(), ImportError> {
     for piece in &variant.pieces {
-        let chiral = piece.patterns.iter().any(|p| {
-            let mut vectors = p.vectors.clone();
-            let mut mirrored: Vec<(i8, i8)> = vectors.iter().map(|&(f, r)| (-f, r)).collect();
-            vectors.sort_unstable();
-            mirrored.sort_unstable();
-            vectors != mirrored
-        });
-        if chiral {
+        if !piece.moves_alike_left_and_right() {
             let key = resolved
                 .pieces
                 .iter()

@@ -445,6 +445,44 @@ impl Variant {
     }
 
     /// How games end, as the script's declarations say it.
+    /// `reaching hill with King wins`, one line a goal.
+    fn write_goals(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        for goal in &self.game_end.goals {
+            let names: Vec<&str> = goal
+                .kinds
+                .iter()
+                .map(|k| self.piece(*k).name.as_str())
+                .collect();
+            let squares: Vec<String> = goal.squares.white.iter().map(|s| g.name(s)).collect();
+            let place = match &goal.region_name {
+                Some(name) => name.clone(),
+                None => format!("squares {}", squares.join(" ")),
+            };
+            let count = if goal.count > 1 {
+                format!("{} ", goal.count)
+            } else {
+                String::new()
+            };
+            writeln!(
+                f,
+                "reaching {place} with {count}{} {}{}",
+                names.join(", "),
+                GameResult::word(goal.result),
+                if goal.unattacked {
+                    " if unattacked"
+                } else if goal.after_reply {
+                    " after a reply"
+                } else if goal.when_full {
+                    " or when full"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        Ok(())
+    }
+
     /// `connecting 4 along ranks, files with Pawn wins`, one line a rule.
     fn write_connects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.geometry;
@@ -473,20 +511,12 @@ impl Variant {
                     squares(to.get(seen_by))
                 ),
             };
-            let mut along = Vec::new();
-            for (on, word) in [
-                (rule.lines.ranks, "ranks"),
-                (rule.lines.files, "files"),
-                (rule.lines.diagonals, "diagonals"),
-            ] {
-                if on {
-                    along.push(word);
-                }
-            }
             let along = if rule.lines == ConnectLines::ALL {
                 String::new()
             } else {
-                format!(" along {}", along.join(", "))
+                let plural: Vec<String> =
+                    rule.lines.names().iter().map(|n| format!("{n}s")).collect();
+                format!(" along {}", plural.join(", "))
             };
             let with = if rule.kinds == u64::MAX {
                 String::new()
@@ -503,7 +533,6 @@ impl Variant {
     }
 
     fn write_game_end(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = &self.geometry;
         let e = &self.game_end;
         match e.checkmate {
             Some(r) => writeln!(f, "checkmate {}", GameResult::word(r))?,
@@ -549,38 +578,7 @@ impl Variant {
         if let Some(rule) = &e.chasing {
             writeln!(f, "{}", self.chasing_declaration(rule))?;
         }
-        for goal in &e.goals {
-            let names: Vec<&str> = goal
-                .kinds
-                .iter()
-                .map(|k| self.piece(*k).name.as_str())
-                .collect();
-            let squares: Vec<String> = goal.squares.white.iter().map(|s| g.name(s)).collect();
-            let place = match &goal.region_name {
-                Some(name) => name.clone(),
-                None => format!("squares {}", squares.join(" ")),
-            };
-            let count = if goal.count > 1 {
-                format!("{} ", goal.count)
-            } else {
-                String::new()
-            };
-            writeln!(
-                f,
-                "reaching {place} with {count}{} {}{}",
-                names.join(", "),
-                GameResult::word(goal.result),
-                if goal.unattacked {
-                    " if unattacked"
-                } else if goal.after_reply {
-                    " after a reply"
-                } else if goal.when_full {
-                    " or when full"
-                } else {
-                    ""
-                }
-            )?;
-        }
+        self.write_goals(f)?;
         self.write_connects(f)?;
         for rule in &e.extinctions {
             let names: Vec<&str> = rule

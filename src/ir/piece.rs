@@ -210,6 +210,19 @@ impl PieceDef {
         }
     }
 
+    /// Whether every move has its twin across the file (the same step to
+    /// the left as to the right): the piece then moves alike mirrored and
+    /// turned by 180° (Fairy-Stockfish turns Black's pieces).
+    pub fn moves_alike_left_and_right(&self) -> bool {
+        self.patterns.iter().all(|p| {
+            let mut vectors = p.vectors.clone();
+            let mut across: Vec<(i8, i8)> = vectors.iter().map(|&(f, r)| (-f, r)).collect();
+            vectors.sort_unstable();
+            across.sort_unstable();
+            vectors == across
+        })
+    }
+
     /// Whether it is royal, alone (`royal`) or in a royal group: its
     /// side's check and checkmate are about it.
     pub fn royal_like(&self) -> bool {

@@ -545,6 +545,18 @@ impl ConnectLines {
         diagonals: true,
     };
 
+    /// The lines that count, in words: `rank`, `file`, `diagonal`.
+    pub fn names(self) -> Vec<&'static str> {
+        [
+            (self.ranks, "rank"),
+            (self.files, "file"),
+            (self.diagonals, "diagonal"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+    }
+
     /// One step (files, ranks) along each line that counts, one way.
     pub fn steps(self) -> Vec<(i32, i32)> {
         let mut steps = Vec::new();

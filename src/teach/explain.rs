@@ -1470,16 +1470,7 @@ fn connect_sentence(variant: &Variant, rule: &Connect) -> String {
             .collect();
         join_or(&names)
     };
-    let mut lines = Vec::new();
-    for (on, word) in [
-        (rule.lines.ranks, "rank"),
-        (rule.lines.files, "file"),
-        (rule.lines.diagonals, "diagonal"),
-    ] {
-        if on {
-            lines.push(word.to_string());
-        }
-    }
+    let lines: Vec<String> = rule.lines.names().into_iter().map(String::from).collect();
     let lines = join_or(&lines);
     let shape = match &rule.shape {
         ConnectShape::Row(n) => {

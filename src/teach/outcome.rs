@@ -103,20 +103,7 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
                 |n| format!("the region `{n}`")
             )
         ),
-        EndReason::Connected { side, rule } => {
-            let shape = match variant.game_end.connects.get(*rule).map(|r| &r.shape) {
-                Some(ConnectShape::Row(n)) => format!("{n} in a row"),
-                Some(ConnectShape::Line(n)) => format!("{n} on one line"),
-                Some(ConnectShape::Block(files, ranks)) => format!("a {files} x {ranks} block"),
-                Some(ConnectShape::Chain { from, to }) => format!(
-                    "a chain from {} to {}",
-                    crate::teach::explain::describe_squares(variant, from.get(*side)),
-                    crate::teach::explain::describe_squares(variant, to.get(*side))
-                ),
-                None => "its pieces".to_string(),
-            };
-            format!("{} connected {shape}", variant.side_name(*side))
-        }
+        EndReason::Connected { side, rule } => connected(variant, *side, *rule),
         EndReason::BoardFull => "the board is full".to_string(),
         EndReason::BothPassed => "both sides passed".to_string(),
         EndReason::BackAndForth { side } => format!(
@@ -128,6 +115,22 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         }
         EndReason::Hook { message } => message.clone(),
     }
+}
+
+/// "White connected 4 in a row" (`connecting …`, the variant's rule `rule`).
+fn connected(variant: &Variant, side: Color, rule: usize) -> String {
+    let shape = match variant.game_end.connects.get(rule).map(|r| &r.shape) {
+        Some(ConnectShape::Row(n)) => format!("{n} in a row"),
+        Some(ConnectShape::Line(n)) => format!("{n} on one line"),
+        Some(ConnectShape::Block(files, ranks)) => format!("a {files} x {ranks} block"),
+        Some(ConnectShape::Chain { from, to }) => format!(
+            "a chain from {} to {}",
+            crate::teach::explain::describe_squares(variant, from.get(side)),
+            crate::teach::explain::describe_squares(variant, to.get(side))
+        ),
+        None => "its pieces".to_string(),
+    };
+    format!("{} connected {shape}", variant.side_name(side))
 }
 
 /// Says how a game stands or ended, with the result (`checkmate, White
