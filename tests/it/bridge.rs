@@ -36,6 +36,42 @@ fn fs_counts() -> BTreeMap<String, u64> {
         .collect()
 }
 
+/// The script `varia import` makes of the section `name` of FS's own
+/// `variants.ini`, and the variant it compiles to.
+pub(crate) fn fixture_section(name: &str) -> (String, std::sync::Arc<varia::ir::Variant>) {
+    let sections = parse_ini(&fixture("variants.ini"));
+    let index = sections
+        .iter()
+        .position(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no section [{name}]"));
+    let script = import_section(&sections, index)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .script;
+    let variant = compile_source(&format!("{name}.variant"), &script)
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{script}"));
+    (script, variant)
+}
+
+/// 150 positions of random games of each section of FS's own
+/// `variants.ini` named, as FS plays it, agree move for move with the
+/// imported scripts (`variants`, in the same order).
+pub(crate) fn fixture_sections_play_as_fs(
+    names: &[&str],
+    variants: &[std::sync::Arc<varia::ir::Variant>],
+    seed: u64,
+) {
+    let config = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
+    let games = crate::common::oracle::oracle_many(
+        names,
+        150,
+        seed,
+        &["--config", config.to_str().unwrap()],
+    );
+    for (variant, lines) in variants.iter().zip(&games) {
+        crate::common::oracle::compare(variant, lines);
+    }
+}
+
 /// How each section of FS's `variants.ini` fares.
 #[derive(Debug, Default)]
 struct Outcome {
@@ -1435,21 +1471,8 @@ fn newly_imported_sections_play_as_fs_through_random_games() {
         "pandemonium",
         "chessvshp",
     ];
-    let text = fixture("variants.ini");
-    let sections = parse_ini(&text);
-    let config = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
-    let games = crate::common::oracle::oracle_many(
-        &names,
-        150,
-        11,
-        &["--config", config.to_str().unwrap()],
-    );
-    for (name, lines) in names.iter().zip(&games) {
-        let index = sections.iter().position(|s| s.name == *name).unwrap();
-        let imported = import_section(&sections, index).unwrap_or_else(|e| panic!("{e}"));
-        let variant = compile_source("imported.variant", &imported.script).unwrap();
-        crate::common::oracle::compare(&variant, lines);
-    }
+    let variants: Vec<_> = names.iter().map(|n| fixture_section(n).1).collect();
+    fixture_sections_play_as_fs(&names, &variants, 11);
 }
 
 /// FS's soldier (`fsW`, sideways only from `soldierPromotionRank` on)
@@ -1550,23 +1573,12 @@ print("agree", checked, counted)
 fn flag_piece_counts_import_as_goals_of_several_pieces() {
     use varia::ir::piece::Color;
     use varia::vm::{EndReason, Outcome};
-    let text = fixture("variants.ini");
-    let sections = parse_ini(&text);
-    let index = sections.iter().position(|s| s.name == "aralzaa").unwrap();
-    let script = import_section(&sections, index).unwrap().script;
+    let (script, variant) = fixture_section("aralzaa");
     assert!(
         script.contains("reaching rank 3 with 3 Custom1 wins\n"),
         "{script}"
     );
-    let variant = compile_source("aralzaa.variant", &script).unwrap();
-    let config = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
-    let games = crate::common::oracle::oracle_many(
-        &["aralzaa"],
-        150,
-        9,
-        &["--config", config.to_str().unwrap()],
-    );
-    crate::common::oracle::compare(&variant, &games[0]);
+    fixture_sections_play_as_fs(&["aralzaa"], std::slice::from_ref(&variant), 9);
     let outcome = |fen: &str| {
         Position::from_fen(&variant, fen)
             .unwrap()
@@ -1595,6 +1607,7 @@ fn flag_piece_counts_import_as_goals_of_several_pieces() {
         scores.split_whitespace().collect::<Vec<_>>(),
         ["-32000", "True"]
     );
+    let sections = parse_ini(&fixture("variants.ini"));
     let refused = |name: &str| {
         let index = sections.iter().position(|s| s.name == name).unwrap();
         import_section(&sections, index).unwrap_err().option
@@ -1646,23 +1659,12 @@ fn pieces_that_differ_left_and_right_export_only_turned() {
 /// is an error naming the right.
 #[test]
 fn one_sided_castling_imports_as_castling_white() {
-    let text = fixture("variants.ini");
-    let sections = parse_ini(&text);
-    let index = sections.iter().position(|s| s.name == "orda").unwrap();
-    let script = import_section(&sections, index).unwrap().script;
+    let (script, variant) = fixture_section("orda");
     assert!(
         script.contains("castling white King e1 -> g1 with Rook h1 -> f1\n"),
         "{script}"
     );
-    let variant = compile_source("orda.variant", &script).unwrap();
-    let config = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
-    let games = crate::common::oracle::oracle_many(
-        &["orda"],
-        150,
-        13,
-        &["--config", config.to_str().unwrap()],
-    );
-    crate::common::oracle::compare(&variant, &games[0]);
+    fixture_sections_play_as_fs(&["orda"], std::slice::from_ref(&variant), 13);
     let ini = varia::bridge::export::export_variant(&variant, "varia-orda").unwrap();
     assert!(ini.contains(" w KQ - 0 1\n"), "{ini}");
     let bad = script.replace(" w KQ ", " w KQkq ");
@@ -1682,14 +1684,11 @@ fn a_blocked_goal_imports_as_or_when_full() {
     use varia::ir::piece::Color;
     use varia::vm::Outcome;
     let text = fixture("variants.ini");
-    let sections = parse_ini(&text);
-    let index = sections.iter().position(|s| s.name == "kono").unwrap();
-    let script = import_section(&sections, index).unwrap().script;
+    let (script, variant) = fixture_section("kono");
     assert!(
         script.contains(" with 7 Custom1 wins or when full\n"),
         "{script}"
     );
-    let variant = compile_source("kono.variant", &script).unwrap();
     let (full, open) = ("pPppp/p3p/5/5/2P2 b - - 0 1", "pP1pp/p3p/5/5/2P2 b - - 0 1");
     let program = format!(
         "print(sf.game_result('kono', '{full}', []))\nprint(sf.is_immediate_game_end('kono', '{open}', [])[0])\n"

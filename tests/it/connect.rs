@@ -7,8 +7,7 @@
 
 use std::sync::Arc;
 
-use varia::bridge::import::{import_ini, import_section};
-use varia::bridge::ini::parse_ini;
+use varia::bridge::import::import_ini;
 use varia::compile_source;
 use varia::diagnostics::Code;
 use varia::ir::piece::Color;
@@ -16,6 +15,7 @@ use varia::ir::Variant;
 use varia::vm::perft::perft;
 use varia::vm::{EndReason, Outcome, Position};
 
+use crate::bridge::{fixture_section, fixture_sections_play_as_fs};
 use crate::common::moves::moves;
 use crate::common::oracle::{manifest_dir, pyffish_with_config};
 
@@ -307,24 +307,11 @@ fn connecting_sections_play_and_score_as_fairy_stockfish() {
         "roll-ing-to-four",
         "three-musketeers",
     ];
+    let imported: Vec<Arc<Variant>> = names.iter().map(|n| fixture_section(n).1).collect();
+    fixture_sections_play_as_fs(&names, &imported, 5);
     let text =
         std::fs::read_to_string(manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini"))
             .unwrap();
-    let sections = parse_ini(&text);
-    let config = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
-    let games =
-        crate::common::oracle::oracle_many(&names, 150, 5, &["--config", config.to_str().unwrap()]);
-    let imported: Vec<Arc<Variant>> = names
-        .iter()
-        .map(|name| {
-            let index = sections.iter().position(|s| s.name == *name).unwrap();
-            let script = import_section(&sections, index).unwrap().script;
-            compiled(&script)
-        })
-        .collect();
-    for (variant, lines) in imported.iter().zip(&games) {
-        crate::common::oracle::compare(variant, lines);
-    }
     let ends = [
         (
             "cfour",
