@@ -309,7 +309,10 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         out.push_str("king = -\n");
     }
     let no_mate = drops::no_mate_kind(variant)?;
-    let counted = counting::counted_types(variant)?;
+    // FS's own types its rules need: the counted ones, and the bishop it
+    // drops on opposite colours.
+    let mut own_types = counting::counted_types(variant)?;
+    own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
     // FS's own types first, then the custom pieces in the script's order:
     // the order an import of the section gives the pieces back.
     let mut customs = String::new();
@@ -361,7 +364,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
             let _ = writeln!(out, "pawn = {letter}");
             continue;
         }
-        if let Some((_, key)) = counted.iter().find(|(k, _)| k.0 as usize == index) {
+        if let Some((_, key)) = own_types.iter().find(|(k, _)| k.0 as usize == index) {
             let _ = writeln!(out, "{key} = {letter}");
             continue;
         }

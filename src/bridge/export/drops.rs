@@ -83,6 +83,9 @@ pub(super) fn write_hands(
     if no_mate_kind(variant)?.is_some() {
         out.push_str("shogiPawnDropMateIllegal = true\n");
     }
+    if opposite_coloured_bishop(variant).is_some() {
+        out.push_str("dropOppositeColoredBishop = true\n");
+    }
     if hands.compulsory {
         out.push_str("mustDrop = true\n");
     }
@@ -187,10 +190,13 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
             "hands unlimited".to_string(),
             "Fairy-Stockfish's `freeDrops` is no .ini option (only its built-in ataxx has it)",
         ))
-    } else if let Some(d) = named("opposite-colours", &hands.opposite_colours) {
+    } else if let (Some(d), None) = (
+        named("opposite-colours", &hands.opposite_colours),
+        opposite_coloured_bishop(variant),
+    ) {
         Some((
             d,
-            "Fairy-Stockfish drops pieces on opposite colours only for its own bishop type, and the bridge writes every piece as a custom piece",
+            "Fairy-Stockfish drops pieces on opposite colours only for its own bishop type: one piece that moves as a bishop (`B`)",
         ))
     } else {
         let faces: Vec<bool> = hands.faces.iter().map(Option::is_some).collect();
@@ -594,4 +600,20 @@ fn reach(
         }
     }
     seen
+}
+
+/// The one piece dropped `opposite-colours` (Placement chess's bishops),
+/// if it moves as FS's `bishop`, whose type FS's `dropOppositeColoredBishop`
+/// holds for: the section then writes it as that type.
+pub(super) fn opposite_coloured_bishop(variant: &Variant) -> Option<PieceKind> {
+    let hands = variant.hands.as_ref()?;
+    let mut kinds = (0..variant.pieces.len()).filter(|&k| hands.opposite_colours[k]);
+    match (kinds.next(), kinds.next()) {
+        (Some(k), None) => {
+            let piece = &variant.pieces[k];
+            let betza: String = piece.betza.split_whitespace().collect();
+            (!piece.royal && betza == "B").then_some(PieceKind(k as u8))
+        }
+        _ => None,
+    }
 }
