@@ -1,12 +1,13 @@
 //! The `connecting …` rules (pieces in a row, on one line, in a block, or
 //! chained between two regions) → the IR's [`Connect`] rules.
 
+use crate::compile::game_end;
 use crate::compile::pieces::find_kind;
 use crate::compile::region::{self, RegionEvaluator};
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, SquareSet};
 use crate::ir::piece::{ByColor, Color, PieceDef};
-use crate::ir::rule::{Connect, ConnectLines, ConnectShape, GameResult};
+use crate::ir::rule::{Connect, ConnectLines, ConnectShape};
 use crate::ir::Symmetry;
 use crate::source::{Span, Spanned};
 use crate::syntax::ast::{self, ConnectLine, ConnectShapeDecl};
@@ -23,13 +24,13 @@ pub(super) fn connects(
     errors: &mut Vec<ScriptError>,
 ) -> Vec<Connect> {
     let mut out = Vec::new();
+    let longest = u32::from(geometry.files().max(geometry.ranks()));
     for decl in decls {
         let sides = ByColor::from_fn(|c| match decl.side {
             Some(ast::Side::White) => c == Color::White,
             Some(ast::Side::Black) => c == Color::Black,
             None => true,
         });
-        let longest = u32::from(geometry.files().max(geometry.ranks()));
         let shape = match &decl.shape {
             ConnectShapeDecl::Row(n) => count(n, longest, errors).map(ConnectShape::Row),
             ConnectShapeDecl::Line(n) => count(n, longest, errors).map(ConnectShape::Line),
@@ -64,11 +65,7 @@ pub(super) fn connects(
                 diagonals: has(ConnectLine::Diagonals),
             }
         };
-        let result = match decl.result.value {
-            ast::GameResult::Wins => GameResult::Wins,
-            ast::GameResult::Loses => GameResult::Loses,
-            ast::GameResult::Draws => GameResult::Draws,
-        };
+        let result = game_end::result(decl.result.value);
         if let Some(shape) = shape {
             out.push(Connect {
                 shape,

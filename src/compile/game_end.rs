@@ -653,7 +653,7 @@ fn count_in_range(n: &Spanned<u32>, what: &str, errors: &mut Vec<ScriptError>) {
 }
 
 /// The IR's game result for the one written.
-fn result(r: ast::GameResult) -> GameResult {
+pub(super) fn result(r: ast::GameResult) -> GameResult {
     match r {
         ast::GameResult::Wins => GameResult::Wins,
         ast::GameResult::Loses => GameResult::Loses,
