@@ -224,12 +224,7 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "it moves differently to the left and to the right, and Fairy-Stockfish turns Black's pieces by 180° where the script mirrors them (`symmetry rotate` would turn them)",
         ));
     }
-    if !variant.royal_groups.is_empty() {
-        return Err(refuse(
-            "check when …",
-            "the bridge does not write royal groups as FS's extinctionPseudoRoyal and dupleCheck yet",
-        ));
-    }
+    pseudo_royals(variant)?;
     if variant.game_end.checkmate_by.is_some() {
         return Err(refuse(
             "checkmate by … alone",
@@ -298,12 +293,6 @@ fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
 /// one as `king = k:BETZA`.
 fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
     let royals = variant.pieces.iter().filter(|p| p.royal).count();
-    if royals > 1 {
-        return Err(refuse(
-            "royal",
-            format!("Fairy-Stockfish has one royal piece type, the script {royals}"),
-        ));
-    }
     if royals == 0 || pseudo_royal(variant).is_some() {
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
@@ -524,16 +513,163 @@ fn leaves_and_returns(
     None
 }
 
-/// The royal piece FS takes as a pseudo-royal custom piece, whose loss
-/// loses (`extinctionPseudoRoyal`): Atomic's king, as FS's own atomic has
-/// it (FS's blasts take no `king`).
-fn pseudo_royal(variant: &Variant) -> Option<PieceKind> {
-    variant.explosion.as_ref()?;
-    let mut royals = variant.pieces.iter().enumerate().filter(|(_, p)| p.royal);
-    match (royals.next(), royals.next()) {
-        (Some((k, _)), None) => Some(PieceKind(k as u8)),
-        _ => None,
+/// The royal pieces FS takes as pseudo-royal custom pieces
+/// (`extinctionPseudoRoyal`): FS keeps safe each piece of those types
+/// while its side has at most `count + 1` of the type, and judges no
+/// extinction then.
+pub(crate) struct PseudoRoyals {
+    /// The kinds (`extinctionPieceTypes`).
+    pub kinds: Vec<PieceKind>,
+    /// FS's `extinctionPieceCount`.
+    pub count: u32,
+}
+
+/// The royal pieces FS takes as pseudo-royal ones, `None` where FS's king
+/// says them (one royal kind, one a side at most). Atomic's king (FS's
+/// blasts take no `king`); several royal kinds or several royal pieces of
+/// a kind, when no side can ever have more than it starts with (none in
+/// hand, none promoted to from a piece that is not royal): every one kept
+/// safe; a royal group of one kind (`check when the last Maharajah is
+/// attacked`), when nothing promotes to or from the kind and no captured
+/// one goes to hand (FS keeps a dropped one safe by the count before the
+/// drop). Refused: a group of several kinds (FS counts each type on its
+/// own) or of `every` (FS's `dupleCheck`, not written yet), or a count
+/// that may grow.
+pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError> {
+    let royal: Vec<PieceKind> = (0..variant.pieces.len())
+        .filter(|&k| variant.pieces[k].royal)
+        .map(|k| PieceKind(k as u8))
+        .collect();
+    let mut grouped = Vec::new();
+    for group in &variant.royal_groups {
+        let kinds: Vec<PieceKind> = (0..variant.pieces.len())
+            .filter(|&k| group.kinds >> k & 1 != 0)
+            .map(|k| PieceKind(k as u8))
+            .collect();
+        match kinds.as_slice() {
+            [kind] if !group.every => grouped.push(*kind),
+            _ => {
+                return Err(refuse(
+                    "check when …",
+                    "a royal group of several kinds or of `every`: Fairy-Stockfish's extinctionPseudoRoyal counts each type on its own, and the bridge does not write its dupleCheck yet",
+                ))
+            }
+        }
     }
+    if variant.explosion.is_some() {
+        return Ok(match (royal.as_slice(), grouped.is_empty()) {
+            ([kind], true) => Some(PseudoRoyals {
+                kinds: vec![*kind],
+                count: 0,
+            }),
+            _ => None,
+        });
+    }
+    // Each side's pieces of each kind at the start, in hand too.
+    let start = |kind: PieceKind, color: Color| -> u32 {
+        let code = Piece { kind, color }.code();
+        let on_board = variant.start.board.iter().filter(|&&c| c == code).count() as u32;
+        on_board + u32::from(variant.start.hands.get(code as usize).copied().unwrap_or(0))
+    };
+    let in_hand = |kind: PieceKind| {
+        [Color::White, Color::Black].into_iter().any(|color| {
+            let code = Piece { kind, color }.code();
+            variant
+                .start
+                .hands
+                .get(code as usize)
+                .is_some_and(|&n| n > 0)
+        })
+    };
+    let most = |kinds: &[PieceKind]| -> u32 {
+        [Color::White, Color::Black]
+            .into_iter()
+            .map(|color| kinds.iter().map(|&k| start(k, color)).sum::<u32>())
+            .max()
+            .unwrap_or(0)
+    };
+    if grouped.is_empty() && royal.len() <= 1 && most(&royal) <= 1 {
+        return Ok(None);
+    }
+    let all: Vec<PieceKind> = royal.iter().chain(&grouped).copied().collect();
+    if let Some(&kind) = all.iter().find(|&&k| in_hand(k)) {
+        let piece = &variant.pieces[kind.0 as usize];
+        return Err(refuse(
+            format!("piece {} {} \"{}\" royal", piece.name, piece.letter, piece.betza),
+            "a royal piece in hand beside another royal piece: Fairy-Stockfish's pseudo-royal pieces are kept safe by their count on the board",
+        ));
+    }
+    let sources = |target: PieceKind| promotion_sources(variant, target);
+    let grows = royal
+        .iter()
+        .any(|&k| sources(k).iter().any(|s| !royal.contains(s)));
+    let grouped_promotes = grouped
+        .iter()
+        .any(|&k| !sources(k).is_empty() || variant.promotion.promotes(k));
+    let captured_to_hand =
+        !grouped.is_empty() && variant.hands.as_ref().is_some_and(|h| h.keep_captures);
+    if grows || grouped_promotes || captured_to_hand {
+        return Err(refuse(
+            "royal",
+            "royal pieces whose count may grow (promoted to, or captured into hand and dropped): Fairy-Stockfish keeps pseudo-royal pieces safe by their count, which the script's royalty does not follow",
+        ));
+    }
+    if !grouped.is_empty() && most(&royal) > 1 {
+        return Err(refuse(
+            "check when …",
+            "a royal group beside several royal pieces of a side: Fairy-Stockfish's one extinctionPieceCount cannot keep all of those safe and the group's last one alone",
+        ));
+    }
+    if let Some(piece) = variant
+        .pieces
+        .iter()
+        .find(|p| p.royal && p.patterns.iter().any(flying_general))
+    {
+        return Err(refuse(
+            format!("also {} \"cvR\" against royal", piece.name),
+            "Fairy-Stockfish's flyingGeneral looks at its king type only, and these royal pieces are pseudo-royal ones",
+        ));
+    }
+    Ok(Some(PseudoRoyals {
+        kinds: all,
+        count: most(&royal).max(1) - 1,
+    }))
+}
+
+/// The kinds that may promote to `target` (on arriving, leaving, or in
+/// place).
+fn promotion_sources(variant: &Variant, target: PieceKind) -> Vec<PieceKind> {
+    let table = &variant.promotion;
+    let mut out = Vec::new();
+    for (index, set) in table.choice_sets.iter().enumerate() {
+        if !set.contains(&target) {
+            continue;
+        }
+        let mark = index as u8 + 1;
+        for by in [&table.by_square, &table.by_origin] {
+            for (at, _) in by.iter().enumerate().filter(|(_, &m)| m == mark) {
+                let code = (at / table.cells.max(1)) as u8;
+                if code > 0 {
+                    out.push(Piece::from_code(code).kind);
+                }
+            }
+        }
+    }
+    out.extend(
+        table
+            .standing
+            .iter()
+            .filter(|s| s.choices.contains(&target))
+            .map(|s| s.piece),
+    );
+    out.sort_by_key(|k| k.0);
+    out.dedup();
+    out
+}
+
+/// [`pseudo_royals`], where the export has already refused what it cannot.
+fn pseudo_royal(variant: &Variant) -> Option<PseudoRoyals> {
+    pseudo_royals(variant).ok().flatten()
 }
 
 /// Captures that explode as FS's `blastOnCapture`, which spares FS's
@@ -1474,18 +1610,27 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         let _ = writeln!(out, "makpongRule = true");
     }
     match rules.extinctions.as_slice() {
-        [] if pseudo_royal(variant).is_some() => {
-            // Atomic's king, pseudo-royal: its loss loses, as its checkmate.
-            let letter = fs_letter(variant, pseudo_royal(variant).expect("checked"));
-            let _ = writeln!(out, "extinctionValue = loss");
-            let _ = writeln!(out, "extinctionPieceTypes = {letter}");
-            let _ = writeln!(out, "extinctionPseudoRoyal = true");
+        [] => {
+            if let Some(royals) = pseudo_royal(variant) {
+                // Kept safe, so never lost (Atomic's king: its loss loses,
+                // as its checkmate).
+                let letters: String = royals
+                    .kinds
+                    .iter()
+                    .map(|&k| fs_letter(variant, k))
+                    .collect();
+                let _ = writeln!(out, "extinctionValue = loss");
+                let _ = writeln!(out, "extinctionPieceTypes = {letters}");
+                if royals.count > 0 {
+                    let _ = writeln!(out, "extinctionPieceCount = {}", royals.count);
+                }
+                let _ = writeln!(out, "extinctionPseudoRoyal = true");
+            }
         }
-        [] => {}
         _ if pseudo_royal(variant).is_some() => {
             return Err(refuse(
                 "losing every",
-                "Fairy-Stockfish says Atomic's royal king with its one extinction rule",
+                "Fairy-Stockfish says pseudo-royal pieces with its one extinction rule",
             ))
         }
         [rule] => {

@@ -510,7 +510,11 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             let Some(entry) = layer.section.get(key) else {
                 continue;
             };
-            apply_piece(&mut pieces, key, &entry.value);
+            // FS takes a removed piece out of the promotion choices, also
+            // one given again (its `add_piece` removes the piece that had
+            // the letter, even itself, before adding the new one).
+            let removed = apply_piece(&mut pieces, key, &entry.value);
+            promotion_types.retain(|k| !removed.contains(k));
         }
         for entry in &layer.section.entries {
             if is_piece_key(&entry.key) {
@@ -654,17 +658,22 @@ fn parent_chain<'a>(
     Ok((chain, base_is_chess))
 }
 
-/// FS's `add_piece`/`remove_piece` for one `key = value` line.
-fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) {
+/// FS's `add_piece`/`remove_piece` for one `key = value` line; the keys of
+/// the pieces it removes.
+fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) -> Vec<String> {
     let Some(first) = value.chars().next() else {
-        return;
+        return Vec::new();
     };
-    if !first.is_ascii_alphabetic() {
-        pieces.retain(|p| p.key != key);
-        return;
-    }
     let letter = first.to_ascii_uppercase();
-    pieces.retain(|p| p.key != key && p.letter != letter);
+    let removed: Vec<String> = pieces
+        .iter()
+        .filter(|p| p.key == key || (first.is_ascii_alphabetic() && p.letter == letter))
+        .map(|p| p.key.clone())
+        .collect();
+    pieces.retain(|p| !removed.contains(&p.key));
+    if !first.is_ascii_alphabetic() {
+        return removed;
+    }
     let custom_betza = value
         .get(2..)
         .filter(|_| value.len() > 1)
@@ -690,6 +699,7 @@ fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) {
         .position(|p| rank(&p.key) > rank(key))
         .unwrap_or(pieces.len());
     pieces.insert(at, piece);
+    removed
 }
 
 /// Piece letters (`qrbn`) as piece option names; `Err(letter)` for a

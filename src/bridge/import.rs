@@ -354,8 +354,8 @@ pub fn import_ini(text: &str, wanted: &[String]) -> Vec<Result<Imported, ImportE
 }
 
 /// FS turns Black's pieces by 180° (a Black `fr` step goes down and to
-/// White's left), while the script mirrors them (`symmetry mirror`): a
-/// piece whose moves differ left and right is refused.
+/// White's left), while a script with `symmetry mirror` mirrors them: a
+/// piece whose moves differ left and right needs `symmetry rotate`.
 fn check_chirality(resolved: &Resolved, variant: &crate::ir::Variant) -> Result<(), ImportError> {
     for piece in &variant.pieces {
         if !piece.moves_alike_left_and_right() {
@@ -369,7 +369,7 @@ fn check_chirality(resolved: &Resolved, variant: &crate::ir::Variant) -> Result<
                 line: None,
                 option: key,
                 reason: format!(
-                    "`{}` moves differently to the left and to the right: FS turns Black's pieces by 180°, varia's imported scripts mirror them",
+                    "`{}` moves differently to the left and to the right: {CHIRAL}",
                     piece.betza
                 ),
             });
@@ -378,10 +378,48 @@ fn check_chirality(resolved: &Resolved, variant: &crate::ir::Variant) -> Result<
     Ok(())
 }
 
-/// Translates `sections[index]` with its parents.
+/// Translates `sections[index]` with its parents. FS turns Black's
+/// pieces by 180° and gives each side its regions in absolute squares: the
+/// script mirrors Black (`symmetry mirror`, varia's default) unless a piece
+/// moves differently left and right or a region of Black's is White's
+/// turned rather than mirrored; then it turns Black (`symmetry rotate`).
 pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, ImportError> {
     let resolved = resolve(sections, index)?;
-    let script = translate(&resolved)?;
+    let script = match translate_compiled(&resolved, false) {
+        Err(mirrored) if rotation_may_help(&mirrored) => {
+            translate_compiled(&resolved, true).map_err(|turned| {
+                // Of two regions each asymmetric one way, the first named.
+                let both = turned.reason.starts_with(NOT_MIRRORED)
+                    && mirrored.reason.starts_with(NOT_MIRRORED);
+                if both {
+                    mirrored
+                } else {
+                    turned
+                }
+            })?
+        }
+        result => result?,
+    };
+    Ok(Imported {
+        name: resolved.name,
+        script,
+    })
+}
+
+/// The reason of a region that is not Black's mirrored.
+const NOT_MIRRORED: &str = "Black's region is not White's mirrored";
+/// The reason castling is refused under `symmetry rotate`.
+const TURNED_CASTLING: &str = "castling on a board whose Black is turned (`symmetry rotate`): varia would turn Black's castling too, FS keeps it on White's files";
+/// The reason of a piece that moves differently left and right.
+const CHIRAL: &str = "FS turns Black's pieces by 180°, the script mirrors them";
+
+fn rotation_may_help(error: &ImportError) -> bool {
+    error.reason.starts_with(NOT_MIRRORED) || error.reason.ends_with(CHIRAL)
+}
+
+/// The script for a resolved section, compiled and checked.
+fn translate_compiled(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
+    let script = translate(resolved, rotate)?;
     let variant = match crate::compile_source(&format!("{}.variant", resolved.name), &script) {
         Ok(variant) => variant,
         Err(errors) => {
@@ -392,27 +430,35 @@ pub fn import_section(sections: &[Section], index: usize) -> Result<Imported, Im
                 .iter()
                 .all(|e| e.code == crate::diagnostics::Code::CompileBadCastling);
             return Err(ImportError {
-                section: resolved.name,
+                section: resolved.name.clone(),
                 line: None,
                 option: if castling { "castling" } else { "script" }.into(),
                 reason: format!("the translation does not compile: {errors}"),
             });
         }
     };
-    check_immobility(&resolved, &variant)?;
-    check_chirality(&resolved, &variant)?;
-    Ok(Imported {
-        name: resolved.name,
-        script,
-    })
+    check_immobility(resolved, &variant)?;
+    if !rotate {
+        check_chirality(resolved, &variant)?;
+    }
+    Ok(script)
 }
 
 /// Reads the resolved options of one section.
 struct Options<'a> {
     resolved: &'a Resolved,
+    /// The option names of the types said as royal groups (`check when
+    /// the last …`: FS's pseudo-royal pieces of which a side may have two).
+    royal_groups: &'a [String],
 }
 
 impl Options<'_> {
+    /// Whether the variant has royal pieces (of a group too): what there
+    /// is to checkmate.
+    fn has_royal(&self) -> bool {
+        self.resolved.pieces.iter().any(|p| p.royal) || !self.royal_groups.is_empty()
+    }
+
     fn get(&self, key: &str) -> Option<&Setting> {
         self.resolved.options.get(key)
     }
@@ -454,13 +500,19 @@ impl Options<'_> {
     }
 }
 
+/// FS's start position where a section and its parents give none.
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// A set of squares as (file, rank), both from 0.
 type Squares = BTreeSet<(u32, u32)>;
 
-/// The board: files, ranks, wall squares (FEN `*`).
+/// The board: files and ranks, and how Black sees it.
 struct Board {
     files: u32,
     ranks: u32,
+    /// `symmetry rotate`: Black's regions are White's turned by 180°,
+    /// not mirrored across the middle rank.
+    rotate: bool,
 }
 
 impl Board {
@@ -477,12 +529,21 @@ impl Board {
 }
 
 /// The whole script for a resolved section.
-fn translate(resolved: &Resolved) -> Result<String, ImportError> {
+fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     let royal = pseudo_royal(resolved)?;
-    let resolved = royal.as_ref().unwrap_or(resolved);
-    let options = Options { resolved };
+    let (resolved, groups) = match &royal {
+        Some((royal, groups)) => (royal, groups.as_slice()),
+        None => (resolved, &[][..]),
+    };
+    let options = Options {
+        resolved,
+        royal_groups: groups,
+    };
     check_options(&options)?;
-    let board = read_board(&options)?;
+    let board = Board {
+        rotate,
+        ..read_board(&options)?
+    };
     let (mut setup, walls) = setup_fen(&options, &board)?;
     let mut out = String::new();
     let _ = writeln!(
@@ -495,15 +556,29 @@ fn translate(resolved: &Resolved) -> Result<String, ImportError> {
     if !walls.is_empty() {
         let _ = write!(out, " without squares {}", walls.join(" "));
     }
+    if rotate {
+        let _ = write!(out, "\nsymmetry rotate");
+    }
     out.push('\n');
     out.push('\n');
     let promotions = piece_promotions(&options)?;
     write_pieces(&options, &board, &setup, &mut out)?;
     for p in &promotions {
-        let _ = writeln!(out, "piece {} +{} \"{}\"", p.promoted, p.letter, p.betza);
+        let royal = if p.royal { " royal" } else { "" };
+        let _ = writeln!(
+            out,
+            "piece {} +{} \"{}\"{royal}",
+            p.promoted, p.letter, p.betza
+        );
+    }
+    for key in groups {
+        if let Some(piece) = resolved.pieces.iter().find(|p| &p.key == key) {
+            let _ = writeln!(out, "check when the last {} is attacked", piece_name(piece));
+        }
     }
     write_promotion(&options, &board, &mut out)?;
     write_piece_promotions(&options, &board, &promotions, &mut out)?;
+    write_mobility(&options, &board, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &promotions, &mut out)?;
@@ -523,10 +598,8 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
             continue;
         }
         if key.starts_with("mobilityRegion") {
-            if setting.value.trim().is_empty() || setting.value.trim() == "-" {
-                continue;
-            }
-            return Err(options.error(key, "varia cannot translate FS's mobility regions yet"));
+            // `write_mobility`'s.
+            continue;
         }
         // No en passant anywhere (`varia export` writes it for a variant
         // without en passant) is nothing to say when no piece takes so, or
@@ -592,18 +665,17 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
         };
         return Err(options.error(key, format!("a {files} x {ranks} board is beyond varia's limits (2 to 26 files, at most 256 squares)")));
     }
-    Ok(Board { files, ranks })
+    Ok(Board {
+        files,
+        ranks,
+        rotate: false,
+    })
 }
 
 /// The start FEN with walls (`*`) turned into empty squares, and the wall
 /// squares.
 fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), ImportError> {
-    let fen = options
-        .text(
-            "startFen",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        )
-        .trim();
+    let fen = options.text("startFen", CHESS_FEN).trim();
     let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
     // FS reads a FEN without its en passant field (`w - 0 1`) as having none.
     let mut fields: Vec<&str> = rest.split_whitespace().collect();
@@ -698,6 +770,21 @@ fn named(options: &Options, key: &str) -> Option<String> {
         .map(piece_name)
 }
 
+/// The varia kinds of FS's types: each type's piece and the promoted kinds
+/// that turn into it (`PromotedCustom5` for Chak's king promoted to its
+/// divine king: FS counts that one as a divine king).
+fn kinds_of_types(options: &Options, keys: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = keys.iter().filter_map(|k| named(options, k)).collect();
+    for (from, to) in &options.resolved.promoted {
+        if to.as_ref().is_some_and(|t| keys.contains(t)) {
+            if let Some(name) = named(options, from) {
+                names.push(format!("Promoted{name}"));
+            }
+        }
+    }
+    names
+}
+
 /// A set of squares given as FS writes a bitboard (`*8`, `a*`, `e4 d5`).
 fn read_squares(options: &Options, key: &str, board: &Board) -> Result<Squares, ImportError> {
     let mut set = BTreeSet::new();
@@ -740,8 +827,13 @@ fn read_squares(options: &Options, key: &str, board: &Board) -> Result<Squares, 
     Ok(set)
 }
 
-fn mirrored(set: &Squares, board: &Board) -> Squares {
-    set.iter().map(|&(f, r)| (f, board.ranks - 1 - r)).collect()
+/// A region as the other side sees it: mirrored across the middle rank,
+/// or turned by 180° under `symmetry rotate` (either way its own inverse).
+fn black_view(set: &Squares, board: &Board) -> Squares {
+    let file = |f: u32| if board.rotate { board.files - 1 - f } else { f };
+    set.iter()
+        .map(|&(f, r)| (file(f), board.ranks - 1 - r))
+        .collect()
 }
 
 /// A region expression for a set of squares: whole ranks as `ranks A..B`
@@ -785,14 +877,14 @@ fn colour_region(
 ) -> Result<Squares, ImportError> {
     let (both, white_key, black_key) = keys;
     let (white, black) = side_regions(options, board, keys, defaults)?;
-    if mirrored(&white, board) != black {
+    if black_view(&white, board) != black {
         let key = [black_key, white_key, both]
             .into_iter()
             .find(|k| options.get(k).is_some())
             .unwrap_or(white_key);
         return Err(options.error(
             key,
-            "Black's region is not White's mirrored, which varia cannot say yet",
+            format!("{NOT_MIRRORED} nor turned by 180°, which varia cannot say yet"),
         ));
     }
     Ok(white)
@@ -893,6 +985,20 @@ fn rank_set(board: &Board, rank: u32) -> Squares {
     (0..board.files).map(|f| (f, rank)).collect()
 }
 
+/// Whether the game can have the piece: on the start board or in hand,
+/// or promoted to.
+fn in_game(options: &Options, piece: &FsPiece) -> bool {
+    let fen = options.text("startFen", CHESS_FEN);
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    placement.to_ascii_uppercase().contains(piece.letter)
+        || options.resolved.promotion_types.contains(&piece.key)
+        || options
+            .resolved
+            .promoted
+            .values()
+            .any(|t| t.as_ref() == Some(&piece.key))
+}
+
 /// The pieces, with the pawn's double step (FS's `doubleStepRegion`) as
 /// an `also` line and FS's initial (`i`) moves likewise.
 fn write_pieces(
@@ -903,11 +1009,13 @@ fn write_pieces(
 ) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
     let mut region = BTreeSet::new();
-    // The region matters only to a pawn's double step and initial moves.
+    // The region matters only to a pawn's double step and initial moves,
+    // of pieces the game can have.
     let initial_moves = options
         .resolved
         .pieces
         .iter()
+        .filter(|p| in_game(options, p))
         .any(|p| p.key == "pawn" || p.betza.as_deref().is_some_and(|b| b.contains('i')));
     if double_step && initial_moves {
         // FS's default: rank 2 for White, rank 7 for Black, whatever the board's size.
@@ -1202,11 +1310,32 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     if region.is_empty() {
         return Ok(());
     }
+    let mandatory = options.flag("mandatoryPawnPromotion", true)?;
+    let shogi_style = (pawn_key == "pawn")
+        .then(|| options.resolved.promoted.get("pawn").cloned().flatten())
+        .flatten();
+    if let (Some(_), true) = (&shogi_style, targets.is_empty()) {
+        // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
+        // arriving in the region as it promotes to pieces.
+        let optional = if mandatory { "" } else { " optional" };
+        let _ = writeln!(
+            out,
+            "\npromote {pawn} in {} to Promoted{pawn}{optional}",
+            region_text(&region, board)
+        );
+        return Ok(());
+    }
     if targets.is_empty() {
-        return Err(options.error(
-            "promotionPieceTypes",
-            "a promotion region with nothing to promote to: varia cannot say that pawns stop there",
-        ));
+        // Nothing to promote to: FS's pawn, which must promote there,
+        // never moves there (and one that need not moves there plainly).
+        if mandatory {
+            let _ = writeln!(
+                out,
+                "\nrestrict {pawn}: never land in {}",
+                region_text(&region, board)
+            );
+        }
+        return Ok(());
     }
     let optional = match options.text("mandatoryPawnPromotion", "true").trim() {
         "true" => "",
@@ -1241,11 +1370,21 @@ struct PiecePromotion {
     promoted: String,
     /// The promoted kind's Betza (the moves of FS's promoted type).
     betza: String,
+    /// Royal, promoted from a royal piece (FS's pseudo-royal pieces).
+    royal: bool,
+    /// FS's `pawn`'s: it promotes as pawns do, on arriving in the region
+    /// (`write_promotion`'s), not in or from it.
+    of_pawn: bool,
+}
+
+/// Whether FS's `pawn` has promotion choices (`promotionPieceTypes`).
+fn resolved_pawn_targets(options: &Options) -> bool {
+    options.resolved.promotion_types.iter().any(|k| k != "pawn")
 }
 
 /// FS's `promotedPieceType` entries for the section's pieces. Refused by
 /// name: FS's `pawn` (which promotes so only along with its pawn
-/// promotions), a royal piece on either side of an entry, a promoted type
+/// promotions), an entry between a royal piece and one that is not, a promoted type
 /// that promotes again or is limited by `promotionLimit`, and FS's
 /// `piecePromotionOnCapture` and `pieceDemotion` (left at their defaults
 /// by `check_options`).
@@ -1260,17 +1399,18 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
             continue;
         };
         let refuse = |why: String| Err(options.error(key, why));
-        if piece.key == "pawn" {
-            return refuse("FS's `pawn` promotes shogi-style only along with its pawn promotions, which the bridge does not write yet".into());
+        let of_pawn = piece.key == "pawn";
+        if of_pawn && resolved_pawn_targets(options) {
+            return refuse("FS's `pawn` promotes shogi-style here along with its pawn promotions, which the bridge does not write yet".into());
         }
         let Some(target) = find(to) else {
             return refuse(format!(
                 "`{from}` promotes to a `{to}`, which the variant does not have"
             ));
         };
-        if piece.royal || target.royal || target.key == "pawn" {
+        if piece.royal != target.royal || target.key == "pawn" {
             return refuse(format!(
-                "`{from}` promotes to `{to}`: the bridge writes no promotion of or to a royal piece or FS's `pawn` yet"
+                "`{from}` promotes to `{to}`: the bridge writes no promotion between a royal piece and one that is not, or to FS's `pawn`, yet"
             ));
         }
         if options
@@ -1304,9 +1444,98 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
             piece: name,
             letter: piece.letter,
             betza,
+            royal: piece.royal,
+            of_pawn,
         });
     }
     Ok(out)
+}
+
+/// FS's mobility regions (`mobilityRegionWhiteCustomPiece3 = *5 *6`): a
+/// piece of that type moves, captures and attacks only onto its side's
+/// region, passing over the rest (FS masks the squares a move lands on).
+/// varia says it as `restrict Piece: never land in` the rest of the board,
+/// for both sides when Black's region is White's mirrored, else per side;
+/// the promoted kinds with that type's moves are restricted too. Refused
+/// where the piece could be dropped (FS limits its drops to the region,
+/// varia's restrictions do not).
+fn write_mobility(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let mut regions: BTreeMap<String, (Option<Squares>, Option<Squares>, String)> = BTreeMap::new();
+    for key in options.resolved.options.keys() {
+        let Some(rest) = key.strip_prefix("mobilityRegion") else {
+            continue;
+        };
+        let value = options.text(key, "").trim();
+        if value.is_empty() || value == "-" {
+            continue;
+        }
+        let (white, name) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
+            (Some(name), _) => (true, name),
+            (_, Some(name)) => (false, name),
+            _ => return Err(options.error(key, "not White's or Black's mobility region")),
+        };
+        let mut piece_key = name.to_string();
+        if let Some(first) = piece_key.get_mut(0..1) {
+            first.make_ascii_lowercase();
+        }
+        let squares = read_squares(options, key, board)?;
+        let entry = regions
+            .entry(piece_key)
+            .or_insert((None, None, key.clone()));
+        if white {
+            entry.0 = Some(squares);
+        } else {
+            entry.1 = Some(squares);
+        }
+    }
+    let all: Squares = board.all().into_iter().collect();
+    if !regions.is_empty() {
+        let _ = writeln!(out);
+    }
+    let drops = options.flag("pieceDrops", false)?;
+    let hand = start_hand(options);
+    for (piece_key, (white, black, key)) in regions {
+        let Some(piece) = options.resolved.pieces.iter().find(|p| p.key == piece_key) else {
+            continue;
+        };
+        let promoted_to = options
+            .resolved
+            .promoted
+            .values()
+            .any(|t| t.as_ref() == Some(&piece_key));
+        let to_hand = options.flag("capturesToHand", false)? && (!piece.royal || promoted_to);
+        if drops && (to_hand || hand.to_ascii_uppercase().contains(piece.letter)) {
+            return Err(options.error(
+                &key,
+                "a mobility region of a piece that may be dropped: FS keeps its drops in the region too, varia's `never land in` does not",
+            ));
+        }
+        let names = kinds_of_types(options, std::slice::from_ref(&piece_key)).join(", ");
+        let outside = |region: Option<Squares>| match region {
+            Some(region) => all.difference(&region).copied().collect::<Squares>(),
+            None => Squares::new(),
+        };
+        let white = outside(white);
+        let black = black_view(&outside(black), board);
+        if white == black {
+            let _ = writeln!(
+                out,
+                "restrict {names}: never land in {}",
+                region_text(&white, board)
+            );
+            continue;
+        }
+        for (side, region) in [("white", &white), ("black", &black)] {
+            if !region.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "restrict {side} {names}: never land in {}",
+                    region_text(region, board)
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `promote Silver in or from ZONE to PromotedSilver optional` for each
@@ -1321,6 +1550,7 @@ fn write_piece_promotions(
     promotions: &[PiecePromotion],
     out: &mut String,
 ) -> Result<(), ImportError> {
+    let promotions: Vec<&PiecePromotion> = promotions.iter().filter(|p| !p.of_pawn).collect();
     if promotions.is_empty() {
         return Ok(());
     }
@@ -1437,7 +1667,10 @@ pub(super) fn check_immobility(
     resolved: &Resolved,
     variant: &crate::ir::Variant,
 ) -> Result<(), ImportError> {
-    let options = Options { resolved };
+    let options = Options {
+        resolved,
+        royal_groups: &[],
+    };
     if !options.flag("immobilityIllegal", false)? {
         return Ok(());
     }
@@ -1498,11 +1731,20 @@ pub(super) fn check_immobility(
 /// or ` reset by captures and Pawn, Sergeant`.
 fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
     let Some(setting) = options.get("nMoveRuleTypes") else {
-        return Ok(String::new());
+        // FS's default is its pawn, varia's the kinds with pawn-style
+        // promotions: a pawn in the game without any (none to promote
+        // to, or promoting shogi-style) is named.
+        let pawn = options.resolved.pieces.iter().find(|p| p.key == "pawn");
+        return Ok(match pawn {
+            Some(pawn) if !resolved_pawn_targets(options) && in_game(options, pawn) => {
+                format!(" reset by captures and {}", piece_name(pawn))
+            }
+            _ => String::new(),
+        });
     };
     let letters = setting.value.trim();
     let promoting = options.text("promotionPawnTypes", options.text("pawnTypes", "p"));
-    if letters == promoting.trim() {
+    if letters == promoting.trim() && resolved_pawn_targets(options) {
         return Ok(String::new());
     }
     if letters.is_empty() || letters == "-" {
@@ -1510,7 +1752,7 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
     }
     let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
         .map_err(|c| options.error("nMoveRuleTypes", format!("no piece has the letter `{c}`")))?;
-    let names: Vec<String> = keys.iter().filter_map(|k| named(options, k)).collect();
+    let names = kinds_of_types(options, &keys);
     Ok(format!(" reset by captures and {}", names.join(", ")))
 }
 
@@ -1562,7 +1804,7 @@ fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportE
         white_default = (rank.saturating_sub(1)..board.ranks)
             .flat_map(|r| rank_set(board, r))
             .collect();
-        black_default = mirrored(&white_default, board);
+        black_default = black_view(&white_default, board);
     }
     colour_region(
         options,
@@ -1651,6 +1893,9 @@ fn write_castling(
         set_rights(setup, "-");
         return Ok(());
     };
+    if board.rotate {
+        return Err(options.error("castling", TURNED_CASTLING));
+    }
     let rank = options.number("castlingRank", 1)?.saturating_sub(1);
     if rank >= board.ranks {
         return Err(options.error("castlingRank", "beyond the board"));
@@ -1844,7 +2089,7 @@ fn write_game_end(
     out: &mut String,
 ) -> Result<(), ImportError> {
     out.push('\n');
-    if options.resolved.pieces.iter().any(|p| p.royal) {
+    if options.has_royal() {
         let _ = writeln!(
             out,
             "checkmate {}",
@@ -1884,8 +2129,7 @@ fn write_game_end(
     }
     // FS judges perpetual checks only when a repetition ends the game,
     // and there are none without a royal piece.
-    let royal = options.resolved.pieces.iter().any(|p| p.royal);
-    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 && royal {
+    if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 && options.has_royal() {
         let _ = writeln!(out, "perpetual check loses");
     }
     if options.flag("checkCounting", false)? {
@@ -1974,16 +2218,14 @@ fn write_connects(options: &Options, out: &mut String) -> Result<(), ImportError
     let with = match options.text("connectPieceTypes", "*").trim() {
         "*" | "" => String::new(),
         letters => {
-            let names: Vec<String> = super::fs::letters_to_keys(&options.resolved.pieces, letters)
-                .map_err(|c| {
+            let keys =
+                super::fs::letters_to_keys(&options.resolved.pieces, letters).map_err(|c| {
                     options.error(
                         "connectPieceTypes",
                         format!("no piece has the letter `{c}`"),
                     )
-                })?
-                .iter()
-                .filter_map(|k| named(options, k))
-                .collect();
+                })?;
+            let names = kinds_of_types(options, &keys);
             format!(" with {}", names.join(", "))
         }
     };
@@ -2050,10 +2292,10 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
     }
     // One goal where Black's region is White's mirrored, else one a side
     // (Black's as Black sees it).
-    let goals: Vec<(&str, Squares)> = if mirrored(&white, board) == black {
+    let goals: Vec<(&str, Squares)> = if black_view(&white, board) == black {
         vec![("", white)]
     } else {
-        [("white ", white), ("black ", mirrored(&black, board))]
+        [("white ", white), ("black ", black_view(&black, board))]
             .into_iter()
             .filter(|(_, squares)| !squares.is_empty())
             .collect()
@@ -2065,11 +2307,11 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
     };
     let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
         None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
-        Some(letters) => super::fs::letters_to_keys(&options.resolved.pieces, letters)
-            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?
-            .iter()
-            .filter_map(|k| named(options, k))
-            .collect(),
+        Some(letters) => {
+            let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
+                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+            kinds_of_types(options, &keys)
+        }
     };
     if let Some(black) = options.get("flagPieceBlack") {
         if flag_piece.map(|s| &s.value) != Some(&black.value) {
@@ -2101,13 +2343,13 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
             ))
         }
         (false, true) => " after a reply",
-        (true, true) => {
-            return Err(options.error(
-                "flagMove",
-                "`flagMove` with `flagPieceSafe`: varia cannot say that yet",
-            ))
-        }
+        // FS then wins for a piece there unattacked at once, for one
+        // attacked if it is still there when its side is to move again
+        // (that side's goal judged first): both goals, in that order.
+        (true, true) => " after a reply",
     };
+    let also_unattacked =
+        options.flag("flagPieceSafe", false)? && options.flag("flagMove", false)?;
     let count = match options.number("flagPieceCount", 1)? {
         0 | 1 => String::new(),
         // FS then asks only pieces exactly at the count to be safe.
@@ -2136,6 +2378,14 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
             region_text(&region, board),
             pieces.join(", ")
         );
+        if also_unattacked {
+            let _ = writeln!(
+                out,
+                "{side}reaching {} with {count}{} wins if unattacked",
+                region_text(&region, board),
+                pieces.join(", ")
+            );
+        }
     }
     Ok(())
 }
@@ -2182,7 +2432,7 @@ fn racing_goal(options: &Options, board: &Board) -> Result<Option<String>, Impor
     Ok(Some(format!(
         "white reaching {} with {king} wins unless answered\nblack reaching {} with {king} wins\n",
         region_text(&white, board),
-        region_text(&mirrored(&black, board), board)
+        region_text(&black_view(&black, board), board)
     )))
 }
 
@@ -2350,13 +2600,15 @@ fn write_drops(
     });
     let pawn = named(options, "pawn");
     if to_hand {
-        if let (Some(pawn), false) = (&pawn, promotions.is_empty()) {
+        // A pawn promoted shogi-style demotes as the other promoted kinds.
+        let pawn_shogi = promotions.iter().any(|p| p.of_pawn);
+        if let (Some(pawn), false, false) = (&pawn, promotions.is_empty(), pawn_shogi) {
             return Err(options.error(
                 "promotedPieceType",
                 format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),
             ));
         }
-        if let Some(pawn) = &pawn {
+        if let (Some(pawn), false) = (&pawn, pawn_shogi) {
             let _ = writeln!(out, "demote promoted to {pawn}");
         }
         for p in promotions {
@@ -2436,7 +2688,7 @@ fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(),
     let enclosing = options.text("enclosingDrop", "none").trim() != "none";
     let start = read_squares(options, "enclosingDropStart", board)?;
     if enclosing && !start.is_empty() && options.flag("pieceDrops", false)? {
-        if mirrored(&start, board) != start {
+        if black_view(&start, board) != start {
             return Err(options.error(
                 "enclosingDropStart",
                 "squares that are not the same seen from Black's side: varia's `drops first fill` region is for both sides as each sees it",
@@ -2507,20 +2759,33 @@ fn pawn_drop_region(
     Ok(squares)
 }
 
-/// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`)
-/// as varia's royal pieces: FS keeps safe every piece of an extinction
-/// type whose side has at most one of it (with `extinctionPieceCount =
-/// 0`), which are varia's royal kinds when no side ever has two of a kind:
-/// at most one a side on the start board, none in the start hands, none
-/// promoted to (a pseudo-royal piece is never captured, so never enters
-/// a hand). Losing it must lose, and each side must start with a royal
-/// piece (these, or FS's king besides). A copy of `resolved` with those
-/// kinds royal and the extinction options gone; `None` for a section
-/// without pseudo-royal pieces. FS takes no king with `blastOnCapture`.
-fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
-    let options = Options { resolved };
+/// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`):
+/// FS keeps safe each piece of an extinction type whose side has at most
+/// `extinctionPieceCount + 1` of that type on the board, and then judges
+/// no extinction at all (a safe piece is never taken). Two ways varia says
+/// it exactly:
+/// - royal kinds, when no side can ever have more than that many of a
+///   type: the side's extinction pieces are that few at the start (all
+///   types together), none in hand, and a piece becomes one of these types
+///   only by promoting from one (Chak's king to its divine king);
+/// - with a count of 0, one royal group per type (`check when the last
+///   Maharajah is attacked`: none safe while the side has two), when no
+///   piece promotes to or from the type and none is dropped (FS keeps a
+///   dropped one, or a newly promoted one's old partner, safe for that
+///   move by the count before it).
+///
+/// A copy of `resolved` with those kinds royal and the extinction options
+/// gone, and the keys of the grouped types; `None` for a section without
+/// pseudo-royal pieces. With `blastOnCapture` FS judges extinction after
+/// all: only losing the piece losing (as Atomic's king) is taken.
+fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, ImportError> {
+    let options = Options {
+        resolved,
+        royal_groups: &[],
+    };
     let royal = resolved.pieces.iter().any(|p| p.royal);
-    if options.flag("blastOnCapture", false)? && royal {
+    let blast = options.flag("blastOnCapture", false)?;
+    if blast && royal {
         return Err(options.error(
             "blastOnCapture",
             "FS takes no king (royal piece) with `blastOnCapture`",
@@ -2532,7 +2797,9 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     let refuse = |why: &str| {
         Err(options.error(
             "extinctionPseudoRoyal",
-            format!("varia says a pseudo-royal piece only as a royal one, and {why}"),
+            format!(
+                "varia says FS's pseudo-royal pieces as royal pieces or royal groups, and {why}"
+            ),
         ))
     };
     let letters = options.text("extinctionPieceTypes", "").trim();
@@ -2542,43 +2809,75 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     if keys.is_empty() || letters.contains('*') {
         return refuse("the extinction piece types are not named kinds of piece");
     }
+    let count = options.number("extinctionPieceCount", 0)?;
     let plain = options.text("extinctionValue", "none").trim() == "loss"
-        && options.number("extinctionPieceCount", 0)? == 0
+        && count == 0
         && options.number("extinctionOpponentPieceCount", 0)? == 0
         && !options.flag("extinctionClaim", false)?;
-    if !plain {
-        return refuse("losing it must lose (`extinctionValue = loss`, counts 0)");
+    if blast && !plain {
+        return refuse("with explosions, losing it must lose (`extinctionValue = loss`, counts 0)");
     }
-    let promoted_to = |k: &String| {
-        resolved.promotion_types.contains(k)
-            || resolved.promoted.values().any(|t| t.as_ref() == Some(k))
-    };
-    if keys.iter().any(promoted_to) {
-        return refuse("it may be promoted to here");
-    }
-    let fen = options.text(
-        "startFen",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    );
+    let fen = options.text("startFen", CHESS_FEN);
     let placement = fen.split_whitespace().next().unwrap_or("");
     let (board, hand) = placement.split_once('[').unwrap_or((placement, ""));
-    let count = |c: char| board.chars().filter(|&x| x == c).count();
+    let letter = |k: &String| {
+        resolved
+            .pieces
+            .iter()
+            .find(|p| &p.key == k)
+            .map(|p| p.letter)
+    };
+    let letters: Vec<char> = keys.iter().filter_map(letter).collect();
+    let on_board = |upper: bool| {
+        board
+            .chars()
+            .filter(|c| {
+                c.is_ascii_uppercase() == upper && letters.contains(&c.to_ascii_uppercase())
+            })
+            .count()
+    };
+    let in_hand = hand
+        .chars()
+        .any(|c| letters.contains(&c.to_ascii_uppercase()));
+    let extinct = |k: &String| keys.contains(k);
+    let pawn_promotes_to = resolved.promotion_types.iter().any(extinct);
+    let promoted: Vec<(&String, &String)> = resolved
+        .promoted
+        .iter()
+        .filter_map(|(from, to)| Some((from, to.as_ref()?)))
+        .collect();
+    let closed = !pawn_promotes_to
+        && promoted
+            .iter()
+            .all(|(from, to)| extinct(from) == extinct(to))
+        && !in_hand
+        && on_board(true).max(on_board(false)) <= count as usize + 1;
+    let isolated = count == 0
+        && !pawn_promotes_to
+        && !promoted
+            .iter()
+            .any(|(from, to)| extinct(from) || extinct(to))
+        && !in_hand
+        && !options.flag("capturesToHand", false)?;
     let mut royal = resolved.clone();
-    for piece in royal.pieces.iter_mut().filter(|p| keys.contains(&p.key)) {
-        let (white, black) = (piece.letter, piece.letter.to_ascii_lowercase());
-        if count(white) > 1 || count(black) > 1 || hand.contains([white, black]) {
-            return refuse("a side has more than one of it, or one in hand, at the start");
+    let groups = if closed {
+        for piece in royal.pieces.iter_mut().filter(|p| extinct(&p.key)) {
+            piece.royal = true;
         }
-        piece.royal = true;
-    }
+        Vec::new()
+    } else if isolated {
+        keys.clone()
+    } else {
+        return refuse("a side may have more of a type than are kept safe (at the start, by promotion or by drops), so FS's safety changes with the count in ways varia does not say");
+    };
     let has_royal = |upper: bool| {
-        royal.pieces.iter().filter(|p| p.royal).any(|p| {
+        royal.pieces.iter().any(|p| {
             let letter = if upper {
                 p.letter
             } else {
                 p.letter.to_ascii_lowercase()
             };
-            count(letter) == 1
+            (p.royal || groups.contains(&p.key)) && board.contains(letter)
         })
     };
     if !has_royal(true) || !has_royal(false) {
@@ -2594,7 +2893,7 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<Resolved>, ImportError> {
     ] {
         royal.options.remove(key);
     }
-    Ok(Some(royal))
+    Ok(Some((royal, groups)))
 }
 
 /// FS's `blastOnCapture` as `captures explode`: FS spares its `pawn` type
