@@ -292,8 +292,7 @@ fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
 /// one as `king = k:BETZA`.
 fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let royals = variant.pieces.iter().filter(|p| p.royal).count();
-    if royals == 0 || pseudo_royal(variant).is_some() {
+    if fs_king(variant).is_none() {
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
     }
@@ -341,7 +340,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         }
         let betza: String = piece.betza.split_whitespace().collect();
         let letter = fs_letter(variant, PieceKind(index as u8));
-        if piece.royal && pseudo_royal(variant).is_none() {
+        if fs_king(variant) == Some(PieceKind(index as u8)) {
             let _ = writeln!(out, "king = {letter}:{betza}");
             continue;
         }
@@ -522,19 +521,22 @@ pub(crate) struct PseudoRoyals {
     pub kinds: Vec<PieceKind>,
     /// FS's `extinctionPieceCount`.
     pub count: u32,
+    /// The royal kind written as FS's king beside them, if any.
+    pub king: Option<PieceKind>,
 }
 
 /// The royal pieces FS takes as pseudo-royal ones, `None` where FS's king
-/// says them (one royal kind, one a side at most). Atomic's king (FS's
-/// blasts take no `king`); several royal kinds or several royal pieces of
-/// a kind, when no side can ever have more than it starts with (none in
-/// hand, none promoted to from a piece that is not royal): every one kept
-/// safe; a royal group of one kind (`check when the last Maharajah is
-/// attacked`), when nothing promotes to or from the kind and no captured
-/// one goes to hand (FS keeps a dropped one safe by the count before the
-/// drop). Refused: a group of several kinds (FS counts each type on its
-/// own) or of `every` (FS's `dupleCheck`, not written yet), or a count
-/// that may grow.
+/// says them all (one royal kind, one a side at most). Atomic's king (FS's
+/// blasts take no `king`). Otherwise one royal kind, one a side and never
+/// promoted to, stays FS's king, and the other royal kinds are kept safe
+/// by a count no side exceeds: as many as a side starts with, or, where a
+/// royal piece may be promoted to or dropped, the board's squares (FS's
+/// own Coregal); a royal group of one kind (`check when the last
+/// Maharajah is attacked`) with a count of 0, when nothing promotes to or
+/// from the kind and none is dropped (FS keeps a dropped one safe by the
+/// count before the drop). Refused: a group of several kinds (FS counts
+/// each type on its own) or of `every` (FS's `dupleCheck`, not written
+/// yet), and a group beside royal pieces that need a higher count.
 pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError> {
     let royal: Vec<PieceKind> = (0..variant.pieces.len())
         .filter(|&k| variant.pieces[k].royal)
@@ -561,6 +563,7 @@ pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, E
             ([kind], true) => Some(PseudoRoyals {
                 kinds: vec![*kind],
                 count: 0,
+                king: None,
             }),
             _ => None,
         });
@@ -588,38 +591,41 @@ pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, E
             .max()
             .unwrap_or(0)
     };
-    if grouped.is_empty() && royal.len() <= 1 && most(&royal) <= 1 {
+    let sources = |target: PieceKind| promotion_sources(variant, target);
+    // FS's king: a royal kind one a side at most, never promoted to (the
+    // first such; Coregal's king beside its royal queens).
+    let king = royal
+        .iter()
+        .copied()
+        .find(|&k| most(&[k]) <= 1 && sources(k).is_empty());
+    let pseudo: Vec<PieceKind> = royal.iter().copied().filter(|&k| Some(k) != king).collect();
+    if grouped.is_empty() && pseudo.is_empty() {
         return Ok(None);
     }
-    let all: Vec<PieceKind> = royal.iter().chain(&grouped).copied().collect();
-    if let Some(&kind) = all.iter().find(|&&k| in_hand(k)) {
-        let piece = &variant.pieces[kind.0 as usize];
-        return Err(refuse(
-            format!("piece {} {} \"{}\" royal", piece.name, piece.letter, piece.betza),
-            "a royal piece in hand beside another royal piece: Fairy-Stockfish's pseudo-royal pieces are kept safe by their count on the board",
-        ));
-    }
-    let sources = |target: PieceKind| promotion_sources(variant, target);
-    let grows = royal
+    let grows = pseudo
         .iter()
-        .any(|&k| sources(k).iter().any(|s| !royal.contains(s)));
-    let grouped_promotes = grouped
-        .iter()
-        .any(|&k| !sources(k).is_empty() || variant.promotion.promotes(k));
-    let captured_to_hand =
-        !grouped.is_empty() && variant.hands.as_ref().is_some_and(|h| h.keep_captures);
-    if grows || grouped_promotes || captured_to_hand {
-        return Err(refuse(
-            "royal",
-            "royal pieces whose count may grow (promoted to, or captured into hand and dropped): Fairy-Stockfish keeps pseudo-royal pieces safe by their count, which the script's royalty does not follow",
-        ));
-    }
-    if !grouped.is_empty() && most(&royal) > 1 {
-        return Err(refuse(
-            "check when …",
-            "a royal group beside several royal pieces of a side: Fairy-Stockfish's one extinctionPieceCount cannot keep all of those safe and the group's last one alone",
-        ));
-    }
+        .any(|&k| in_hand(k) || sources(k).iter().any(|s| !royal.contains(s)));
+    let kinds: Vec<PieceKind> = pseudo.iter().chain(&grouped).copied().collect();
+    let count = if grouped.is_empty() {
+        if grows {
+            // No matter how many, all kept safe (as FS's own Coregal).
+            variant.geometry.cells() as u32
+        } else {
+            most(&pseudo).max(1) - 1
+        }
+    } else {
+        let grouped_grows = grouped
+            .iter()
+            .any(|&k| in_hand(k) || !sources(k).is_empty() || variant.promotion.promotes(k));
+        let captured_to_hand = variant.hands.as_ref().is_some_and(|h| h.keep_captures);
+        if grows || grouped_grows || captured_to_hand || most(&pseudo) > 1 {
+            return Err(refuse(
+                "check when …",
+                "a royal group of a kind that may be promoted to, promote or be dropped, or beside royal pieces a side has several of: Fairy-Stockfish's one extinctionPieceCount keeps safe by the count on the board",
+            ));
+        }
+        0
+    };
     if let Some(piece) = variant
         .pieces
         .iter()
@@ -630,10 +636,7 @@ pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, E
             "Fairy-Stockfish's flyingGeneral looks at its king type only, and these royal pieces are pseudo-royal ones",
         ));
     }
-    Ok(Some(PseudoRoyals {
-        kinds: all,
-        count: most(&royal).max(1) - 1,
-    }))
+    Ok(Some(PseudoRoyals { kinds, count, king }))
 }
 
 /// The kinds that may promote to `target` (on arriving, leaving, or in
@@ -670,6 +673,18 @@ fn promotion_sources(variant: &Variant, target: PieceKind) -> Vec<PieceKind> {
 /// [`pseudo_royals`], where the export has already refused what it cannot.
 fn pseudo_royal(variant: &Variant) -> Option<PseudoRoyals> {
     pseudo_royals(variant).ok().flatten()
+}
+
+/// The royal kind written as FS's `king`, if any.
+fn fs_king(variant: &Variant) -> Option<PieceKind> {
+    match pseudo_royal(variant) {
+        Some(royals) => royals.king,
+        None => variant
+            .pieces
+            .iter()
+            .position(|p| p.royal)
+            .map(|k| PieceKind(k as u8)),
+    }
 }
 
 /// Captures that explode as FS's `blastOnCapture`, which spares FS's
@@ -1455,7 +1470,7 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         lines.push(format!("{rook_key} = {}", letter(rule.rook_from)));
     }
     let _ = writeln!(out, "castling = true");
-    if !variant.pieces[king.0 as usize].royal || pseudo_royal(variant).is_some() {
+    if fs_king(variant) != Some(king) {
         let _ = writeln!(out, "castlingKingPiece = {}", fs_letter(variant, king));
     }
     let _ = writeln!(out, "castlingRank = {}", geometry.rank_of(king_from) + 1);
@@ -1509,7 +1524,7 @@ fn write_960_castling(
     }
     let letter = |s: Square| (b'a' + geometry.file_of(s) as u8) as char;
     let _ = writeln!(out, "castling = true\nchess960 = true");
-    if !variant.pieces[first.king.0 as usize].royal || pseudo_royal(variant).is_some() {
+    if fs_king(variant) != Some(first.king) {
         let _ = writeln!(
             out,
             "castlingKingPiece = {}",

@@ -2759,15 +2759,22 @@ fn pawn_drop_region(
     Ok(squares)
 }
 
+/// The squares of the section's board (`maxFile` × `maxRank`).
+fn board_cells(options: &Options) -> Result<usize, ImportError> {
+    let board = read_board(options)?;
+    Ok((board.files * board.ranks) as usize)
+}
+
 /// FS's pseudo-royal extinction pieces (`extinctionPseudoRoyal = true`):
 /// FS keeps safe each piece of an extinction type whose side has at most
 /// `extinctionPieceCount + 1` of that type on the board, and then judges
 /// no extinction at all (a safe piece is never taken). Two ways varia says
 /// it exactly:
 /// - royal kinds, when no side can ever have more than that many of a
-///   type: the side's extinction pieces are that few at the start (all
-///   types together), none in hand, and a piece becomes one of these types
-///   only by promoting from one (Chak's king to its divine king);
+///   type: the count is the board's squares or more (Coregal's 64), or
+///   the side's extinction pieces are that few at the start (all types
+///   together), none in hand, and a piece becomes one of these types only
+///   by promoting from one (Chak's king to its divine king);
 /// - with a count of 0, one royal group per type (`check when the last
 ///   Maharajah is attacked`: none safe while the side has two), when no
 ///   piece promotes to or from the type and none is dropped (FS keeps a
@@ -2846,12 +2853,15 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
         .iter()
         .filter_map(|(from, to)| Some((from, to.as_ref()?)))
         .collect();
-    let closed = !pawn_promotes_to
-        && promoted
-            .iter()
-            .all(|(from, to)| extinct(from) == extinct(to))
-        && !in_hand
-        && on_board(true).max(on_board(false)) <= count as usize + 1;
+    // A count no side can exceed keeps every one safe (FS's Coregal: 64).
+    let unbounded = count as usize + 1 >= (board_cells(&options)?).max(1);
+    let closed = unbounded
+        || !pawn_promotes_to
+            && promoted
+                .iter()
+                .all(|(from, to)| extinct(from) == extinct(to))
+            && !in_hand
+            && on_board(true).max(on_board(false)) <= count as usize + 1;
     let isolated = count == 0
         && !pawn_promotes_to
         && !promoted

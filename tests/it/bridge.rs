@@ -548,6 +548,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "clobber",
             "clobber10",
             "codrus",
+            "coregal",
             "courier",
             "crazyhouse",
             "diamond",
@@ -647,7 +648,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("balbo", "board … without"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("cambodian", "first moves of King"),
-            ("coregal", "royal"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("gustav3", "board … without"),
             ("horde", "white has no royal piece"),
@@ -1500,16 +1500,18 @@ fn sections_of_pseudo_royals_mobility_and_turned_boards_play_as_fs() {
 /// of one kind, export as FS's pseudo-royal pieces (`extinctionPseudoRoyal`
 /// with the count that keeps them all safe): the imported Two Kings (two
 /// royal kings a side: `extinctionPieceCount = 1`), Quasi-Shatranj (four)
-/// and Maharajah 2 (White's king and Black's two amazons, a group) play
-/// in FS through random games as in varia; a group of two kinds, of
-/// `every`, or of a kind a pawn may promote to is refused by name.
+/// and Maharajah 2 (White's king, FS's king, and Black's two amazons, a
+/// group) play in FS through random games as in varia (Coregal's queens,
+/// promoted to, with the count of the board's squares, are in the
+/// scripts' export test); a group of two kinds, of `every`, or of a kind
+/// a pawn may promote to is refused by name.
 #[test]
 fn royal_pieces_and_groups_export_as_fs_pseudo_royal_pieces() {
     let names = ["twokings2", "quasi-shatranj", "maharajah2"];
     let expected = [
         "extinctionPieceTypes = k\nextinctionPieceCount = 1\nextinctionPseudoRoyal = true\n",
         "extinctionPieceTypes = k\nextinctionPieceCount = 3\nextinctionPseudoRoyal = true\n",
-        "extinctionPieceTypes = km\nextinctionPseudoRoyal = true\n",
+        "king = k:K\n",
     ];
     let mut ini = String::new();
     let mut variants = Vec::new();
@@ -1518,6 +1520,10 @@ fn royal_pieces_and_groups_export_as_fs_pseudo_royal_pieces() {
         let section =
             varia::bridge::export::export_variant(&variant, &format!("varia-{name}")).unwrap();
         assert!(section.contains(lines), "{section}");
+        if *name == "maharajah2" {
+            // Its king stays FS's king; the amazons are the group.
+            assert!(section.contains("extinctionPieceTypes = m\nextinctionPseudoRoyal = true\n"));
+        }
         ini.push_str(&section);
         ini.push('\n');
         variants.push(variant);
@@ -1546,8 +1552,8 @@ fn royal_pieces_and_groups_export_as_fs_pseudo_royal_pieces() {
             "check when …",
         ),
         (
-            "piece King K \"K\" royal\npiece Prince C \"K\" royal\npromote Pawn in rank 8 to Prince\n",
-            "royal",
+            "piece King K \"K\" royal\npiece Prince C \"K\"\ncheck when the last Prince is attacked\npromote Pawn in rank 8 to Prince\n",
+            "check when …",
         ),
     ] {
         let script = format!("{base}{rules}setup \"2c1k3/p7/8/8/8/8/P7/2C1K3 w - - 0 1\"\n");
