@@ -1310,25 +1310,16 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     if region.is_empty() {
         return Ok(());
     }
-    let mandatory = options.flag("mandatoryPawnPromotion", true)?;
-    let shogi_style = (pawn_key == "pawn")
-        .then(|| options.resolved.promoted.get("pawn").cloned().flatten())
-        .flatten();
-    if let (Some(_), true) = (&shogi_style, targets.is_empty()) {
-        // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
-        // arriving in the region as it promotes to pieces.
-        let optional = if mandatory { "" } else { " optional" };
-        let _ = writeln!(
-            out,
-            "\npromote {pawn} in {} to Promoted{pawn}{optional}",
-            region_text(&region, board)
-        );
-        return Ok(());
-    }
-    if targets.is_empty() {
+    let shogi_style = pawn_key == "pawn"
+        && options
+            .resolved
+            .promoted
+            .get("pawn")
+            .is_some_and(Option::is_some);
+    if targets.is_empty() && !shogi_style {
         // Nothing to promote to: FS's pawn, which must promote there,
         // never moves there (and one that need not moves there plainly).
-        if mandatory {
+        if options.flag("mandatoryPawnPromotion", true)? {
             let _ = writeln!(
                 out,
                 "\nrestrict {pawn}: never land in {}",
@@ -1348,6 +1339,16 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         }
         _ => return Err(options.error("mandatoryPawnPromotion", "not true or false")),
     };
+    if targets.is_empty() {
+        // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
+        // arriving in the region as it promotes to pieces.
+        let _ = writeln!(
+            out,
+            "\npromote {pawn} in {} to Promoted{pawn}{optional}",
+            region_text(&region, board)
+        );
+        return Ok(());
+    }
     let _ = writeln!(
         out,
         "\npromote {pawn} in {} to {}{optional}",
@@ -1382,9 +1383,10 @@ fn resolved_pawn_targets(options: &Options) -> bool {
     options.resolved.promotion_types.iter().any(|k| k != "pawn")
 }
 
-/// FS's `promotedPieceType` entries for the section's pieces. Refused by
-/// name: FS's `pawn` (which promotes so only along with its pawn
-/// promotions), an entry between a royal piece and one that is not, a promoted type
+/// FS's `promotedPieceType` entries for the section's pieces (FS's
+/// `pawn`'s promotes on arriving, `write_promotion`'s). Refused by name:
+/// FS's `pawn`'s beside its pawn promotions, an entry between a royal
+/// piece and one that is not, a promoted type
 /// that promotes again or is limited by `promotionLimit`, and FS's
 /// `piecePromotionOnCapture` and `pieceDemotion` (left at their defaults
 /// by `check_options`).
