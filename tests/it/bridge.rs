@@ -1709,8 +1709,8 @@ print("agree", checked, counted)
 /// rank 3 with 3 Knight wins`): Aralzaa plays as FS plays it through
 /// random games, two knights on the rank are not
 /// yet a win and three are, the count exports back as `flagPieceCount`;
-/// a count the region cannot hold is refused, and a piece that moves
-/// differently left and right (FS turns Black's by 180°) too.
+/// a count the region cannot hold is refused (knights-halma's goal of 9
+/// knights on 7 squares).
 #[test]
 fn flag_piece_counts_import_as_goals_of_several_pieces() {
     use varia::ir::piece::Color;
