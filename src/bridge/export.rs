@@ -292,7 +292,8 @@ fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
 /// one as `king = k:BETZA`.
 fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    if fs_king(variant).is_none() {
+    let king = fs_king(variant);
+    if king.is_none() {
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
     }
@@ -340,7 +341,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         }
         let betza: String = piece.betza.split_whitespace().collect();
         let letter = fs_letter(variant, PieceKind(index as u8));
-        if fs_king(variant) == Some(PieceKind(index as u8)) {
+        if king == Some(PieceKind(index as u8)) {
             let _ = writeln!(out, "king = {letter}:{betza}");
             continue;
         }
@@ -516,13 +517,13 @@ fn leaves_and_returns(
 /// (`extinctionPseudoRoyal`): FS keeps safe each piece of those types
 /// while its side has at most `count + 1` of the type, and judges no
 /// extinction then.
-pub(crate) struct PseudoRoyals {
+struct PseudoRoyals {
     /// The kinds (`extinctionPieceTypes`).
-    pub kinds: Vec<PieceKind>,
+    kinds: Vec<PieceKind>,
     /// FS's `extinctionPieceCount`.
-    pub count: u32,
+    count: u32,
     /// The royal kind written as FS's king beside them, if any.
-    pub king: Option<PieceKind>,
+    king: Option<PieceKind>,
 }
 
 /// The royal pieces FS takes as pseudo-royal ones, `None` where FS's king
@@ -537,7 +538,7 @@ pub(crate) struct PseudoRoyals {
 /// count before the drop). Refused: a group of several kinds (FS counts
 /// each type on its own) or of `every` (FS's `dupleCheck`, not written
 /// yet), and a group beside royal pieces that need a higher count.
-pub(crate) fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError> {
+fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError> {
     let royal: Vec<PieceKind> = (0..variant.pieces.len())
         .filter(|&k| variant.pieces[k].royal)
         .map(|k| PieceKind(k as u8))
@@ -707,7 +708,7 @@ fn write_explosions(variant: &Variant, out: &mut String) -> Result<(), ExportErr
         mutual.push(PieceKind(index as u8));
     }
     if !mutual.is_empty() {
-        let letters: String = mutual.iter().map(|&k| fs_letter(variant, k)).collect();
+        let letters = letters_of_kinds(variant, &mutual);
         let _ = writeln!(out, "mutuallyImmuneTypes = {letters}");
     }
     let Some(explosion) = &variant.explosion else {
@@ -728,11 +729,7 @@ fn write_explosions(variant: &Variant, out: &mut String) -> Result<(), ExportErr
                 "Fairy-Stockfish takes no immune pieces with a royal one",
             ));
         }
-        let letters: String = explosion
-            .immune
-            .iter()
-            .map(|&k| fs_letter(variant, k))
-            .collect();
+        let letters = letters_of_kinds(variant, &explosion.immune);
         let _ = writeln!(out, "blastImmuneTypes = {letters}");
     }
     Ok(())
@@ -1014,6 +1011,11 @@ fn promoted_alias(variant: &Variant, kind: PieceKind) -> Option<PieceKind> {
 
 /// The lower-case letters of the pieces `keep` picks, as FS writes a
 /// set of piece types (`qrbn`).
+/// The FS letters of some kinds, in their order (`extinctionPieceTypes = km`).
+fn letters_of_kinds(variant: &Variant, kinds: &[PieceKind]) -> String {
+    kinds.iter().map(|&k| fs_letter(variant, k)).collect()
+}
+
 fn letters_of(variant: &Variant, keep: impl Fn(&PieceDef) -> bool) -> String {
     variant
         .pieces
@@ -1629,11 +1631,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             if let Some(royals) = pseudo_royal(variant) {
                 // Kept safe, so never lost (Atomic's king: its loss loses,
                 // as its checkmate).
-                let letters: String = royals
-                    .kinds
-                    .iter()
-                    .map(|&k| fs_letter(variant, k))
-                    .collect();
+                let letters = letters_of_kinds(variant, &royals.kinds);
                 let _ = writeln!(out, "extinctionValue = loss");
                 let _ = writeln!(out, "extinctionPieceTypes = {letters}");
                 if royals.count > 0 {
@@ -1652,7 +1650,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
             let types = if rule.kinds.is_empty() {
                 "*".to_string()
             } else {
-                rule.kinds.iter().map(|&k| fs_letter(variant, k)).collect()
+                letters_of_kinds(variant, &rule.kinds)
             };
             let _ = writeln!(out, "extinctionValue = {}", value(rule.result));
             let _ = writeln!(out, "extinctionPieceTypes = {types}");

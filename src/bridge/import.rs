@@ -2373,17 +2373,16 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
             ),
         ));
     }
+    let modifiers: &[&str] = if also_unattacked {
+        &[modifier, " if unattacked"]
+    } else {
+        &[modifier]
+    };
     for (side, region) in goals {
-        let _ = writeln!(
-            out,
-            "{side}reaching {} with {count}{} wins{modifier}",
-            region_text(&region, board),
-            pieces.join(", ")
-        );
-        if also_unattacked {
+        for modifier in modifiers {
             let _ = writeln!(
                 out,
-                "{side}reaching {} with {count}{} wins if unattacked",
+                "{side}reaching {} with {count}{} wins{modifier}",
                 region_text(&region, board),
                 pieces.join(", ")
             );
