@@ -7,7 +7,6 @@
 use std::fmt::Write as _;
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::pattern::DOUBLE_STEP;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
@@ -307,6 +306,7 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
     let mut customs = String::new();
     let mut custom = 0;
     let mut initial_rank: Option<i32> = None;
+    let mut first_regions: Vec<ByColor<SquareSet>> = Vec::new();
     for (index, piece) in variant.pieces.iter().enumerate() {
         let declaration = format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza);
         if piece.patterns.iter().any(|p| !p.paths.is_empty())
@@ -318,12 +318,24 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         if piece.patterns.iter().any(|p| {
             (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
                 && !(pawn_steps && pawn_double_step(p))
+                && (pawn_steps || !region_first_move(p))
                 && !(piece.royal && flying_general(p))
         }) {
             return Err(refuse(
                 declaration,
-                "an `also` move: Fairy-Stockfish has no moves from a region",
+                "an `also` move: Fairy-Stockfish has moves from a region only as first moves (`i`, on its `doubleStepRegion…`), which do not capture",
             ));
+        }
+        let mut first_moves = String::new();
+        for p in piece.patterns.iter() {
+            if !pawn_steps && region_first_move(p) {
+                first_moves.push('i');
+                first_moves.push_str(&p.betza);
+                first_regions.push(p.from_region.expect("a region first move has a region"));
+            }
+            if (p.initial || region_first_move(p)) && !pawn_steps {
+                untaken_first_move_passes(variant, piece, p, &declaration)?;
+            }
         }
         if !pawn_steps && double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
             return Err(refuse(
@@ -339,7 +351,8 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
                 initial_rank,
             )?);
         }
-        let betza: String = piece.betza.split_whitespace().collect();
+        let betza: String =
+            piece.betza.split_whitespace().collect::<String>() + first_moves.as_str();
         let letter = fs_letter(variant, PieceKind(index as u8));
         if king == Some(PieceKind(index as u8)) {
             let _ = writeln!(out, "king = {letter}:{betza}");
@@ -376,16 +389,90 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         let _ = writeln!(customs, "customPiece{custom} = {letter}:{betza}");
     }
     out.push_str(&customs);
+    write_first_move_region(variant, initial_rank, &first_regions, out)
+}
+
+/// `also PIECE "BETZA" from R`, moving without capturing: FS's first-move
+/// (`i`) moves of a custom piece, which FS allows wherever the piece
+/// stands on its `doubleStepRegion…` (and does not count as attacks).
+fn region_first_move(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pattern.from_region.is_some()
+        && pattern.within_region.is_none()
+        && !pattern.royal_only
+        && !pattern.unless_in_check
+        && !pattern.initial
+        && pattern.moves
+        && !pattern.captures
+        && !pattern.en_passant
+        && pattern.paths.is_empty()
+}
+
+/// FS marks the squares a custom piece's first move (`i`) passes for
+/// capture en passant whatever the piece, and every piece with an `e`
+/// move takes there; varia only a piece taken en passant (`en passant
+/// takes`, or one that captures so itself). Refuses a first move that
+/// passes squares, of a piece not taken en passant, where some piece
+/// captures en passant.
+fn untaken_first_move_passes(
+    variant: &Variant,
+    piece: &PieceDef,
+    pattern: &crate::ir::pattern::MovePattern,
+    declaration: &str,
+) -> Result<(), ExportError> {
+    if pattern.passes_squares()
+        && !piece.taken_en_passant
+        && variant.pieces.iter().any(PieceDef::captures_en_passant)
+    {
+        return Err(refuse(
+            declaration,
+            format!("its first move `{}` passes squares where Fairy-Stockfish lets any piece with an `e` move capture it en passant, and varia does not (name it in `en passant takes`)", pattern.betza),
+        ));
+    }
+    Ok(())
+}
+
+/// FS's one `doubleStepRegion…` a side, where its pawn double-steps and
+/// custom pieces make their first (`i`) moves: the rank varia's pieces
+/// with `i` moves start on, the regions of first moves `also … from R`,
+/// and the region of FS's pawn's double step must be one; `doubleStep =
+/// false` where nothing double-steps.
+fn write_first_move_region(
+    variant: &Variant,
+    initial_rank: Option<i32>,
+    first_regions: &[ByColor<SquareSet>],
+    out: &mut String,
+) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    let ranks = geometry.ranks() as i32;
+    let rank_set = |rank: i32| -> SquareSet {
+        geometry
+            .squares()
+            .iter()
+            .filter(|&s| geometry.rank_of(s) == rank)
+            .collect()
+    };
+    let mut regions: Vec<ByColor<SquareSet>> = first_regions.to_vec();
+    regions.extend(initial_rank.map(|r| ByColor {
+        white: rank_set(r),
+        black: rank_set(ranks - 1 - r),
+    }));
+    regions.extend(fs_pawn(variant).and_then(|k| pawn_double_step_region(variant, k)));
+    let Some(region) = regions.first() else {
+        out.push_str("doubleStep = false\n");
+        return Ok(());
+    };
+    if regions.iter().any(|r| r != region) {
+        return Err(refuse(
+            "also … from",
+            "first moves from different squares: Fairy-Stockfish has one `doubleStepRegion` a side for its pawn's double step and every custom piece's first (`i`) moves",
+        ));
+    }
     match initial_rank {
         Some(rank) => {
-            let ranks = variant.geometry.ranks() as i32;
             let _ = writeln!(out, "doubleStepRegionWhite = *{}", rank + 1);
             let _ = writeln!(out, "doubleStepRegionBlack = *{}", ranks - rank);
         }
-        None => match fs_pawn(variant).and_then(|k| pawn_double_step_region(variant, k)) {
-            Some(region) => write_side_regions(variant, &region, "doubleStepRegion", out),
-            None => out.push_str("doubleStep = false\n"),
-        },
+        None => write_side_regions(variant, region, "doubleStepRegion", out),
     }
     Ok(())
 }
@@ -594,11 +681,14 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
     };
     let sources = |target: PieceKind| promotion_sources(variant, target);
     // FS's king: a royal kind one a side at most, never promoted to (the
-    // first such; Coregal's king beside its royal queens).
+    // one that castles, as FS's castling king, else the first such;
+    // Coregal's king beside its royal queens).
+    let castles = |k: &PieceKind| variant.castling.iter().any(|c| c.king == *k);
     let king = royal
         .iter()
         .copied()
-        .find(|&k| most(&[k]) <= 1 && sources(k).is_empty());
+        .filter(|&k| most(&[k]) <= 1 && sources(k).is_empty())
+        .min_by_key(|k| !castles(k));
     let pseudo: Vec<PieceKind> = royal.iter().copied().filter(|&k| Some(k) != king).collect();
     if grouped.is_empty() && pseudo.is_empty() {
         return Ok(None);
@@ -788,31 +878,38 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
 }
 
 /// `also General "cvR" against royal`: the generals may not face each
-/// other on an open file (Xiangqi), FS's `flyingGeneral`.
+/// other on an open file (Xiangqi), or with `cR` on a file or a rank
+/// (Empire), FS's `flyingGeneral`.
 fn flying_general(pattern: &crate::ir::pattern::MovePattern) -> bool {
     let mut vectors = pattern.vectors.clone();
     vectors.sort_unstable();
     pattern.royal_only
         && pattern.from_region.is_none()
         && pattern.within_region.is_none()
-        && vectors == [(0, -1), (0, 1)]
+        && (vectors == [(0, -1), (0, 1)] || vectors == [(-1, 0), (0, -1), (0, 1), (1, 0)])
         && pattern.travel == crate::ir::pattern::Travel::Ride { max: 0 }
         && pattern.captures
         && !pattern.moves
         && !pattern.initial
 }
 
-/// `flyingGeneral = true` for a royal piece's `also … "cvR" against
-/// royal`. FS's rule forbids facing along a rank too: the royal pieces
-/// must stay in regions (`restrict … stay in`) on ranks apart.
+/// `flyingGeneral = true` for a royal piece's `also … "cR" against
+/// royal`, or `"cvR"`: FS's rule forbids facing along a rank too, so with
+/// `cvR` the royal pieces must stay in regions (`restrict … stay in`) on
+/// ranks apart.
 fn write_flying_general(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let Some(royal) = variant
-        .pieces
-        .iter()
-        .position(|p| p.royal && p.patterns.iter().any(flying_general))
-    else {
+    let Some((royal, pattern)) = variant.pieces.iter().enumerate().find_map(|(k, p)| {
+        p.patterns
+            .iter()
+            .find(|m| p.royal && flying_general(m))
+            .map(|m| (k, m))
+    }) else {
         return Ok(());
     };
+    if pattern.vectors.len() == 4 {
+        out.push_str("flyingGeneral = true\n");
+        return Ok(());
+    }
     let kind = PieceKind(royal as u8);
     let regions = region_mobility(variant)?;
     let ranks = |set: &SquareSet| -> Vec<i32> {
@@ -864,21 +961,12 @@ fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor
 /// Whether a move of `kind` that is not a first move makes an en passant
 /// square.
 fn double_steps_after_the_first_move(variant: &Variant, kind: PieceKind) -> bool {
-    let tables = &variant.tables;
-    let code = Piece {
-        color: Color::White,
-        kind,
-    }
-    .code();
-    variant.geometry.squares().iter().any(|sq| {
-        tables.rays(code, sq).iter().any(|ray| {
-            let squares = ray.start as usize..ray.start as usize + ray.len as usize;
-            !ray.initial
-                && squares
-                    .into_iter()
-                    .any(|i| tables.path_flags[i] & DOUBLE_STEP != 0)
-        })
-    })
+    let piece = &variant.pieces[kind.0 as usize];
+    piece.taken_en_passant
+        && piece
+            .patterns
+            .iter()
+            .any(|p| p.passes_squares() && !p.initial && !region_first_move(p))
 }
 
 /// varia's `i` (never moved) is FS's `i` (on the double-step region) when
@@ -923,7 +1011,7 @@ fn initial_moves_rank(
         })
         .map(|s| geometry.ranks() as i32 - 1 - geometry.rank_of(s))
         .collect();
-    let rank = ranks.first().copied();
+    let rank = ranks.first().or(black_ranks.first()).copied();
     let one_rank = rank.is_some_and(|r| ranks.iter().chain(&black_ranks).all(|&x| x == r));
     match (forward_only, one_rank, rank) {
         (true, true, Some(r)) if before.is_none_or(|b| b == r) => Ok(r),
@@ -1404,25 +1492,64 @@ fn promotion_of_side(
 /// rooks from the rook files to the king's inner side.
 fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
     let geometry = &variant.geometry;
-    let white: Vec<_> = variant
-        .castling
-        .iter()
-        .filter(|c| c.color == Color::White)
-        .collect();
+    let side = |color| -> Vec<&crate::ir::rule::CastlingRule> {
+        variant
+            .castling
+            .iter()
+            .filter(|c| c.color == color)
+            .collect()
+    };
+    let (white, black) = (side(Color::White), side(Color::Black));
     // One side's castling (`castling white …`): FS castles by the start
     // FEN's rights, which the other side then lacks for good, unless its
-    // castling pieces may be dropped (`castlingDroppedPiece`).
-    let black = variant.castling.iter().any(|c| c.color == Color::Black);
+    // castling pieces may be dropped (`castlingDroppedPiece`). FS says
+    // castling in White's squares; Black's alone, mirrored, says the same.
     let from_drops = variant
         .hands
         .as_ref()
         .is_some_and(|h| h.castling_from_drops);
-    if black && white.is_empty() || !black && !white.is_empty() && from_drops {
+    if (white.is_empty() != black.is_empty()) && from_drops {
         return Err(refuse(
             "castling white|black",
-            "Fairy-Stockfish writes castling for both sides: one side's castling is said by the start rights alone, which Black's only castling and castling from drops cannot keep",
+            "Fairy-Stockfish writes castling for both sides: one side's castling is said by the start rights alone, which castling from drops cannot keep",
         ));
     }
+    let mirrored = black
+        .iter()
+        .map(|r| mirror_castling(variant, r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let same = |a: &crate::ir::rule::CastlingRule, b: &crate::ir::rule::CastlingRule| {
+        (
+            a.king,
+            a.rook,
+            a.king_from,
+            a.king_to,
+            a.rook_from,
+            a.rook_to,
+        ) == (
+            b.king,
+            b.rook,
+            b.king_from,
+            b.king_to,
+            b.rook_from,
+            b.rook_to,
+        )
+    };
+    if !white.is_empty()
+        && !black.is_empty()
+        && (white.len() != mirrored.len()
+            || !white.iter().all(|w| mirrored.iter().any(|b| same(w, b))))
+    {
+        return Err(refuse(
+            "castling black",
+            "Black's castling is not White's turned over from rank to rank, as Fairy-Stockfish's castling options say both",
+        ));
+    }
+    let white = if white.is_empty() {
+        mirrored.iter().collect()
+    } else {
+        white
+    };
     if white.is_empty() {
         out.push_str("castling = false\n");
         return Ok(());
@@ -1486,6 +1613,45 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         let _ = writeln!(out, "{line}");
     }
     Ok(())
+}
+
+/// Black's castling rule in White's squares (the board turned over from
+/// rank to rank), as FS's castling options say it.
+fn mirror_castling(
+    variant: &Variant,
+    rule: &crate::ir::rule::CastlingRule,
+) -> Result<crate::ir::rule::CastlingRule, ExportError> {
+    let geometry = &variant.geometry;
+    let ranks = geometry.ranks() as i32;
+    let flip = |s: Square| {
+        geometry
+            .square(geometry.file_of(s), ranks - 1 - geometry.rank_of(s))
+            .ok_or_else(|| {
+                refuse(
+                    "castling black",
+                    "a square of Black's castling has no twin on White's side of the board",
+                )
+            })
+    };
+    Ok(crate::ir::rule::CastlingRule {
+        color: Color::White,
+        king_from: flip(rule.king_from)?,
+        king_to: flip(rule.king_to)?,
+        rook_from: flip(rule.rook_from)?,
+        rook_to: flip(rule.rook_to)?,
+        must_be_empty: rule
+            .must_be_empty
+            .iter()
+            .map(flip)
+            .collect::<Result<_, _>>()?,
+        king_path: rule
+            .king_path
+            .iter()
+            .copied()
+            .map(flip)
+            .collect::<Result<_, _>>()?,
+        ..rule.clone()
+    })
 }
 
 /// Castling from any start as FS's `chess960 = true`: one king and rook

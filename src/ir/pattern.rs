@@ -38,7 +38,9 @@ pub struct MovePattern {
     pub royal_only: bool,
     /// Not while its side is in check (`also … unless in check`).
     pub unless_in_check: bool,
-    /// The Betza component it came from.
+    /// The Betza component it came from, as written (`fmnD`).
+    pub betza: String,
+    /// Where that component is in the script.
     pub span: Span,
 }
 

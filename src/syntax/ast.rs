@@ -342,6 +342,23 @@ pub struct BetzaMove {
     pub span: Span,
 }
 
+/// The component as written: `fmnD`, `(afz)8W`, `W4`, `NN`.
+impl std::fmt::Display for BetzaMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letters = |ms: &[Spanned<char>]| ms.iter().map(|m| m.value).collect::<String>();
+        f.write_str(&letters(&self.modifiers))?;
+        if let Some(group) = &self.group {
+            write!(f, "({}){}", letters(&group.modifiers), group.max.value)?;
+        }
+        write!(f, "{}", self.atom.value)?;
+        match &self.repeat {
+            BetzaRepeat::Once => Ok(()),
+            BetzaRepeat::Doubled(_) => write!(f, "{}", self.atom.value),
+            BetzaRepeat::Range(n) => write!(f, "{}", n.value),
+        }
+    }
+}
+
 /// `(afz)8`: legs that may follow, up to `max` times.
 #[derive(Clone, Debug)]
 pub struct BetzaGroup {

@@ -109,6 +109,7 @@ pub fn compile_legs(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptError> {
             within_region: None,
             royal_only: false,
             unless_in_check: false,
+            betza: m.to_string(),
             span: m.span,
         });
     }

@@ -61,6 +61,7 @@ pub(super) fn compile_single(m: &BetzaMove) -> Result<Vec<MovePattern>, ScriptEr
                 within_region: None,
                 royal_only: false,
                 unless_in_check: false,
+                betza: m.to_string(),
                 span: m.span,
             });
         }
