@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use crate::ir::geometry::{Square, SquareSet};
-use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
+use crate::ir::pattern::Travel;
+use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind, WALL_CODE};
 use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
@@ -102,8 +103,67 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     if !petrifying.is_empty() {
         let _ = writeln!(out, "petrifyOnCaptureTypes = {petrifying}");
     }
-    let _ = writeln!(out, "startFen = {}", variant.start_fen);
+    let _ = writeln!(out, "startFen = {}", fs_start_fen(variant));
     Ok(out)
+}
+
+/// Whether the board has voids (`board … without`), which FS has as
+/// walls (`*` in its FENs) that never go.
+fn has_voids(variant: &Variant) -> bool {
+    let geometry = &variant.geometry;
+    geometry.squares().iter().count() != geometry.files() as usize * geometry.ranks() as usize
+}
+
+/// The start FEN as FS reads it: the script's, with every void written
+/// as FS's wall `*` (a script may count voids as empty squares).
+fn fs_start_fen(variant: &Variant) -> String {
+    if !has_voids(variant) {
+        return variant.start_fen.clone();
+    }
+    let geometry = &variant.geometry;
+    let (placement, fields) = variant
+        .start_fen
+        .split_once(' ')
+        .unwrap_or((&variant.start_fen, ""));
+    let hands = placement.find('[').map_or("", |i| &placement[i..]);
+    let mut out = String::new();
+    for rank in (0..geometry.ranks() as i32).rev() {
+        let mut empty = 0;
+        for file in 0..geometry.files() as i32 {
+            let token = match geometry.cell(file, rank) {
+                Some(sq)
+                    if !geometry.is_void(sq) && variant.start.board[sq.index()] != WALL_CODE =>
+                {
+                    Piece::from_board_code(variant.start.board[sq.index()]).map(|p| {
+                        let promoted = if variant.start.promoted.contains(&sq) {
+                            "~"
+                        } else {
+                            ""
+                        };
+                        variant.piece(p.kind).token(p.color) + promoted
+                    })
+                }
+                _ => Some("*".to_string()),
+            };
+            match token {
+                None => empty += 1,
+                Some(token) => {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    out.push_str(&token);
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    format!("{out}{hands} {fields}").trim_end().to_string()
 }
 
 /// The piece rules FS cannot say, or the bridge does not write yet: first
@@ -192,11 +252,20 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's boards are at most 12 x 10",
         ));
     }
-    if geometry.squares().iter().count() != geometry.files() as usize * geometry.ranks() as usize {
-        return Err(refuse(
-            "board … without",
-            "the bridge does not write void squares as FS walls yet",
-        ));
+    if has_voids(variant) {
+        if let Some(piece) = variant.pieces.iter().find(|p| {
+            p.patterns.iter().any(|m| {
+                matches!(
+                    m.travel,
+                    Travel::Hop | Travel::HopRight | Travel::JumpingLeap
+                )
+            })
+        }) {
+            return Err(refuse(
+                format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza),
+                "a move over pieces (`p`, `g`, `j`) on a board with voids: Fairy-Stockfish's voids are walls, which its hoppers hop and varia's do not",
+            ));
+        }
     }
     if variant.hooks.is_some() {
         return Err(refuse(

@@ -358,6 +358,9 @@ pub struct FsPiece {
     pub betza: Option<String>,
     /// Royal (FS's king, or a custom king `king = k:BETZA`).
     pub royal: bool,
+    /// The line of the .ini that gave it (`None`: FS's chess, or a
+    /// built-in parent).
+    pub line: Option<usize>,
 }
 
 /// An option's value and where it was set.
@@ -409,12 +412,14 @@ fn chess_pieces() -> Vec<FsPiece> {
         letter,
         betza: built_in_betza(key).map(str::to_string),
         royal: false,
+        line: None,
     })
     .chain(std::iter::once(FsPiece {
         key: "king".to_string(),
         letter: 'K',
         betza: Some("K".to_string()),
         royal: true,
+        line: None,
     }))
     .collect()
 }
@@ -513,7 +518,7 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             // FS takes a removed piece out of the promotion choices, also
             // one given again (its `add_piece` removes the piece that had
             // the letter, even itself, before adding the new one).
-            let removed = apply_piece(&mut pieces, key, &entry.value);
+            let removed = apply_piece(&mut pieces, key, &entry.value, line_of(entry.line));
             promotion_types.retain(|k| !removed.contains(k));
         }
         for entry in &layer.section.entries {
@@ -660,7 +665,12 @@ fn parent_chain<'a>(
 
 /// FS's `add_piece`/`remove_piece` for one `key = value` line; the keys of
 /// the pieces it removes.
-fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) -> Vec<String> {
+fn apply_piece(
+    pieces: &mut Vec<FsPiece>,
+    key: &str,
+    value: &str,
+    line: Option<usize>,
+) -> Vec<String> {
     let Some(first) = value.chars().next() else {
         return Vec::new();
     };
@@ -690,6 +700,7 @@ fn apply_piece(pieces: &mut Vec<FsPiece>, key: &str, value: &str) -> Vec<String>
         letter,
         betza,
         royal,
+        line,
     };
     // Keep FS's order of piece types.
     let order = piece_keys();

@@ -465,9 +465,17 @@ impl Options<'_> {
 
     fn error(&self, key: &str, reason: impl Into<String>) -> ImportError {
         let setting = self.get(key);
+        // A piece's option is no setting: its line is the piece's.
+        let piece_line = || {
+            self.resolved
+                .pieces
+                .iter()
+                .find(|p| p.key == key)
+                .and_then(|p| p.line)
+        };
         ImportError {
             section: self.resolved.name.clone(),
-            line: setting.and_then(|s| s.line),
+            line: setting.and_then(|s| s.line).or_else(piece_line),
             option: key.to_string(),
             reason: match setting.and_then(|s| s.built_in) {
                 Some(b) => format!("{} (set by the built-in `{b}`)", reason.into()),
@@ -1008,6 +1016,11 @@ fn write_pieces(
     out: &mut String,
 ) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
+    let walled = options
+        .text("startFen", CHESS_FEN)
+        .split([' ', '['])
+        .next()
+        .is_some_and(|placement| placement.contains('*'));
     let mut region = BTreeSet::new();
     // The region matters only to a pawn's double step and initial moves,
     // of pieces the game can have.
@@ -1081,6 +1094,12 @@ fn write_pieces(
                 format!("a hopper with a range (`{betza}`): FS counts the range from the piece's square, varia from the screen"),
             ));
         }
+        if walled && moves_over_pieces(betza) {
+            return Err(options.error(
+                &piece.key,
+                format!("a move over pieces (`{betza}`) with walls in the start FEN: FS's hoppers hop its walls, and varia's voids are no screens"),
+            ));
+        }
         let (normal, initial) =
             split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
@@ -1140,6 +1159,12 @@ fn write_flying_general(options: &Options, out: &mut String) -> Result<(), Impor
     }
     let _ = writeln!(out, "also {} \"cR\" against royal", piece_name(king));
     Ok(())
+}
+
+/// Whether a Betza string moves over pieces: a hopper (`p`, `g`) or a
+/// jumping leap (`j`).
+fn moves_over_pieces(betza: &str) -> bool {
+    betza.contains(['p', 'g', 'j'])
 }
 
 /// Whether a Betza string has a hopper (`p`, `g`) with a range (`pB2`).
