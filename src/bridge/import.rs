@@ -592,6 +592,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     write_drops(&options, &board, &promotions, &mut out)?;
     write_flips(&options, &board, &mut out)?;
     write_walls(&options, &board, &mut out)?;
+    write_en_passant_region(&options, &board, &mut out)?;
     write_explosions(&options, &mut out)?;
     write_petrify(&options, &mut out)?;
     let _ = writeln!(out, "\nsetup \"{setup}\"");
@@ -609,21 +610,8 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
             // `write_mobility`'s.
             continue;
         }
-        // No en passant anywhere (`varia export` writes it for a variant
-        // without en passant) is nothing to say when no piece takes so, or
-        // when nothing double-steps (no `doubleStep`, no first moves).
-        let pieces = &options.resolved.pieces;
-        let takes = pieces
-            .iter()
-            .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('e')));
-        let double_steps = options.flag("doubleStep", true)?
-            || pieces
-                .iter()
-                .any(|p| p.betza.as_deref().is_none_or(|b| b.contains('i')));
-        if key.starts_with("enPassantRegion")
-            && matches!(setting.value.trim(), "" | "-")
-            && !(takes && double_steps)
-        {
+        if key.starts_with("enPassantRegion") {
+            // `en_passant_region`'s.
             continue;
         }
         match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
@@ -921,6 +909,41 @@ fn side_regions(
     Ok((white, black))
 }
 
+/// The squares a side may capture en passant on (`enPassantRegion…`,
+/// FS's region of the capturing side): `en passant in R` (as White sees
+/// it; Black's mirrored or turned). None at all (`-`) is said by the
+/// pieces' Betza without `e` (`en_passant_region`).
+fn write_en_passant_region(
+    options: &Options,
+    board: &Board,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let Some(region) = en_passant_region(options, board)? else {
+        return Ok(());
+    };
+    if !region.is_empty() {
+        let _ = writeln!(out, "\nen passant in {}", region_text(&region, board));
+    }
+    Ok(())
+}
+
+/// The region of `enPassantRegion…` as White sees it, where it is not
+/// the whole board; `Some(empty)` where no side takes en passant.
+fn en_passant_region(options: &Options, board: &Board) -> Result<Option<Squares>, ImportError> {
+    let all = board.all();
+    let region = colour_region(
+        options,
+        board,
+        (
+            "enPassantRegion",
+            "enPassantRegionWhite",
+            "enPassantRegionBlack",
+        ),
+        (all.clone(), all.clone()),
+    )?;
+    Ok((region != all).then_some(region))
+}
+
 /// `wallingRule = past|static|arrow` (with `wallingRegion…`): `walls
 /// behind|anywhere|shot [in …]`; FS's duck and edge walling, and a wall
 /// placed instead of a move (`wallOrMove`), are refused by name.
@@ -1016,6 +1039,7 @@ fn write_pieces(
     out: &mut String,
 ) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
+    let no_en_passant = en_passant_region(options, board)?.is_some_and(|r| r.is_empty());
     let walled = options
         .text("startFen", CHESS_FEN)
         .split([' ', '['])
@@ -1100,8 +1124,14 @@ fn write_pieces(
                 format!("a move over pieces (`{betza}`) with walls in the start FEN: FS's hoppers hop its walls, and varia's voids are no screens"),
             ));
         }
+        // No en passant anywhere: the `e` of FS's Betza says nothing.
+        let betza = if no_en_passant {
+            betza.replace('e', "")
+        } else {
+            betza.clone()
+        };
         let (normal, initial) =
-            split_initial(betza).map_err(|reason| options.error(&piece.key, reason))?;
+            split_initial(&betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
             return Err(options.error(&piece.key, "a piece without moves (empty Betza)"));
         }

@@ -240,7 +240,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("dropChecks", 1),
     ("dropNoDoubledCount", 1),
     ("dropRegionBlack", 1),
-    ("enPassantRegion", 1),
     ("enclosingDrop", 2),
     ("enclosingDropStart", 1),
     ("extinctionOpponentPieceCount", 1),
@@ -252,6 +251,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("maxRank", 1),
     ("nMoveRuleTypesBlack", 1),
     ("oppositeCastling", 1),
+    ("petrifyOnCaptureTypes", 1),
     ("piecePromotionOnCapture", 1),
     ("promotedPieceType", 1),
     ("promotionLimit", 1),
@@ -1430,6 +1430,55 @@ fn shogi_options_import_as_fs_plays_them() {
     .map(|(name, ini)| (name.to_string(), ini.to_string()))
     .collect();
     imported_as_fs_plays(&sections);
+}
+
+/// `enPassantRegion…` (the squares a side captures en passant on) as `en
+/// passant in R`, and none at all (`-`) as pieces without `e` in their
+/// Betza. Black's pawns may step two next to White's on e5: pyffish gives
+/// White's replies, en passant on d6 and f6, on d6 only, or on neither.
+#[test]
+fn en_passant_regions_import_as_fs_plays_them() {
+    let fen = "startFen = rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+    let sections: Vec<(String, String)> = [
+        ("everywhere", ""),
+        (
+            "ond6",
+            "enPassantRegionWhite = d6\nenPassantRegionBlack = d3\n",
+        ),
+        ("nowhere", "enPassantRegion = -\n"),
+    ]
+    .iter()
+    .map(|(name, region)| (name.to_string(), format!("[{name}:chess]\n{region}{fen}")))
+    .collect();
+    let scripts = imported_as_fs_plays(&sections);
+    assert!(!scripts[0].contains("en passant"), "{}", scripts[0]);
+    assert!(
+        scripts[1].contains("\nen passant in squares d6\n"),
+        "{}",
+        scripts[1]
+    );
+    assert!(
+        scripts[2].contains("piece Pawn P \"fmWfcF\"\n"),
+        "{}",
+        scripts[2]
+    );
+    let counts: Vec<u64> = scripts
+        .iter()
+        .map(|script| {
+            let variant = compile_source("ep.variant", script).unwrap();
+            perft(&mut Position::start(&variant), 2).unwrap()
+        })
+        .collect();
+    assert_eq!(counts[0] - counts[1], 1, "{counts:?}");
+    assert_eq!(counts[1] - counts[2], 1, "{counts:?}");
+    // A Black region neither White's mirrored nor turned is refused by name.
+    let uneven = "[uneven:chess]\nenPassantRegionWhite = d6\nenPassantRegionBlack = h3\n";
+    let refused = varia::bridge::import::import_ini(uneven, &[]);
+    let error = refused[0].as_ref().unwrap_err();
+    assert_eq!(
+        (error.option.as_str(), error.line),
+        ("enPassantRegionBlack", Some(3))
+    );
 }
 
 /// `immobilityIllegal` is refused by name where varia would let a piece
