@@ -43,8 +43,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
-    ("tripleStepRegionWhite", "-"),
-    ("tripleStepRegionBlack", "-"),
     ("diagonalLines", "-"),
 ];
 
@@ -207,6 +205,8 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "tripleStepRegionBlack",
+    "tripleStepRegionWhite",
     "chess960",
     "maxRank",
     "maxFile",
@@ -1074,10 +1074,23 @@ fn write_pieces(
             (white, black),
         )?;
     }
+    // FS's pawn's triple step (Wildebeest), through two empty squares.
+    let triple = colour_region(
+        options,
+        board,
+        ("", "tripleStepRegionWhite", "tripleStepRegionBlack"),
+        (Squares::new(), Squares::new()),
+    )?;
     let pieces = &options.resolved.pieces;
     let mut also = Vec::new();
     for piece in pieces {
         let name = piece_name(piece);
+        if piece.key == "pawn" && !triple.is_empty() {
+            also.push(format!(
+                "also {name} \"fmnH\" from {}",
+                region_text(&triple, board)
+            ));
+        }
         if piece.key == "soldier" {
             // FS's soldier steps forward, and sideways too from
             // `soldierPromotionRank` on (xiangqi's across the river).

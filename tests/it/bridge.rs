@@ -248,6 +248,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("flipEnclosedPieces", 2),
     ("immobilityIllegal", 1),
     ("janggiCannon", 1),
+    ("mandatoryPawnPromotion", 1),
     ("maxRank", 1),
     ("nMoveRuleTypesBlack", 1),
     ("oppositeCastling", 1),
@@ -258,7 +259,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("promotionRegionBlack", 2),
     ("script", 1),
     ("startFen", 1),
-    ("tripleStepRegionBlack", 1),
     ("wallingRule", 2),
 ];
 
@@ -1479,6 +1479,34 @@ fn en_passant_regions_import_as_fs_plays_them() {
         (error.option.as_str(), error.line),
         ("enPassantRegionBlack", Some(3))
     );
+}
+
+/// FS's pawn's triple step (`tripleStepRegion…`, Wildebeest's) as `also
+/// Pawn "fmnH" from R`: White's e-pawn steps three, and Black's pawns on
+/// d4 and f5 may take it en passant on either square it passed, as
+/// pyffish plays it (its moves and perft 2 from the start).
+#[test]
+fn a_pawn_s_triple_step_imports_with_both_en_passant_squares() {
+    let ini = "[triple:chess]\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *7\n\
+               startFen = rnbqkbnr/ppp1p1pp/8/5p2/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let scripts = imported_as_fs_plays(&[("triple".to_string(), ini.to_string())]);
+    assert!(
+        scripts[0].contains("\nalso Pawn \"fmnH\" from rank 2\n"),
+        "{}",
+        scripts[0]
+    );
+    let variant = compile_source("triple.variant", &scripts[0]).unwrap();
+    let mut pos = Position::start(&variant);
+    let triple = varia::notation::coord::parse_coord(&pos, "e2e5").unwrap();
+    pos.play(triple);
+    let replies: Vec<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| varia::notation::coord::move_to_coord(&pos, m))
+        .filter(|m| m == "d4e3" || m == "f5e4")
+        .collect();
+    assert_eq!(replies, ["d4e3", "f5e4"]);
 }
 
 /// `immobilityIllegal` is refused by name where varia would let a piece
