@@ -1557,10 +1557,14 @@ fn promotion_of_side(
     Ok(Some((choices, squares)))
 }
 
-/// FS's castling: one king file and rank, the king to two files, the
-/// rooks from the rook files to the king's inner side.
-fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
-    let geometry = &variant.geometry;
+/// The castling rules as FS's options say them, in White's squares:
+/// White's, or Black's mirrored where Black alone castles. One side's
+/// castling (`castling white …`): FS castles by the start FEN's rights,
+/// which the other side then lacks for good, unless its castling pieces
+/// may be dropped (`castlingDroppedPiece`).
+fn castling_in_white_squares(
+    variant: &Variant,
+) -> Result<Vec<crate::ir::rule::CastlingRule>, ExportError> {
     let side = |color| -> Vec<&crate::ir::rule::CastlingRule> {
         variant
             .castling
@@ -1569,10 +1573,6 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
             .collect()
     };
     let (white, black) = (side(Color::White), side(Color::Black));
-    // One side's castling (`castling white …`): FS castles by the start
-    // FEN's rights, which the other side then lacks for good, unless its
-    // castling pieces may be dropped (`castlingDroppedPiece`). FS says
-    // castling in White's squares; Black's alone, mirrored, says the same.
     let from_drops = variant
         .hands
         .as_ref()
@@ -1587,38 +1587,41 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         .iter()
         .map(|r| mirror_castling(variant, r))
         .collect::<Result<Vec<_>, _>>()?;
-    let same = |a: &crate::ir::rule::CastlingRule, b: &crate::ir::rule::CastlingRule| {
+    let squares = |r: &crate::ir::rule::CastlingRule| {
         (
-            a.king,
-            a.rook,
-            a.king_from,
-            a.king_to,
-            a.rook_from,
-            a.rook_to,
-        ) == (
-            b.king,
-            b.rook,
-            b.king_from,
-            b.king_to,
-            b.rook_from,
-            b.rook_to,
+            r.king,
+            r.rook,
+            r.king_from,
+            r.king_to,
+            r.rook_from,
+            r.rook_to,
         )
     };
     if !white.is_empty()
         && !black.is_empty()
         && (white.len() != mirrored.len()
-            || !white.iter().all(|w| mirrored.iter().any(|b| same(w, b))))
+            || !white
+                .iter()
+                .all(|w| mirrored.iter().any(|b| squares(w) == squares(b))))
     {
         return Err(refuse(
             "castling black",
             "Black's castling is not White's turned over from rank to rank, as Fairy-Stockfish's castling options say both",
         ));
     }
-    let white = if white.is_empty() {
-        mirrored.iter().collect()
+    Ok(if white.is_empty() {
+        mirrored
     } else {
-        white
-    };
+        white.into_iter().cloned().collect()
+    })
+}
+
+/// FS's castling: one king file and rank, the king to two files, the
+/// rooks from the rook files to the king's inner side.
+fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+    let geometry = &variant.geometry;
+    let rules = castling_in_white_squares(variant)?;
+    let white: Vec<&crate::ir::rule::CastlingRule> = rules.iter().collect();
     if white.is_empty() {
         out.push_str("castling = false\n");
         return Ok(());

@@ -515,6 +515,7 @@ const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 type Squares = BTreeSet<(u32, u32)>;
 
 /// The board: files and ranks, and how Black sees it.
+#[derive(Clone, Copy)]
 struct Board {
     files: u32,
     ranks: u32,
@@ -871,19 +872,27 @@ fn colour_region(
     keys: (&str, &str, &str),
     defaults: (Squares, Squares),
 ) -> Result<Squares, ImportError> {
-    let (both, white_key, black_key) = keys;
     let (white, black) = side_regions(options, board, keys, defaults)?;
     if black_view(&white, board) != black {
-        let key = [black_key, white_key, both]
-            .into_iter()
-            .find(|k| options.get(k).is_some())
-            .unwrap_or(white_key);
-        return Err(options.error(
-            key,
-            format!("{NOT_MIRRORED} nor turned by 180°, which varia cannot say yet"),
-        ));
+        return Err(not_mirrored(options, keys));
     }
     Ok(white)
+}
+
+/// The error for a per-colour option whose Black region is not White's
+/// mirrored (or turned, under `symmetry rotate`), naming the key set last.
+fn not_mirrored(
+    options: &Options,
+    (both, white_key, black_key): (&str, &str, &str),
+) -> ImportError {
+    let key = [black_key, white_key, both]
+        .into_iter()
+        .find(|k| options.get(k).is_some())
+        .unwrap_or(white_key);
+    options.error(
+        key,
+        format!("{NOT_MIRRORED} nor turned by 180°, which varia cannot say yet"),
+    )
 }
 
 /// Each side's region of a per-colour option (`flagRegion`,
@@ -1030,22 +1039,14 @@ fn in_game(options: &Options, piece: &FsPiece) -> bool {
             .any(|t| t.as_ref() == Some(&piece.key))
 }
 
-/// The pieces, with the pawn's double step (FS's `doubleStepRegion`) as
-/// an `also` line and FS's initial (`i`) moves likewise.
-fn write_pieces(
+/// FS's `doubleStepRegion…` as White sees it, where the pawn double-steps
+/// and custom pieces make their first (`i`) moves; empty where nothing
+/// does.
+fn first_move_region(
     options: &Options,
     board: &Board,
-    setup: &str,
-    out: &mut String,
-) -> Result<(), ImportError> {
-    let double_step = options.flag("doubleStep", true)?;
-    let no_en_passant = en_passant_region(options, board)?.is_some_and(|r| r.is_empty());
-    let walled = options
-        .text("startFen", CHESS_FEN)
-        .split([' ', '['])
-        .next()
-        .is_some_and(|placement| placement.contains('*'));
-    let mut region = BTreeSet::new();
+    double_step: bool,
+) -> Result<Squares, ImportError> {
     // The region matters only to a pawn's double step and initial moves,
     // of pieces the game can have.
     let initial_moves = options
@@ -1067,13 +1068,32 @@ fn write_pieces(
                 "varia cannot translate the old double-step rank options yet",
             ));
         }
-        region = colour_region(
+        return colour_region(
             options,
             board,
             ("", "doubleStepRegionWhite", "doubleStepRegionBlack"),
             (white, black),
-        )?;
+        );
     }
+    Ok(Squares::new())
+}
+
+/// The pieces, with the pawn's double step (FS's `doubleStepRegion`) as
+/// an `also` line and FS's initial (`i`) moves likewise.
+fn write_pieces(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let double_step = options.flag("doubleStep", true)?;
+    let no_en_passant = en_passant_region(options, board)?.is_some_and(|r| r.is_empty());
+    let walled = options
+        .text("startFen", CHESS_FEN)
+        .split([' ', '['])
+        .next()
+        .is_some_and(|placement| placement.contains('*'));
+    let region = first_move_region(options, board, double_step)?;
     // FS's pawn's triple step (Wildebeest), through two empty squares.
     let triple = colour_region(
         options,
@@ -1319,32 +1339,60 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
     Ok((normal, initial))
 }
 
-/// `promote` lines from FS's promotion region and choices.
-fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
-    let pawn_key = match options
+/// The one piece type FS promotes pawn-style (`promotionPawnTypes`,
+/// `pawnTypes`; FS's `pawn` by default), `None` for `-`.
+fn promotion_pawn_key(options: &Options) -> Result<Option<String>, ImportError> {
+    let Some(s) = options
         .get("promotionPawnTypes")
         .or(options.get("promotionPawnTypesWhite"))
         .or(options.get("pawnTypes"))
+    else {
+        return Ok(Some("pawn".to_string()));
+    };
+    let key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
+        .into_iter()
+        .find(|k| options.get(k).is_some())
+        .unwrap_or("promotionPawnTypes");
+    let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
+        .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+    match keys.as_slice() {
+        // `-`: no piece promotes as a pawn.
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        _ => Err(options.error(key, "varia takes one promoting piece type from FS for now")),
+    }
+}
+
+/// The promotion zone of FS's pawn-style promotions, each side's as White
+/// sees it (the same where Black's is White's mirrored). A Black zone that
+/// is White's turned by 180° is refused, for the import to try `symmetry
+/// rotate`.
+fn pawn_promotion_zones(
+    options: &Options,
+    board: &Board,
+) -> Result<(Squares, Squares), ImportError> {
+    let (region, black_region) = promotion_regions(options, board)?;
+    let turned = Board {
+        rotate: true,
+        ..*board
+    };
+    if !board.rotate
+        && black_region != black_view(&region, board)
+        && black_region == black_view(&region, &turned)
     {
-        None => "pawn".to_string(),
-        Some(s) => {
-            let key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
-                .into_iter()
-                .find(|k| options.get(k).is_some())
-                .unwrap_or("promotionPawnTypes");
-            let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
-                .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
-            match keys.as_slice() {
-                // `-`: no piece promotes as a pawn.
-                [] => return Ok(()),
-                [one] => one.clone(),
-                _ => {
-                    return Err(
-                        options.error(key, "varia takes one promoting piece type from FS for now")
-                    )
-                }
-            }
-        }
+        // White's turned by 180°: the import tries `symmetry rotate`.
+        return Err(not_mirrored(options, PROMOTION_REGION));
+    }
+    // Black's zone as White sees it: a side's own `promote` where it is
+    // neither (Epic Atomic's pawns promote on their far three ranks for
+    // White, on the far five for Black).
+    Ok((region, black_view(&black_region, board)))
+}
+
+/// `promote` lines from FS's promotion region and choices.
+fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    let Some(pawn_key) = promotion_pawn_key(options)? else {
+        return Ok(());
     };
     let Some(pawn) = named(options, &pawn_key) else {
         return Ok(());
@@ -1360,7 +1408,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             }
         }
     }
-    let region = promotion_region(options, board)?;
+    let (region, black_region) = pawn_promotion_zones(options, board)?;
     let targets: Vec<String> = options
         .resolved
         .promotion_types
@@ -1375,7 +1423,8 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             })
         })
         .collect::<Result<_, _>>()?;
-    if region.is_empty() {
+    let per_side = black_region != region;
+    if region.is_empty() && !per_side {
         return Ok(());
     }
     let shogi_style = pawn_key == "pawn"
@@ -1384,6 +1433,9 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             .promoted
             .get("pawn")
             .is_some_and(Option::is_some);
+    if per_side && (targets.is_empty() || shogi_style) {
+        return Err(not_mirrored(options, PROMOTION_REGION));
+    }
     if targets.is_empty() && !shogi_style {
         // Nothing to promote to: FS's pawn, which must promote there,
         // never moves there (and one that need not moves there plainly).
@@ -1417,12 +1469,25 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         );
         return Ok(());
     }
-    let _ = writeln!(
-        out,
-        "\npromote {pawn} in {} to {}{optional}",
-        region_text(&region, board),
-        targets.join(", ")
-    );
+    if per_side {
+        for (side, zone) in [("white", &region), ("black", &black_region)] {
+            if !zone.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\npromote {side} {pawn} in {} to {}{optional}",
+                    region_text(zone, board),
+                    targets.join(", ")
+                );
+            }
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "\npromote {pawn} in {} to {}{optional}",
+            region_text(&region, board),
+            targets.join(", ")
+        );
+    }
     write_promotion_limits(options, out)
 }
 
@@ -1861,8 +1926,19 @@ fn write_promotion_limits(options: &Options, out: &mut String) -> Result<(), Imp
     Ok(())
 }
 
+const PROMOTION_REGION: (&str, &str, &str) = ("", "promotionRegionWhite", "promotionRegionBlack");
+
 /// FS's promotion region for White (Black's must be its mirror).
 fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportError> {
+    let (white, black) = promotion_regions(options, board)?;
+    if black_view(&white, board) != black {
+        return Err(not_mirrored(options, PROMOTION_REGION));
+    }
+    Ok(white)
+}
+
+/// FS's promotion region of each side, in its absolute squares.
+fn promotion_regions(options: &Options, board: &Board) -> Result<(Squares, Squares), ImportError> {
     // FS's default: rank 8 for White and rank 1 for Black, whatever the board's size.
     let mut white_default = rank_set(board, 7.min(board.ranks - 1));
     let mut black_default = rank_set(board, 0);
@@ -1876,10 +1952,10 @@ fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportE
             .collect();
         black_default = black_view(&white_default, board);
     }
-    colour_region(
+    side_regions(
         options,
         board,
-        ("", "promotionRegionWhite", "promotionRegionBlack"),
+        PROMOTION_REGION,
         (white_default, black_default),
     )
 }
