@@ -397,10 +397,13 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         }
         let mut first_moves = String::new();
         for p in piece.patterns.iter() {
-            if !pawn_steps && region_first_move(p) {
+            if let Some(region) = p
+                .from_region
+                .filter(|_| !pawn_steps && region_first_move(p))
+            {
                 first_moves.push('i');
                 first_moves.push_str(&p.betza);
-                first_regions.push(p.from_region.expect("a region first move has a region"));
+                first_regions.push(region);
             }
             if (p.initial || region_first_move(p)) && !pawn_steps {
                 untaken_first_move_passes(variant, piece, p, &declaration)?;
