@@ -503,6 +503,16 @@ fn untaken_first_move_passes(
     Ok(())
 }
 
+/// The squares of a rank (0 for the first).
+fn rank_squares(variant: &Variant, rank: i32) -> SquareSet {
+    let geometry = &variant.geometry;
+    geometry
+        .squares()
+        .iter()
+        .filter(|&s| geometry.rank_of(s) == rank)
+        .collect()
+}
+
 /// FS's one `doubleStepRegion…` a side, where its pawn double-steps and
 /// custom pieces make their first (`i`) moves: the rank varia's pieces
 /// with `i` moves start on, the regions of first moves `also … from R`,
@@ -514,19 +524,11 @@ fn write_first_move_region(
     first_regions: &[ByColor<SquareSet>],
     out: &mut String,
 ) -> Result<(), ExportError> {
-    let geometry = &variant.geometry;
-    let ranks = geometry.ranks() as i32;
-    let rank_set = |rank: i32| -> SquareSet {
-        geometry
-            .squares()
-            .iter()
-            .filter(|&s| geometry.rank_of(s) == rank)
-            .collect()
-    };
+    let ranks = variant.geometry.ranks() as i32;
     let mut regions: Vec<ByColor<SquareSet>> = first_regions.to_vec();
     regions.extend(initial_rank.map(|r| ByColor {
-        white: rank_set(r),
-        black: rank_set(ranks - 1 - r),
+        white: rank_squares(variant, r),
+        black: rank_squares(variant, ranks - 1 - r),
     }));
     regions.extend(fs_pawn(variant).and_then(|k| pawn_double_step_region(variant, k)));
     let Some(region) = regions.first() else {

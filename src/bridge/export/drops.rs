@@ -8,7 +8,8 @@
 use std::fmt::Write as _;
 
 use super::{
-    can_move, fs_letter, fs_pawn, promoted_alias, refuse, squares_text, ExportError, Promotions,
+    can_move, fs_letter, fs_pawn, promoted_alias, rank_squares, refuse, squares_text, ExportError,
+    Promotions,
 };
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::hand::{Gating, Hands};
@@ -133,13 +134,7 @@ pub(super) fn write_hands(
 /// hand may enter by one where it may be dropped.
 fn check_gating(variant: &Variant, hands: &Hands, gating: &Gating) -> Result<(), ExportError> {
     let geometry = &variant.geometry;
-    let rank = |r: i32| -> SquareSet {
-        geometry
-            .squares()
-            .iter()
-            .filter(|&s| geometry.rank_of(s) == r)
-            .collect()
-    };
+    let rank = |r: i32| rank_squares(variant, r);
     let castling_rank = variant
         .castling
         .first()
