@@ -1191,6 +1191,31 @@ fn moves_from_a_region_export_as_fs_first_moves() {
     }
 }
 
+/// FS plays the exported sections (`[varia-NAME]` each, in `ini`) as
+/// their scripts through 150 positions of random games each; the games.
+fn exported_sections_play_as_fs(
+    names: &[&str],
+    variants: &[std::sync::Arc<varia::ir::Variant>],
+    ini: &str,
+    topic: &str,
+    seed: u64,
+) -> Vec<Vec<crate::common::oracle::OracleLine>> {
+    let config = crate::common::bin::temp_dir("bridge", topic).join("sections.ini");
+    std::fs::write(&config, ini).unwrap();
+    let exported: Vec<String> = names.iter().map(|n| format!("varia-{n}")).collect();
+    let exported: Vec<&str> = exported.iter().map(String::as_str).collect();
+    let games = crate::common::oracle::oracle_many(
+        &exported,
+        150,
+        seed,
+        &["--config", config.to_str().unwrap()],
+    );
+    for (variant, lines) in variants.iter().zip(&games) {
+        crate::common::oracle::compare(variant, lines);
+    }
+    games
+}
+
 /// FS sections whose import the export could not write back before: a
 /// custom piece's double step from a region (FS's `i` on
 /// `doubleStepRegion…`: All-way Pawns, Dragon Chess), a king that may not
@@ -1230,19 +1255,7 @@ fn first_moves_flying_kings_and_one_side_s_castling_export_as_fs_sections() {
         ini.push('\n');
         variants.push(variant);
     }
-    let config = crate::common::bin::temp_dir("bridge", "first-moves").join("sections.ini");
-    std::fs::write(&config, &ini).unwrap();
-    let exported: Vec<String> = names.iter().map(|n| format!("varia-{n}")).collect();
-    let exported: Vec<&str> = exported.iter().map(String::as_str).collect();
-    let games = crate::common::oracle::oracle_many(
-        &exported,
-        150,
-        31,
-        &["--config", config.to_str().unwrap()],
-    );
-    for (variant, lines) in variants.iter().zip(&games) {
-        crate::common::oracle::compare(variant, lines);
-    }
+    let games = exported_sections_play_as_fs(&names, &variants, &ini, "first-moves", 31);
     // Black castles in some of Maharajah's games, as FS plays it.
     let castled = games[4]
         .iter()
@@ -1774,19 +1787,7 @@ fn royal_pieces_and_groups_export_as_fs_pseudo_royal_pieces() {
         ini.push('\n');
         variants.push(variant);
     }
-    let config = crate::common::bin::temp_dir("bridge", "pseudo-royal").join("royal.ini");
-    std::fs::write(&config, &ini).unwrap();
-    let exported: Vec<String> = names.iter().map(|n| format!("varia-{n}")).collect();
-    let exported: Vec<&str> = exported.iter().map(String::as_str).collect();
-    let games = crate::common::oracle::oracle_many(
-        &exported,
-        150,
-        29,
-        &["--config", config.to_str().unwrap()],
-    );
-    for (variant, lines) in variants.iter().zip(&games) {
-        crate::common::oracle::compare(variant, lines);
-    }
+    exported_sections_play_as_fs(&names, &variants, &ini, "pseudo-royal", 29);
     let base = "board 8 x 8\npiece Pawn P \"fmWfceF\"\n";
     for (rules, declaration) in [
         (
