@@ -1145,18 +1145,19 @@ fn moves_from_a_region_export_as_fs_first_moves() {
     };
     let variant =
         compile_source("hop.variant", &script("also Knight \"mfW\" from second")).unwrap();
-    let ini = varia::bridge::export::export_variant(&variant, "hop").unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-hop").unwrap();
     assert!(ini.contains("\ncustomPiece4 = n:NimfW\n"), "{ini}");
     assert!(
         ini.contains("\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *7\n"),
         "{ini}"
     );
-    let dir = crate::common::bin::temp_dir("bridge", "first-moves");
-    let file = dir.join("hop.ini");
-    std::fs::write(&file, &ini).unwrap();
-    let config = file.to_str().unwrap();
-    let games = crate::common::oracle::oracle_many(&["hop"], 150, 13, &["--config", config]);
-    crate::common::oracle::compare(&variant, &games[0]);
+    let games = exported_sections_play_as_fs(
+        &["hop"],
+        std::slice::from_ref(&variant),
+        &ini,
+        "first-moves",
+        13,
+    );
     // Some positions had a knight's step from its second rank (which FS
     // listed too, or `compare` would have said).
     let knight = variant.pieces.iter().position(|p| p.name == "Knight");
@@ -1273,17 +1274,12 @@ fn voids_export_as_fs_walls_and_hoppers_beside_them_are_refused() {
     let board = "variant \"Holes\"\nimport orthodox\nboard 8 x 8 without squares d4 e5\n";
     let setup = "setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
     let variant = compile_source("holes.variant", &format!("{board}{setup}")).unwrap();
-    let ini = varia::bridge::export::export_variant(&variant, "holes").unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-holes").unwrap();
     assert!(
         ini.contains("\nstartFen = rnbqkbnr/pppppppp/8/4*3/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
         "{ini}"
     );
-    let dir = crate::common::bin::temp_dir("bridge", "voids");
-    let file = dir.join("holes.ini");
-    std::fs::write(&file, &ini).unwrap();
-    let config = file.to_str().unwrap();
-    let games = crate::common::oracle::oracle_many(&["holes"], 150, 17, &["--config", config]);
-    crate::common::oracle::compare(&variant, &games[0]);
+    exported_sections_play_as_fs(&["holes"], &[variant], &ini, "voids", 17);
     let cannon = "piece Cannon C \"mRcpR\"\n";
     let variant = compile_source("holes.variant", &format!("{board}{cannon}{setup}")).unwrap();
     let error = varia::bridge::export::export_variant(&variant, "holes").unwrap_err();
