@@ -2049,6 +2049,29 @@ fn write_castling(
     if chess960 {
         return write_960_castling(options, board, (&king, &rook), rank, out);
     }
+    write_castling_wings(
+        options,
+        board,
+        setup,
+        [(&king, king_letter), (&rook, rook_letter)],
+        rank,
+        out,
+    )
+}
+
+/// FS's castling but from any start: the king (where the start position
+/// has it on the castling rank `rank`, else on `castlingKingFile`) to the
+/// kingside and queenside files, with the rook FS finds for each right;
+/// the setup's castling field rewritten to the rights kept.
+fn write_castling_wings(
+    options: &Options,
+    board: &Board,
+    setup: &mut String,
+    [(king, king_letter), (rook, rook_letter)]: [(&str, char); 2],
+    rank: u32,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let rights = setup.split_whitespace().nth(2).unwrap_or("-").to_string();
     let squares = placement(setup, board);
     let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
     {
@@ -2059,18 +2082,27 @@ fn write_castling(
         (
             'K',
             file_option(options, "castlingKingsideFile", 6)?,
-            file_option(options, "castlingRookKingsideFile", board.files - 1)?,
+            "castlingRookKingsideFile",
         ),
         (
             'Q',
             file_option(options, "castlingQueensideFile", 2)?,
-            file_option(options, "castlingRookQueensideFile", 0)?,
+            "castlingRookQueensideFile",
         ),
     ];
     let mut kept = String::new();
     let mut lines = Vec::new();
-    for (wing, king_to, rook_from) in wings {
-        let able = |white: bool| {
+    for (wing, king_to, rook_option) in wings {
+        let kingside = wing == 'K';
+        // FS's rook: the first castling rook of the side met going from
+        // the rook file (the last file, or the first, by default) toward
+        // the other edge (`Position::set`).
+        let start = match options.get(rook_option) {
+            Some(_) => file_option(options, rook_option, 0)?,
+            None if kingside => board.files - 1,
+            None => 0,
+        };
+        let rook_file = |white: bool| -> Option<u32> {
             let (right, r, k, rk) = if white {
                 (wing, rank, king_letter, rook_letter)
             } else {
@@ -2081,21 +2113,29 @@ fn write_castling(
                     rook_letter.to_ascii_lowercase(),
                 )
             };
-            rights.contains(right)
-                && squares.get(&(king_file, r)) == Some(&k)
-                && squares.get(&(rook_from, r)) == Some(&rk)
+            if !rights.contains(right) || squares.get(&(king_file, r)) != Some(&k) {
+                return None;
+            }
+            fs_castling_rook(&squares, board, (r, rk), kingside, start)
         };
         // A side that cannot castle on the wing at the start (no right,
         // no king or rook there: Orda's Black) never will: it gets no
         // right in the setup.
-        let (white, black) = (able(true), able(false));
-        if !white && !black {
-            continue;
+        let (white, black) = (rook_file(true), rook_file(false));
+        for rook_from in [white, black].into_iter().flatten() {
+            if (rook_from > king_file) != kingside {
+                return Err(options.error(
+                    rook_option,
+                    format!(
+                        "the castling rook FS finds for `{wing}` stands on the king's other side"
+                    ),
+                ));
+            }
         }
-        if white {
+        if white.is_some() {
             kept.push(wing);
         }
-        if black {
+        if black.is_some() {
             kept.push(wing.to_ascii_lowercase());
         }
         let rook_to = if king_to > king_file {
@@ -2104,18 +2144,15 @@ fn write_castling(
             king_to + 1
         };
         let at = |f: u32| board.square(f, rank);
-        let only = match (white, black) {
-            (true, false) => "white ",
-            (false, true) => "black ",
-            _ => "",
-        };
-        lines.push(format!(
-            "castling {only}{king} {} -> {} with {rook} {} -> {}",
-            at(king_file),
-            at(king_to),
-            at(rook_from),
-            at(rook_to)
-        ));
+        lines.extend(wing_lines(white, black, |only, rook_from| {
+            format!(
+                "castling {only}{king} {} -> {} with {rook} {} -> {}",
+                at(king_file),
+                at(king_to),
+                at(rook_from),
+                at(rook_to)
+            )
+        }));
     }
     if lines.is_empty() {
         out.push_str("castling none\n");
@@ -2128,6 +2165,43 @@ fn write_castling(
         let _ = writeln!(out, "{line}");
     }
     Ok(())
+}
+
+/// The file of the rook FS castles with on a wing on rank `r` (`rook`:
+/// the side's letter of it): the first met going from the wing's rook file
+/// `start` toward the other edge, as FS's `Position::set` finds it.
+fn fs_castling_rook(
+    squares: &BTreeMap<(u32, u32), char>,
+    board: &Board,
+    (r, rook): (u32, char),
+    kingside: bool,
+    start: u32,
+) -> Option<u32> {
+    let files: Vec<u32> = if kingside {
+        (0..=start.min(board.files - 1)).rev().collect()
+    } else {
+        (start..board.files).collect()
+    };
+    files
+        .into_iter()
+        .find(|&f| squares.get(&(f, r)) == Some(&rook))
+}
+
+/// A wing's castling lines (`write` makes one from its `white `/`black `
+/// prefix and the rook's file): one for both sides where their rooks
+/// start on the same file, else one for each side that castles there.
+fn wing_lines(
+    white: Option<u32>,
+    black: Option<u32>,
+    write: impl Fn(&str, u32) -> String,
+) -> Vec<String> {
+    match (white, black) {
+        (Some(w), Some(b)) if w == b => vec![write("", w)],
+        _ => [("white ", white), ("black ", black)]
+            .into_iter()
+            .filter_map(|(only, file)| Some(write(only, file?)))
+            .collect(),
+    }
 }
 
 /// The castling piece an option names (`castlingKingPiece`,

@@ -180,11 +180,10 @@ fn explicit_castling(
             break;
         }
         match make_rule(geometry, color, k, r, kf, kt, rf, rt) {
-            Some(rule) if is_plain_king_move(cx, k, &rule) => {
-                errors.push(plain_move_error(king, king_to.span));
-                break;
+            Some(mut rule) => {
+                rule.also_a_king_move = is_plain_king_move(cx, k, &rule);
+                rules.push(rule);
             }
-            Some(rule) => rules.push(rule),
             None => {
                 errors.push(
                     ScriptError::new(
@@ -386,11 +385,10 @@ fn slide_castling(
                 _ => None,
             };
             match rule {
-                Some(rule) if is_plain_king_move(cx, k, &rule) => {
-                    errors.push(plain_move_error(king, distance.span));
-                    return;
+                Some(mut rule) => {
+                    rule.also_a_king_move = is_plain_king_move(cx, k, &rule);
+                    rules.push(rule);
                 }
-                Some(rule) => rules.push(rule),
                 None => too_far = too_far.or(Some(rf)),
             }
         }
@@ -494,8 +492,8 @@ fn slide_castlers(
 }
 
 /// Whether the king's own moves (on an empty rank) already go where the
-/// castling takes it: then one move would be both, and neither notation
-/// nor the move list could tell them apart.
+/// castling takes it (Diana chess): two moves then join the same squares,
+/// and coordinates write the castling as the king taking its rook.
 fn is_plain_king_move(cx: &StartContext<'_>, king: PieceKind, rule: &CastlingRule) -> bool {
     let g = cx.geometry;
     let dx = g.file_of(rule.king_to) - g.file_of(rule.king_from);
@@ -520,16 +518,6 @@ fn is_plain_king_move(cx: &StartContext<'_>, king: PieceKind, rule: &CastlingRul
             .iter()
             .any(|&(vx, vy)| reaches((vx, vy)) || reaches((vx.saturating_neg(), vy)))
     })
-}
-
-fn plain_move_error(king: &Spanned<String>, at: crate::source::Span) -> ScriptError {
-    ScriptError::new(
-        Code::CompileBadCastling,
-        format!("this castling is also an ordinary move of the {}", king.value),
-        at,
-        "the king already moves this far",
-    )
-    .with_help("castling must take the king where its own moves do not, e.g. `castling King slides 2 with Rook`")
 }
 
 fn missing_castler(
@@ -608,5 +596,6 @@ fn make_rule(
         king_path,
         letter,
         any_start: false,
+        also_a_king_move: false,
     })
 }

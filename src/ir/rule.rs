@@ -67,6 +67,11 @@ pub struct CastlingRule {
     /// file (`HAha`), and coordinates write it as the king taking the rook
     /// (`e1h1`), as Fairy-Stockfish does for its 960 variants.
     pub any_start: bool,
+    /// The king's own moves go from `king_from` to `king_to` too (Diana
+    /// chess's king castling one square): coordinates then write the
+    /// castling as the king taking its rook (`d1f1`) where the king's step
+    /// is a move of the position, as Fairy-Stockfish does.
+    pub also_a_king_move: bool,
 }
 
 impl CastlingRule {

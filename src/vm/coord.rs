@@ -13,6 +13,7 @@
 
 use crate::ir::geometry::Square;
 use crate::ir::piece::Color;
+use crate::ir::rule::CastlingRule;
 use crate::vm::moves::{Gate, Move, MoveKind};
 use crate::vm::position::Position;
 
@@ -50,9 +51,10 @@ impl Position {
         }
         if let MoveKind::Castle(r) = mv.kind {
             let rule = &variant.castling[r as usize];
-            if rule.any_start {
+            if rule.any_start || (rule.also_a_king_move && self.king_steps_there(rule)) {
                 // Chess960 castling as the king taking its rook (UCI's
-                // chess960 form, as Fairy-Stockfish writes its 960 variants):
+                // chess960 form, as Fairy-Stockfish writes its 960 variants,
+                // and any castling whose king's own step goes there too):
                 // the king's own move may go to the same square.
                 let mut s = format!("{}{}", g.name(rule.king_from), g.name(rule.rook_from));
                 // FS's move's destination is the rook's square here.
@@ -97,5 +99,16 @@ impl Position {
             }
             None => {}
         }
+    }
+
+    /// Whether the castling king's own step to the castling's square is a
+    /// move of this position (Fairy-Stockfish's test before it writes such
+    /// a castling as the king taking its rook).
+    fn king_steps_there(&self, rule: &CastlingRule) -> bool {
+        let mut moves = Vec::new();
+        self.piece_moves(rule.king_from, &mut moves);
+        moves
+            .iter()
+            .any(|m| m.to == rule.king_to && !matches!(m.kind, MoveKind::Castle(_)))
     }
 }

@@ -318,7 +318,7 @@ impl Position {
 
     /// Appends the moves the rays of the piece on `from` allow.
     #[inline(always)]
-    fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
+    pub(super) fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
         let tables = &self.variant.tables;
         let code = self.board[from.index()];
         let first = out.len();

@@ -207,7 +207,7 @@ fn spaces_separate_betza_components_and_never_glue_them() {
 }
 
 #[test]
-fn a_castling_slide_must_fit_the_board_and_not_be_a_king_step() {
+fn a_castling_slide_must_fit_the_board_and_a_king_step_is_told_apart() {
     // 4294967295 wrapped to -1 and made nonsense castling.
     let (code, text) = error(&chess("castling King slides 4294967295 with Rook\n"));
     assert_eq!(
@@ -216,11 +216,27 @@ fn a_castling_slide_must_fit_the_board_and_not_be_a_king_step() {
     );
     let (code, text) = error(&chess("castling King slides 7 with Rook\n"));
     assert_eq!((code, text.as_str()), (Code::CompileBadCastling, "7"));
-    // One square is the king's own step: `e1f1` was listed twice.
-    let (code, text) = error(&chess("castling King slides 1 with Rook\n"));
-    assert_eq!((code, text.as_str()), (Code::CompileBadCastling, "1"));
-    let (code, text) = error(&chess("castling King e1 -> f1 with Rook h1 -> g1\n"));
-    assert_eq!((code, text.as_str()), (Code::CompileBadCastling, "f1"));
+    // One square is the king's own step: `e1f1` was listed twice. The
+    // castling is now written as the king taking its rook, as
+    // Fairy-Stockfish writes it (Diana chess), beside the king's step.
+    for castling in [
+        "castling King slides 1 with Rook\n",
+        "castling King e1 -> f1 with Rook h1 -> g1\n",
+    ] {
+        let script = chess(castling).replace(" w KQkq ", " w Kk ");
+        let variant = varia::compile_source("t.variant", &script).unwrap();
+        let fen = "rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w Kk - 0 1";
+        let pos = varia::vm::Position::from_fen(&variant, fen).unwrap();
+        let mut king_moves: Vec<String> = pos
+            .legal_moves()
+            .unwrap()
+            .into_iter()
+            .map(|m| pos.coord(m))
+            .filter(|m| m.starts_with("e1"))
+            .collect();
+        king_moves.sort();
+        assert_eq!(king_moves, ["e1f1", "e1h1"], "{castling}");
+    }
     compiles(&chess("castling King slides 2 with Rook\n"));
 }
 
