@@ -841,7 +841,7 @@ fn pseudo_royal(variant: &Variant) -> Option<PseudoRoyals> {
 }
 
 /// The royal kind written as FS's `king`, if any.
-fn fs_king(variant: &Variant) -> Option<PieceKind> {
+pub(super) fn fs_king(variant: &Variant) -> Option<PieceKind> {
     match pseudo_royal(variant) {
         Some(royals) => royals.king,
         None => variant

@@ -28,7 +28,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("dropChecks", "true"),
     ("dropLoop", "false"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -289,6 +288,7 @@ const TRANSLATED: &[&str] = &[
     "dropNoDoubled",
     "dropNoDoubledCount",
     "shogiPawnDropMateIllegal",
+    "dropChecks",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "pieceDemotion",
@@ -1727,8 +1727,9 @@ fn write_piece_promotions(
 
 /// The drop rules each piece option name gets: `one-per-file` (FS's
 /// `dropNoDoubled`, `N-per-file` with `dropNoDoubledCount`), `no-mate`
-/// (`shogiPawnDropMateIllegal`, for FS's `shogiPawn` only) and
-/// `never-stuck` (`immobilityIllegal`, for every piece).
+/// (`shogiPawnDropMateIllegal`, for FS's `shogiPawn` only), and for
+/// every piece `never-stuck` (`immobilityIllegal`) and `no-check`
+/// (`dropChecks = false`, where FS's `king` type is among the pieces).
 fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, ImportError> {
     let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let letters = options.text("dropNoDoubled", "-").trim();
@@ -1782,12 +1783,19 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
             .or_default()
             .extend(enclosing.map(str::to_string));
     }
-    if options.flag("immobilityIllegal", false)? {
+    // FS judges a check only against its `king` type (`gives_check`):
+    // without one (Atomic's commoner), `dropChecks` forbids nothing.
+    let fs_king = options.resolved.pieces.iter().any(|p| p.key == "king");
+    let every_piece = [
+        ("never-stuck", options.flag("immobilityIllegal", false)?),
+        ("no-check", !options.flag("dropChecks", true)? && fs_king),
+    ];
+    for (word, _) in every_piece.iter().filter(|(_, on)| *on) {
         for piece in &options.resolved.pieces {
             rules
                 .entry(piece.key.clone())
                 .or_default()
-                .push("never-stuck".to_string());
+                .push(word.to_string());
         }
     }
     Ok(rules)

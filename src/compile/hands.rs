@@ -56,6 +56,7 @@ pub(super) fn hands_plan(
         drop_squares: vec![*geometry.squares(); 1 + 2 * kinds],
         per_file: vec![0; kinds],
         no_mate: vec![false; kinds],
+        no_check: vec![false; kinds],
         faces: vec![None; kinds],
         hand_kind: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         drops: true,
@@ -152,6 +153,7 @@ fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span
         })
         .unwrap_or(0);
     hands.no_mate[k] = has(DropRule::NoMate);
+    hands.no_check[k] = has(DropRule::NoCheck);
     hands.opposite_colours[k] = has(DropRule::OppositeColours);
     hands.beside_own[k] = has(DropRule::BesideOwn);
     hands.enclosing[k] = has(DropRule::Enclosing);

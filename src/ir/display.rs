@@ -745,6 +745,9 @@ impl Variant {
             if h.no_mate[k] {
                 rules.push_str(" no-mate");
             }
+            if h.no_check[k] {
+                rules.push_str(" no-check");
+            }
             if h.faces[k].is_some() {
                 rules.push_str(" either-face");
             }

@@ -790,6 +790,8 @@ pub enum DropRule {
     PerFile(u8),
     /// `no-mate`: a drop of it may not checkmate.
     NoMate,
+    /// `no-check`: a drop of it may not give check.
+    NoCheck,
     /// `never-stuck`: not where the piece could never move again.
     NeverStuck,
     /// `either-face`: it may also be dropped as the piece it promotes to.

@@ -1231,6 +1231,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
                 }
             }
             "no-mate" => DropRule::NoMate,
+            "no-check" => DropRule::NoCheck,
             "either-face" => DropRule::EitherFace,
             "opposite-colours" => DropRule::OppositeColours,
             "beside-own" => DropRule::BesideOwn,

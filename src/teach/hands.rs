@@ -128,6 +128,9 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
             "not on a file that already has {n} unpromoted {name}s of its side"
         )),
     }
+    if hands.no_check.get(kind.0 as usize) == Some(&true) {
+        limits.push("not to give check".to_string());
+    }
     if hands.no_mate.get(kind.0 as usize) == Some(&true) {
         limits.push("not to give checkmate at once".to_string());
     }

@@ -145,6 +145,19 @@ pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
     if pos.is_check() {
         return format!("{a} {name} on {square} does not end the check");
     }
+    if hands.no_check.get(kind.0 as usize) == Some(&true) {
+        let mut after = pos.clone();
+        after.play_unchecked(Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop(kind),
+            promotion: None,
+            gate: None,
+        });
+        if after.is_check() {
+            return format!("{a} {name} may not be dropped where it would give check");
+        }
+    }
     if hands.no_mate.get(kind.0 as usize) == Some(&true) {
         return format!("{a} {name} may not be dropped where it would give checkmate");
     }

@@ -404,6 +404,15 @@ impl Position {
                 .iter()
                 .any(|r| r.never_checking)
             || self.royal_in_hand(self.side)
+            || self.drops_never_check()
+    }
+
+    /// Whether some drop may not give check (`no-check`).
+    fn drops_never_check(&self) -> bool {
+        self.variant
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.no_check.contains(&true))
     }
 
     /// Which moves of the side to move need the full royal-safety test.
@@ -434,7 +443,8 @@ impl Position {
                 .standing
                 .iter()
                 .any(|r| r.never_checking),
-            royal_drops: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops),
+            every_drop: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops)
+                || self.drops_never_check(),
         }
     }
 
@@ -749,9 +759,9 @@ struct RoyalSafety {
     /// A standing promotion may not give check (`never checking`): those
     /// moves need it.
     standing_never_checks: bool,
-    /// A royal piece may be dropped (Placement chess's kings): every drop
-    /// needs it.
-    royal_drops: bool,
+    /// A royal piece may be dropped (Placement chess's kings), or a drop
+    /// may not give check (`no-check`): every drop needs it.
+    every_drop: bool,
 }
 
 impl RoyalSafety {
@@ -768,7 +778,7 @@ impl RoyalSafety {
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
             || mv.wall().is_some_and(|sq| self.lines.contains(sq))
-            || (self.royal_drops && matches!(mv.kind, MoveKind::Drop(_)))
+            || (self.every_drop && matches!(mv.kind, MoveKind::Drop(_)))
     }
 }
 
@@ -904,12 +914,19 @@ fn played_leaves_royals_safe(
 }
 
 /// Whether `mv`, about to be played by `side` on `board`, is a standing
-/// promotion that may not give check (`never checking`).
+/// promotion that may not give check (`never checking`), or a drop that
+/// may not (`no-check`).
 #[inline]
 fn forbids_check(variant: &Variant, board: &Board, side: Color, mv: Move) -> bool {
-    mv.kind == MoveKind::Promote
-        && Piece::from_board_code(board[mv.from.index()])
-            .is_some_and(|p| variant.promotion.standing_never_checks(side, p.kind))
+    match mv.kind {
+        MoveKind::Promote => Piece::from_board_code(board[mv.from.index()])
+            .is_some_and(|p| variant.promotion.standing_never_checks(side, p.kind)),
+        MoveKind::Drop(kind) => variant
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.no_check[kind.0 as usize]),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

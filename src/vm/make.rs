@@ -638,12 +638,15 @@ impl Position {
     }
 
     /// `captures explode`: removes the capturing piece on `center` and
-    /// every piece next to it but the spared kinds; returns what
-    /// [`Position::undo_effects`] needs (the hash and unmoved flags are
-    /// restored by `unplay`).
+    /// every piece next to it but the spared kinds; where captures go to
+    /// hand, each goes to its opponent's hand as if captured (demoted as
+    /// a capture demotes it: Fairy-Stockfish's atomic crazyhouse). Returns
+    /// what [`Position::undo_effects`] needs (the hash and unmoved flags
+    /// are restored by `unplay`, the hands by [`Position::unexplode_hands`]).
     fn explode(&mut self, center: Square) -> Vec<(Square, u8)> {
         let variant = self.variant.clone();
         let mut blown = Vec::with_capacity(9);
+        let mut promoted = SquareSet::EMPTY;
         for sq in self.board.blast(&variant, center).iter() {
             let code = self.board[sq.index()];
             blown.push((sq, code));
@@ -653,8 +656,38 @@ impl Position {
                 self.unmoved.remove(sq);
                 self.hash ^= variant.zobrist.unmoved[sq.index()];
             }
+            if self.promoted.contains(sq) {
+                self.promoted.remove(sq);
+                self.hash ^= variant.zobrist.promoted[sq.index()];
+                promoted.insert(sq);
+            }
+            if let Some(hands) = variant.hands.as_ref().filter(|h| h.keep_captures) {
+                let slot = hands.slot_of_capture(code, promoted.contains(sq)) as usize;
+                let n = self.hands[slot];
+                self.hash ^= variant.zobrist.hand(slot as u8, n)
+                    ^ variant.zobrist.hand(slot as u8, n.saturating_add(1));
+                self.hands[slot] = n.saturating_add(1);
+            }
+        }
+        if variant.hands.as_ref().is_some_and(|h| h.keep_captures) {
+            self.blown_promoted.push(promoted);
         }
         blown
+    }
+
+    /// Takes back what [`Position::explode`] put in hand and the promoted
+    /// marks it took, before the board's pieces come back.
+    fn unexplode_hands(&mut self, blown: &[(Square, u8)]) {
+        let variant = self.variant.clone();
+        let Some(hands) = variant.hands.as_ref().filter(|h| h.keep_captures) else {
+            return;
+        };
+        let promoted = self.blown_promoted.pop().unwrap_or_default();
+        for &(sq, code) in blown {
+            let slot = hands.slot_of_capture(code, promoted.contains(sq)) as usize;
+            self.hands[slot] = self.hands[slot].saturating_sub(1);
+        }
+        self.promoted = self.promoted.union(&promoted);
     }
 
     /// `giving N checks`: a move that gives check takes one from the
@@ -744,6 +777,7 @@ impl Position {
         }
         if self.variant.explosion.is_some() {
             if let Some(blown) = self.effects.pop() {
+                self.unexplode_hands(&blown);
                 self.undo_effects(blown);
             }
         }

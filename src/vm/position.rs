@@ -72,6 +72,9 @@ pub struct Position {
     /// For each move played, what its after-move hook changed (only for
     /// variants with such a hook).
     pub(crate) effects: Vec<Vec<(Square, u8)>>,
+    /// For each explosion played where pieces in hand remember promoted
+    /// pieces: the promoted pieces it blew up (their marks go).
+    pub(crate) blown_promoted: Vec<SquareSet>,
     /// For each move played (only for variants with hooks, for
     /// `pos.last_move()`): the move, the moving piece's code and the
     /// captured piece's (0: none); None for the engine's null move.
@@ -290,6 +293,7 @@ impl Position {
             history: Vec::new(),
             history_floor: 0,
             effects: Vec::new(),
+            blown_promoted: Vec::new(),
             played: Vec::new(),
             counters: [0; 2 * crate::ir::MAX_COUNTERS],
             hands: [0; HAND_SLOTS],

@@ -3,7 +3,8 @@
 //! shogi's unpromoting by `promotedPieceType`), the drop squares
 //! (`dropRegion…`, a piece's own by its `mobilityRegion…`, the squares a
 //! piece could not move from by `immobilityIllegal`), `dropNoDoubled`,
-//! `shogiPawnDropMateIllegal`, `mustDrop` and `castlingDroppedPiece`.
+//! `shogiPawnDropMateIllegal`, `dropChecks`, `mustDrop` and
+//! `castlingDroppedPiece`.
 
 use std::fmt::Write as _;
 
@@ -46,6 +47,38 @@ pub(super) fn no_mate_kind(variant: &Variant) -> Result<Option<PieceKind>, Expor
     }
 }
 
+/// Whether no drop may give check (`no-check` on every kind a side may
+/// drop), FS's `dropChecks = false`, which holds for every drop: some
+/// kinds but not all is refused.
+fn drops_never_check(variant: &Variant, hands: &Hands) -> Result<bool, ExportError> {
+    // A royal kind enters no hand unless royal pieces are dropped.
+    let dropped = (0..variant.pieces.len()).filter(|&k| {
+        (!variant.pieces[k].royal || hands.royal_drops)
+            && Color::ALL.iter().any(|&color| {
+                let code = Piece {
+                    color,
+                    kind: PieceKind(k as u8),
+                }
+                .code();
+                !hands.drop_squares[code as usize].is_empty()
+            })
+    });
+    let (never, may): (Vec<usize>, Vec<usize>) = dropped.partition(|&k| hands.no_check[k]);
+    match (never.first(), may.is_empty()) {
+        (None, _) => Ok(false),
+        // FS's `gives_check` looks for its king type only.
+        (Some(&k), true) if super::fs_king(variant).is_none() => Err(refuse(
+            format!("drop {} no-check", variant.pieces[k].name),
+            "Fairy-Stockfish's `dropChecks = false` forbids checks to its king type only, and this section has none",
+        )),
+        (Some(_), true) => Ok(true),
+        (Some(&k), false) => Err(refuse(
+            format!("drop {} no-check", variant.pieces[k].name),
+            "Fairy-Stockfish's `dropChecks = false` holds for every drop, and other pieces here may check by theirs",
+        )),
+    }
+}
+
 /// The drop options; whether the drop squares need `immobilityIllegal`
 /// (always, when `promotions` do).
 pub(super) fn write_hands(
@@ -83,6 +116,9 @@ pub(super) fn write_hands(
     }
     if no_mate_kind(variant)?.is_some() {
         out.push_str("shogiPawnDropMateIllegal = true\n");
+    }
+    if drops_never_check(variant, hands)? {
+        out.push_str("dropChecks = false\n");
     }
     if opposite_coloured_bishop(variant).is_some() {
         out.push_str("dropOppositeColoredBishop = true\n");

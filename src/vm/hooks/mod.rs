@@ -56,6 +56,7 @@ impl Position {
             history: self.history.clone(),
             history_floor: self.history_floor,
             effects: Vec::new(),
+            blown_promoted: Vec::new(),
             played: self.played.last().copied().into_iter().collect(),
             counters: self.counters,
             hands: self.hands,
