@@ -1632,7 +1632,9 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         return Ok(());
     }
     if white.iter().any(|r| r.any_start) {
-        return write_960_castling(variant, &white, out);
+        write_960_castling(variant, &white, out)?;
+        write_opposite_castling(variant, out);
+        return Ok(());
     }
     let king = white[0].king;
     let rook = white[0].rook;
@@ -1689,7 +1691,15 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
+    write_opposite_castling(variant, out);
     Ok(())
+}
+
+/// `castling on opposite wings` as FS's `oppositeCastling`.
+fn write_opposite_castling(variant: &Variant, out: &mut String) {
+    if variant.opposite_castling {
+        out.push_str("oppositeCastling = true\n");
+    }
 }
 
 /// Black's castling rule in White's squares (the board turned over from

@@ -41,7 +41,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("dupleCheck", "false"),
     ("castlingWins", "-"),
     ("castlingDroppedPiece", "false"),
-    ("oppositeCastling", "false"),
     ("diagonalLines", "-"),
 ];
 
@@ -207,6 +206,7 @@ const TRANSLATED: &[&str] = &[
     "tripleStepRegionBlack",
     "tripleStepRegionWhite",
     "chess960",
+    "oppositeCastling",
     "maxRank",
     "maxFile",
     "startFen",
@@ -2055,16 +2055,21 @@ fn write_castling(
         return Err(options.error("castlingRank", "beyond the board"));
     }
     if chess960 {
-        return write_960_castling(options, board, (&king, &rook), rank, out);
+        write_960_castling(options, board, (&king, &rook), rank, out)?;
+    } else {
+        write_castling_wings(
+            options,
+            board,
+            setup,
+            [(&king, king_letter), (&rook, rook_letter)],
+            rank,
+            out,
+        )?;
     }
-    write_castling_wings(
-        options,
-        board,
-        setup,
-        [(&king, king_letter), (&rook, rook_letter)],
-        rank,
-        out,
-    )
+    if options.flag("oppositeCastling", false)? {
+        out.push_str("castling on opposite wings\n");
+    }
+    Ok(())
 }
 
 /// FS's castling but from any start: the king (where the start position

@@ -53,6 +53,8 @@ pub(super) struct Declarations<'a> {
     pub draw_odds: Single<'a, Item>,
     /// `checks forbidden`.
     pub checks_forbidden: Single<'a, Item>,
+    /// `castling on opposite wings`.
+    pub opposite_castling: Single<'a, Item>,
     /// `white has no royal piece` (each an [`Item::WithoutRoyal`]).
     pub without_royal: Vec<&'a Item>,
     /// `en passant in …` (an [`Item::EnPassantRegion`]).
@@ -163,6 +165,7 @@ pub(super) fn collect<'a>(
         draw_odds: Single::new(),
         without_royal: Vec::new(),
         checks_forbidden: Single::new(),
+        opposite_castling: Single::new(),
         en_passant_region: Single::new(),
         en_passant_takes: Single::new(),
         hands: Single::new(),
@@ -295,6 +298,10 @@ impl<'a> Declarations<'a> {
             Item::ChecksForbidden(span) => {
                 self.checks_forbidden
                     .set(item, src, *span, "`checks forbidden`", errors)
+            }
+            Item::OppositeCastling(span) => {
+                self.opposite_castling
+                    .set(item, src, *span, "`castling on opposite wings`", errors)
             }
             Item::EnPassantRegion(_, span) => {
                 self.en_passant_region

@@ -179,15 +179,13 @@ fn build_from(
     if !errors.is_empty() {
         return None;
     }
-    let tables = tables::build_tables(
+    let tables = tables::settle_tables(
         &geometry,
         symmetry,
-        &defs,
-        &promotion,
+        &mut defs,
+        &mut promotion,
         en_passant_region.as_ref(),
     );
-    tables::mark_reversible_moves(&mut defs, &geometry, &tables);
-    promotion::remove_stuck_declines(&mut promotion, &tables);
     let hands = hands_plan.map(|plan| hands::remove_stuck_squares(plan, &tables, &defs, errors));
     let mut variant = Variant {
         zobrist: ZobristKeys::new(geometry.cells(), 1 + 2 * defs.len()), // before `geometry` moves
@@ -205,6 +203,7 @@ fn build_from(
         compulsory_capture: decls.compulsory_capture.get().is_some(),
         flip: flip_rule(decls),
         checks_forbidden: decls.checks_forbidden.get().is_some(),
+        opposite_castling: decls.opposite_castling.get().is_some(),
         without_royal: pieces::without_royal(decls),
         en_passant_region,
         start_fen: setup_decl.value.clone(),

@@ -38,7 +38,24 @@ struct RayBuild {
     royal_only: bool,
 }
 
-/// Builds the tables of a variant.
+/// Builds the tables of a variant, and settles what they decide at
+/// compile time: which pieces' moves can be taken back
+/// ([`mark_reversible_moves`]) and which declined promotions would leave
+/// a piece stuck (`promotion::remove_stuck_declines`).
+pub fn settle_tables(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    pieces: &mut [PieceDef],
+    promotion: &mut PromotionTable,
+    en_passant_region: Option<&ByColor<SquareSet>>,
+) -> MoveTables {
+    let tables = build_tables(geometry, symmetry, pieces, promotion, en_passant_region);
+    mark_reversible_moves(pieces, geometry, &tables);
+    super::promotion::remove_stuck_declines(promotion, &tables);
+    tables
+}
+
+/// The move tables of the pieces (see [`settle_tables`]).
 pub fn build_tables(
     geometry: &Geometry,
     symmetry: Symmetry,

@@ -653,6 +653,9 @@ impl Variant {
         if self.checks_forbidden {
             writeln!(f, "checks forbidden")?;
         }
+        if self.opposite_castling {
+            writeln!(f, "castling on opposite wings")?;
+        }
         let names = |set: &crate::ir::geometry::SquareSet| {
             set.iter()
                 .map(|sq| self.geometry.name(sq))

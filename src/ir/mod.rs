@@ -99,6 +99,9 @@ pub struct Variant {
     pub compulsory_capture: bool,
     /// No move may give check (`checks forbidden`: Racing Kings).
     pub checks_forbidden: bool,
+    /// Once a side castles, the other may not castle on that wing
+    /// (`castling on opposite wings`).
+    pub opposite_castling: bool,
     /// The sides that play without a royal piece (`white has no royal
     /// piece`: Horde's White), though the variant has royal pieces.
     pub without_royal: ByColor<bool>,

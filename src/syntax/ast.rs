@@ -125,6 +125,8 @@ pub enum Item {
     FullBoardDraws(Span),
     /// `checks forbidden`.
     ChecksForbidden(Span),
+    /// `castling on opposite wings`.
+    OppositeCastling(Span),
     /// `white has no royal piece`.
     WithoutRoyal(Side, Span),
     /// `en passant in REGION`.
@@ -197,6 +199,7 @@ impl Item {
             | Item::DrawOdds(_, span)
             | Item::WithoutRoyal(_, span)
             | Item::ChecksForbidden(span)
+            | Item::OppositeCastling(span)
             | Item::PerpetualCheck(_, span)
             | Item::Chasing(ChasingDecl { span, .. })
             | Item::EnPassantRegion(_, span)

@@ -241,6 +241,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::royal_group_decl => lower_royal_group(pair, source),
         Rule::drops_compulsory_decl => Ok(Item::DropsCompulsory(span_of(&pair, source))),
         Rule::castling_from_drops_decl => Ok(Item::CastlingFromDrops(span_of(&pair, source))),
+        Rule::opposite_castling_decl => Ok(Item::OppositeCastling(span_of(&pair, source))),
         Rule::petrify_decl => {
             let span = span_of(&pair, source);
             let mut c = Cursor::new(pair, source);

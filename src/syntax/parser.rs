@@ -228,6 +228,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::petrify_decl | Rule::kw_petrify => "`captures petrify`",
         Rule::drops_compulsory_decl => "`drops compulsory`",
         Rule::castling_from_drops_decl => "`castling from drops`",
+        Rule::opposite_castling_decl | Rule::opposite_wings_words => "`castling on opposite wings`",
         Rule::kw_drops => "`drops`",
         Rule::kw_opposite_colours => "`opposite-colours`",
         Rule::kw_beside_own => "`beside-own`",

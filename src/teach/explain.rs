@@ -1759,8 +1759,13 @@ fn castling_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
             variant.piece(rules[0].king).name
         )
     };
+    let opposite = if variant.opposite_castling {
+        " Once a side has castled, the other may castle only on the other wing."
+    } else {
+        ""
+    };
     Some(format!(
-        "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty{attacks}.",
+        "It takes part in castling ({w}'s squares; {b}'s are the same seen from {b}'s side): {}. Neither piece may have moved, the squares between them must be empty{attacks}.{opposite}",
         join_or(&moves),
     ))
 }

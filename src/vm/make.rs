@@ -426,7 +426,35 @@ impl Position {
                 h ^= self.variant.zobrist.unmoved[sq.index()];
             }
         }
+        if self.variant.opposite_castling {
+            h ^= self.close_the_wing_castled_on(r);
+        }
         h ^ self.drop_dead_castling_flags()
+    }
+
+    /// `castling on opposite wings`: the other side's rooks of castling on
+    /// the wing of rule `r` count as moved, which takes away those rights
+    /// (as Fairy-Stockfish's `oppositeCastling` drops them). Returns the
+    /// hash change.
+    #[cold]
+    fn close_the_wing_castled_on(&mut self, r: u8) -> u64 {
+        let variant = self.variant.clone();
+        let g = &variant.geometry;
+        let wing = |rule: &crate::ir::rule::CastlingRule| {
+            g.file_of(rule.rook_from) > g.file_of(rule.king_from)
+        };
+        let castled = &variant.castling[r as usize];
+        let mut h = 0;
+        for rule in &variant.castling {
+            if rule.color != castled.color
+                && wing(rule) == wing(castled)
+                && self.unmoved.contains(rule.rook_from)
+            {
+                self.unmoved.remove(rule.rook_from);
+                h ^= variant.zobrist.unmoved[rule.rook_from.index()];
+            }
+        }
+        h
     }
 
     /// Puts a piece of `code` from the mover's hand on `to` (from the hand

@@ -212,6 +212,7 @@ const MATCHING: &[&str] = &[
     "crusade",
     "blackletter",
     "squatter",
+    "opposite-castling",
     "ajax-orthodox",
     "petty",
     "teeko",
@@ -254,7 +255,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("mandatoryPawnPromotion", 1),
     ("maxRank", 1),
     ("nMoveRuleTypesBlack", 1),
-    ("oppositeCastling", 1),
     ("petrifyOnCaptureTypes", 1),
     ("piecePromotionOnCapture", 1),
     ("promotedPieceType", 1),
@@ -731,7 +731,7 @@ fn import_export_import_is_stable() {
         round_trips += 1;
     }
     assert!(not_again.is_empty(), "{not_again:?}");
-    assert_eq!(round_trips, 102);
+    assert_eq!(round_trips, 103);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, either-face drops with drop rules, a restricted king.
@@ -2287,4 +2287,59 @@ for arg in sys.argv[1:]:
         assert_eq!(write(&pos), write(&fs), "{theirs}");
     }
     fixture_sections_play_as_fs(&["atomiczh"], std::slice::from_ref(&variant), 17);
+}
+
+/// FS's `oppositeCastling` imports as `castling on opposite wings` and
+/// exports back: once White castles on a wing, Black's right on that wing
+/// is gone, as pyffish's FENs and moves after `e1g1` and `e1c1` say; random
+/// games of the import, and of its export in FS, agree.
+#[test]
+fn castling_on_opposite_wings_imports_and_exports_as_fs_opposite_castling() {
+    let (script, variant) = fixture_section("opposite-castling");
+    assert!(
+        script.contains("castling King e1 -> c1 with Rook a1 -> d1\ncastling on opposite wings\n"),
+        "{script}"
+    );
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let program = r#"
+for move in sys.argv[2:]:
+    after = sf.get_fen("opposite-castling", sys.argv[1], [move])
+    print(after + "|" + " ".join(sorted(sf.legal_moves("opposite-castling", after, []))))
+"#;
+    let theirs = crate::common::oracle::pyffish_with_config(
+        &fixture("variants.ini"),
+        program,
+        &[fen, "e1g1", "e1c1"],
+    );
+    let theirs: Vec<&str> = theirs.lines().collect();
+    assert!(theirs[0].contains(" b q - "), "{}", theirs[0]);
+    assert!(theirs[1].contains(" b k - "), "{}", theirs[1]);
+    for (text, theirs) in ["e1g1", "e1c1"].iter().zip(theirs) {
+        let mut pos = Position::from_fen(&variant, fen).unwrap();
+        pos.play(varia::notation::coord::parse_coord(&pos, text).unwrap());
+        let mut moves: Vec<String> = pos
+            .legal_moves()
+            .unwrap()
+            .into_iter()
+            .map(|m| pos.coord(m))
+            .collect();
+        moves.sort();
+        let ours = format!(
+            "{}|{}",
+            varia::notation::fen::write_fen(&pos),
+            moves.join(" ")
+        );
+        assert_eq!(ours, theirs);
+    }
+    fixture_sections_play_as_fs(&["opposite-castling"], std::slice::from_ref(&variant), 23);
+    let section =
+        varia::bridge::export::export_variant(&variant, "varia-opposite-castling").unwrap();
+    assert!(section.contains("\noppositeCastling = true\n"), "{section}");
+    exported_sections_play_as_fs(
+        &["opposite-castling"],
+        std::slice::from_ref(&variant),
+        &section,
+        "opposite-castling",
+        29,
+    );
 }
