@@ -1738,12 +1738,8 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
             options.error("dropNoDoubled", format!("no piece has the letter `{c}`"))
         })?;
         let words = match options.number("dropNoDoubledCount", 1)? {
-            0 => {
-                return Err(options.error(
-                    "dropNoDoubledCount",
-                    "0: no drops of the piece at all, which the bridge does not write yet",
-                ))
-            }
+            // No file has fewer than none: the piece is never dropped.
+            0 => "never".to_string(),
             1 => "one-per-file".to_string(),
             n => format!("{n}-per-file"),
         };
@@ -2852,6 +2848,12 @@ fn write_drops(
     // (region, rules) → the pieces dropped so, in FS's order.
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     for piece in options.resolved.pieces.iter().filter(|p| !p.royal) {
+        let piece_rules = rules.get(&piece.key).map(Vec::as_slice).unwrap_or_default();
+        if piece_rules.iter().any(|r| r == "never") {
+            // Never dropped: no region nor other rule goes with it.
+            lines.push((" never".to_string(), vec![piece_name(piece)]));
+            continue;
+        }
         let squares = if piece.key == "pawn" {
             let squares = pawn_drop_region(options, board, &region, to_hand)?;
             if squares.is_empty() {
@@ -2865,7 +2867,7 @@ fn write_drops(
         if let Some(squares) = squares {
             let _ = write!(words, " in {}", region_text(&squares, board));
         }
-        for rule in rules.get(&piece.key).into_iter().flatten() {
+        for rule in piece_rules {
             let _ = write!(words, " {rule}");
         }
         if dropped_promoted && promotions.iter().any(|p| p.letter == piece.letter) {

@@ -57,6 +57,7 @@ pub(super) fn hands_plan(
         per_file: vec![0; kinds],
         no_mate: vec![false; kinds],
         no_check: vec![false; kinds],
+        never_dropped: vec![false; kinds],
         faces: vec![None; kinds],
         hand_kind: (0..kinds).map(|k| PieceKind(k as u8)).collect(),
         drops: true,
@@ -119,6 +120,9 @@ pub(super) fn hands_plan(
                 hands.drop_squares[code] = *both.get(color);
             }
             never_stuck[k] = set_drop_rules(&mut hands, k, d);
+            if hands.never_dropped[k] {
+                never_dropped(&mut hands, *kind, d, errors);
+            }
             if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {
                 if let Some(face) =
                     other_face(*kind, name, rule.span, defs, promotion, &hands, errors)
@@ -140,6 +144,31 @@ pub(super) fn hands_plan(
     })
 }
 
+/// `drop … never`: the kind has no drop squares; a region or another
+/// rule beside it is an error.
+fn never_dropped(
+    hands: &mut Hands,
+    kind: PieceKind,
+    d: &ast::DropDecl,
+    errors: &mut Vec<ScriptError>,
+) {
+    for color in Color::ALL {
+        hands.drop_squares[Piece { color, kind }.code() as usize] = SquareSet::EMPTY;
+    }
+    let never = d.rules.iter().find(|r| r.value == DropRule::Never);
+    if let (Some(never), true) = (never, d.region.is_some() || d.rules.len() > 1) {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadDrop,
+                "a piece that is never dropped has no drop region or other drop rule",
+                never.span,
+                "never dropped",
+            )
+            .with_help("write `drop Pawn never` alone"),
+        );
+    }
+}
+
 /// The simple drop rules of `d` for the kind `k`; returns the span of the
 /// declaration if it asks for `never-stuck` (applied once the tables exist).
 fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span> {
@@ -154,6 +183,7 @@ fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span
         .unwrap_or(0);
     hands.no_mate[k] = has(DropRule::NoMate);
     hands.no_check[k] = has(DropRule::NoCheck);
+    hands.never_dropped[k] = has(DropRule::Never);
     hands.opposite_colours[k] = has(DropRule::OppositeColours);
     hands.beside_own[k] = has(DropRule::BesideOwn);
     hands.enclosing[k] = has(DropRule::Enclosing);
@@ -435,7 +465,11 @@ pub(super) fn remove_stuck_squares(
             kind: PieceKind(k as u8),
         }
         .code() as usize;
-        if hands.drops && hands.drop_squares[code].is_empty() && !def.royal {
+        if hands.drops
+            && hands.drop_squares[code].is_empty()
+            && !def.royal
+            && !hands.never_dropped[k]
+        {
             let span = plan.never_stuck[k].unwrap_or(def.span);
             errors.push(
                 ScriptError::new(

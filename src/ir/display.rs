@@ -769,7 +769,9 @@ impl Variant {
             if !h.drops {
                 continue;
             }
-            if squares == g.squares() {
+            if h.never_dropped[k] {
+                writeln!(f, "drop {} never", def.name)?;
+            } else if squares == g.squares() {
                 writeln!(f, "drop {}{rules}", def.name)?;
             } else {
                 let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();

@@ -39,6 +39,9 @@ pub struct Hands {
     /// Per piece kind: a drop of it may not give check (`no-check`,
     /// Fairy-Stockfish's `dropChecks = false`).
     pub no_check: Vec<bool>,
+    /// Per piece kind: it stays in hand, never dropped (`drop Pawn never`:
+    /// Dragonfly's pawns; its drop squares are empty).
+    pub never_dropped: Vec<bool>,
     /// Per piece kind: the piece it may also be dropped as (`either-face`,
     /// Kyoto shogi: the kind it promotes to), taken from its hand slot.
     pub faces: Vec<Option<PieceKind>>,

@@ -795,6 +795,8 @@ pub enum DropRule {
     NoMate,
     /// `no-check`: a drop of it may not give check.
     NoCheck,
+    /// `never`: it stays in hand, never dropped.
+    Never,
     /// `never-stuck`: not where the piece could never move again.
     NeverStuck,
     /// `either-face`: it may also be dropped as the piece it promotes to.

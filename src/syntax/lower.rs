@@ -1233,6 +1233,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             }
             "no-mate" => DropRule::NoMate,
             "no-check" => DropRule::NoCheck,
+            "never" => DropRule::Never,
             "either-face" => DropRule::EitherFace,
             "opposite-colours" => DropRule::OppositeColours,
             "beside-own" => DropRule::BesideOwn,

@@ -166,7 +166,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_or | Rule::promote_or_from => "`or from`",
         Rule::kw_optional | Rule::promote_optional => "`optional`",
         Rule::kw_capturing | Rule::promote_capturing => "`when capturing`",
-        Rule::drop_rule => "`one-per-file`, `no-mate`, `no-check` or `never-stuck`",
+        Rule::drop_rule => "`one-per-file`, `no-mate`, `no-check`, `never-stuck` or `never`",
         Rule::hook_decl => "`hook`",
         Rule::hook_body => "a hook's code in braces",
         Rule::hook_code => "Rhai code",

@@ -95,6 +95,9 @@ pub fn hand_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
 /// ranks 2 to 7, but not …".
 fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     let name = &variant.piece(kind).name;
+    if hands.never_dropped.get(kind.0 as usize) == Some(&true) {
+        return format!("A {name} in hand stays there: it is never dropped.");
+    }
     let code = Piece {
         color: Color::White,
         kind,

@@ -124,6 +124,9 @@ pub fn drop_reason(pos: &Position, kind: PieceKind, to: Square) -> String {
     if pos.piece_at(to).is_some() {
         return format!("{square} is not empty");
     }
+    if hands.never_dropped.get(kind.0 as usize) == Some(&true) {
+        return format!("{a} {name} in hand is never dropped");
+    }
     let region = hands
         .drop_squares
         .get(piece.code() as usize)

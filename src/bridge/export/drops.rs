@@ -95,15 +95,17 @@ pub(super) fn write_hands(
         out.push_str("capturesToHand = true\n");
         write_returns(variant, hands, promotions, out)?;
     }
+    // A kind never dropped as FS's `dropNoDoubledCount = 0` (no file has
+    // fewer of it than none).
     let per_file: Vec<(PieceKind, u8)> = (0..variant.pieces.len())
         .map(|k| (PieceKind(k as u8), hands.per_file[k]))
-        .filter(|&(_, n)| n > 0)
+        .filter(|&(k, n)| n > 0 || hands.never_dropped[k.0 as usize])
         .collect();
     match per_file.as_slice() {
         [] => {}
         [(kind, count)] => {
             let _ = writeln!(out, "dropNoDoubled = {}", fs_letter(variant, *kind));
-            if *count > 1 {
+            if *count != 1 {
                 let _ = writeln!(out, "dropNoDoubledCount = {count}");
             }
         }
@@ -426,7 +428,12 @@ type Regions = (ByColor<SquareSet>, Vec<(PieceKind, ByColor<SquareSet>)>);
 impl DropSquares {
     fn of(variant: &Variant, hands: &Hands, promotions: &Promotions) -> DropSquares {
         let code = |kind: PieceKind, color| Piece { color, kind }.code() as usize;
-        let in_hand = kinds_in_hand(variant, hands);
+        // A kind never dropped has no drop squares: FS's
+        // `dropNoDoubledCount = 0` keeps it in hand wherever the region is.
+        let in_hand: Vec<PieceKind> = kinds_in_hand(variant, hands)
+            .into_iter()
+            .filter(|k| !hands.never_dropped[k.0 as usize])
+            .collect();
         let kinds = in_hand
             .iter()
             .map(|&kind| {
