@@ -2167,6 +2167,31 @@ for arg in sys.argv[1:]:
     fixture_sections_play_as_fs(&names, &variants, 21);
 }
 
+/// varia's legal moves of `variant` at `fen`, sorted, after checking that
+/// they are pyffish's of the section `name` of `ini` there.
+fn moves_as_pyffish_plays(
+    ini: &str,
+    name: &str,
+    variant: &std::sync::Arc<varia::ir::Variant>,
+    fen: &str,
+) -> Vec<String> {
+    let program = format!("print(*sorted(sf.legal_moves('{name}', sys.argv[1], [])))");
+    let theirs: Vec<String> = crate::common::oracle::pyffish_with_config(ini, &program, &[fen])
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let pos = Position::from_fen(variant, fen).unwrap();
+    let mut ours: Vec<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| pos.coord(m))
+        .collect();
+    ours.sort();
+    assert_eq!(ours, theirs, "{name} at {fen}");
+    ours
+}
+
 /// FS's `dropChecks = false` (no drop may give check) imports as
 /// `no-check` on every drop and exports back as it: where knights in hand
 /// could check from d6 and f6, pyffish's moves leave those two drops out
@@ -2194,20 +2219,8 @@ fn drops_that_may_not_check_import_and_export_as_fs_drop_checks() {
     );
     let variant = compile_source("nocheck.variant", &script).unwrap();
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[Nn] w KQkq - 0 1";
-    let program = "print(*sorted(sf.legal_moves('varia-nocheck', sys.argv[1], [])))";
-    let theirs: Vec<String> = crate::common::oracle::pyffish_with_config(ini, program, &[fen])
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let ours = moves_as_pyffish_plays(ini, "varia-nocheck", &variant, fen);
     let pos = Position::from_fen(&variant, fen).unwrap();
-    let mut ours: Vec<String> = pos
-        .legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| pos.coord(m))
-        .collect();
-    ours.sort();
-    assert_eq!(ours, theirs);
     let drops = ours.iter().filter(|m| m.starts_with("N@")).count();
     assert_eq!(drops, 32 - 2, "{ours:?}");
     assert!(!ours.iter().any(|m| m == "N@d6" || m == "N@f6"));
@@ -2357,21 +2370,8 @@ fn a_piece_never_dropped_imports_and_exports_as_fs_drop_no_doubled_count_0() {
     let (script, variant) = fixture_section("dragonfly");
     assert!(script.contains("\ndrop Pawn never\n"), "{script}");
     let fen = "rbbknnr/ppppppp/7/7/7/1PPPPPP/RBBK1NR[PN] w - - 0 1";
-    let program = "print(*sorted(sf.legal_moves('dragonfly', sys.argv[1], [])))";
-    let theirs: Vec<String> =
-        crate::common::oracle::pyffish_with_config(&fixture("variants.ini"), program, &[fen])
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
+    let ours = moves_as_pyffish_plays(&fixture("variants.ini"), "dragonfly", &variant, fen);
     let pos = Position::from_fen(&variant, fen).unwrap();
-    let mut ours: Vec<String> = pos
-        .legal_moves()
-        .unwrap()
-        .into_iter()
-        .map(|m| pos.coord(m))
-        .collect();
-    ours.sort();
-    assert_eq!(ours, theirs);
     assert!(ours.iter().any(|m| m == "N@e1"), "{ours:?}");
     assert!(!ours.iter().any(|m| m.starts_with("P@")), "{ours:?}");
     let error = parse_move(&pos, "P@a3").unwrap_err();
