@@ -697,23 +697,27 @@ impl Position {
                 self.hands[slot] = n.saturating_add(1);
             }
         }
-        if variant.hands.as_ref().is_some_and(|h| h.keep_captures) {
+        if variant.tracks_promoted() || variant.hands.as_ref().is_some_and(|h| h.keep_captures) {
             self.blown_promoted.push(promoted);
         }
         blown
     }
 
     /// Takes back what [`Position::explode`] put in hand and the promoted
-    /// marks it took, before the board's pieces come back.
+    /// marks it took (kept wherever promoted pieces are remembered),
+    /// before the board's pieces come back.
     fn unexplode_hands(&mut self, blown: &[(Square, u8)]) {
         let variant = self.variant.clone();
-        let Some(hands) = variant.hands.as_ref().filter(|h| h.keep_captures) else {
+        let keeps = variant.hands.as_ref().filter(|h| h.keep_captures);
+        if !variant.tracks_promoted() && keeps.is_none() {
             return;
-        };
+        }
         let promoted = self.blown_promoted.pop().unwrap_or_default();
-        for &(sq, code) in blown {
-            let slot = hands.slot_of_capture(code, promoted.contains(sq)) as usize;
-            self.hands[slot] = self.hands[slot].saturating_sub(1);
+        if let Some(hands) = keeps {
+            for &(sq, code) in blown {
+                let slot = hands.slot_of_capture(code, promoted.contains(sq)) as usize;
+                self.hands[slot] = self.hands[slot].saturating_sub(1);
+            }
         }
         self.promoted = self.promoted.union(&promoted);
     }
