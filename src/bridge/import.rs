@@ -2068,7 +2068,7 @@ fn write_castling(
     Ok(())
 }
 
-/// FS's castling but from any start: the king (where the start position
+/// FS's castling, not from any start: the king (where the start position
 /// has it on the castling rank `rank`, else on `castlingKingFile`) to the
 /// kingside and queenside files, with the rook FS finds for each right;
 /// the setup's castling field rewritten to the rights kept.

@@ -51,18 +51,10 @@ pub(super) fn no_mate_kind(variant: &Variant) -> Result<Option<PieceKind>, Expor
 /// drop), FS's `dropChecks = false`, which holds for every drop: some
 /// kinds but not all is refused.
 fn drops_never_check(variant: &Variant, hands: &Hands) -> Result<bool, ExportError> {
-    // A royal kind enters no hand unless royal pieces are dropped.
-    let dropped = (0..variant.pieces.len()).filter(|&k| {
-        (!variant.pieces[k].royal || hands.royal_drops)
-            && Color::ALL.iter().any(|&color| {
-                let code = Piece {
-                    color,
-                    kind: PieceKind(k as u8),
-                }
-                .code();
-                !hands.drop_squares[code as usize].is_empty()
-            })
-    });
+    let dropped = kinds_in_hand(variant, hands)
+        .into_iter()
+        .map(|kind| kind.0 as usize)
+        .filter(|&k| !hands.never_dropped[k]);
     let (never, may): (Vec<usize>, Vec<usize>) = dropped.partition(|&k| hands.no_check[k]);
     match (never.first(), may.is_empty()) {
         (None, _) => Ok(false),
