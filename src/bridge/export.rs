@@ -73,19 +73,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     }
     write_castling(variant, &mut out)?;
     write_game_end(variant, &mut out)?;
-    // No piece takes en passant (Georgian chess), or nothing double-steps
-    // (no first moves, no double step from a region): FS would still let
-    // its pawns, so its en passant squares go.
-    let double_steps = variant.pieces.iter().any(|p| {
-        p.patterns
-            .iter()
-            .any(|m| m.initial || m.from_region.is_some())
-    });
-    if variant.tables.en_passant_sources.is_empty() || !double_steps {
-        out.push_str("enPassantRegion = -\n");
-    } else if let Some(region) = &variant.en_passant_region {
-        write_side_regions(variant, region, "enPassantRegion", &mut out);
-    }
+    write_en_passant_region(variant, &mut out);
     write_walls(variant, &mut out);
     write_explosions(variant, &mut out)?;
     write_flying_general(variant, &mut out)?;
@@ -105,6 +93,55 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     }
     let _ = writeln!(out, "startFen = {}", fs_start_fen(variant));
     Ok(out)
+}
+
+/// Where FS may capture en passant (`enPassantRegion…`), where it would
+/// otherwise differ from the script.
+fn write_en_passant_region(variant: &Variant, out: &mut String) {
+    // No piece takes en passant (Georgian chess), or nothing double-steps
+    // (no first moves, no double step from a region): FS would still let
+    // its pawns, so its en passant squares go.
+    let double_steps = variant.pieces.iter().any(|p| {
+        p.patterns
+            .iter()
+            .any(|m| m.initial || m.from_region.is_some())
+    });
+    if variant.tables.en_passant_sources.is_empty() || !double_steps {
+        out.push_str("enPassantRegion = -\n");
+    } else {
+        // FS makes en passant squares of every custom piece's first move;
+        // a side whose opponent has first moves but never a piece varia
+        // lets be taken en passant (Spartan's White: Black's hoplites
+        // step two squares, its pawns are none) takes none.
+        let mut region = variant.en_passant_region.unwrap_or(ByColor {
+            white: *variant.geometry.squares(),
+            black: *variant.geometry.squares(),
+        });
+        let mut narrowed = variant.en_passant_region.is_some();
+        for color in Color::ALL {
+            let has = |k: usize| !never_has(variant, PieceKind(k as u8), color.opposite());
+            let first_moves = |p: &PieceDef| {
+                p.patterns
+                    .iter()
+                    .any(|m| m.initial || m.from_region.is_some())
+            };
+            let victims = variant.pieces.iter().enumerate().any(|(k, p)| {
+                p.taken_en_passant && p.patterns.iter().any(|m| m.passes_squares()) && has(k)
+            });
+            let others = variant
+                .pieces
+                .iter()
+                .enumerate()
+                .any(|(k, p)| !p.taken_en_passant && first_moves(p) && has(k));
+            if others && !victims {
+                *region.get_mut(color) = SquareSet::default();
+                narrowed = true;
+            }
+        }
+        if narrowed {
+            write_side_regions(variant, &region, "enPassantRegion", out);
+        }
+    }
 }
 
 /// Whether the board has voids (`board … without`), which FS has as
@@ -168,7 +205,7 @@ fn fs_start_fen(variant: &Variant) -> String {
 
 /// The piece rules FS cannot say, or the bridge does not write yet: first
 /// moves in FEN or lost (Cambodian chess), moves forbidden in check,
-/// promotions only by captures (Micro shogi).
+/// hoppers that may not hop some pieces (Janggi's cannons).
 fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
     if let Some(p) = variant
         .pieces
@@ -198,12 +235,6 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
         return Err(refuse(
             format!("restrict {}: never hop over", p.name),
             "Fairy-Stockfish's hoppers hop any piece (only its built-in janggi cannon, which the bridge does not write, refuses cannons)",
-        ));
-    }
-    if !variant.promotion.by_capture_only.is_empty() {
-        return Err(refuse(
-            "promote … when capturing",
-            "the bridge writes only promotions of FS's pawn types, not `piecePromotionOnCapture` yet",
         ));
     }
     Ok(())
@@ -273,16 +304,20 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish runs no code of a variant's own",
         ));
     }
-    if variant.without_royal.white || variant.without_royal.black {
-        let side = if variant.without_royal.white {
-            "white"
-        } else {
-            "black"
-        };
-        return Err(refuse(
-            format!("{side} has no royal piece"),
-            "Fairy-Stockfish has no option for a side without its king",
-        ));
+    // FS plays a side without its king (Horde's White) from a start FEN
+    // without one: a side that never has a royal piece says the same.
+    for (color, side) in [(Color::White, "white"), (Color::Black, "black")] {
+        let royal_kinds = (0..variant.pieces.len())
+            .filter(|&k| variant.pieces[k].royal)
+            .map(|k| PieceKind(k as u8));
+        if *variant.without_royal.get(color)
+            && !royal_kinds.clone().all(|k| never_has(variant, k, color))
+        {
+            return Err(refuse(
+                format!("{side} has no royal piece"),
+                "Fairy-Stockfish has no option for a side without its king, only a start without one: here the side may have a piece of a royal kind",
+            ));
+        }
     }
     check_piece_rules(variant)?;
     if let Some(kind) = black_differs_from_fs(variant) {
@@ -685,6 +720,8 @@ struct PseudoRoyals {
     count: u32,
     /// The royal kind written as FS's king beside them, if any.
     king: Option<PieceKind>,
+    /// `check when every … is attacked`: FS's `dupleCheck`.
+    duple: bool,
 }
 
 /// The royal pieces FS takes as pseudo-royal ones, `None` where FS's king
@@ -696,26 +733,34 @@ struct PseudoRoyals {
 /// own Coregal); a royal group of one kind (`check when the last
 /// Maharajah is attacked`) with a count of 0, when nothing promotes to or
 /// from the kind and none is dropped (FS keeps a dropped one safe by the
-/// count before the drop). Refused: a group of several kinds (FS counts
-/// each type on its own) or of `every` (FS's `dupleCheck`, not written
-/// yet), and a group beside royal pieces that need a higher count.
+/// count before the drop); a group of one kind and `every` (`check when
+/// every King is attacked`, Spartan) alone, as FS's `dupleCheck` with a
+/// count of 0: a lone piece of the kind is royal, several are in check
+/// only all at once, promotions to the kind included. Refused: a group of
+/// several kinds (FS counts each type on its own), an `every` group beside
+/// other royal pieces or whose kind is dropped, and a group beside royal
+/// pieces that need a higher count.
 fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError> {
     let royal: Vec<PieceKind> = (0..variant.pieces.len())
         .filter(|&k| variant.pieces[k].royal)
         .map(|k| PieceKind(k as u8))
         .collect();
     let mut grouped = Vec::new();
+    let mut duple = false;
     for group in &variant.royal_groups {
         let kinds: Vec<PieceKind> = (0..variant.pieces.len())
             .filter(|&k| group.kinds >> k & 1 != 0)
             .map(|k| PieceKind(k as u8))
             .collect();
         match kinds.as_slice() {
-            [kind] if !group.every => grouped.push(*kind),
+            [kind] => {
+                duple |= group.every;
+                grouped.push(*kind);
+            }
             _ => {
                 return Err(refuse(
                     "check when …",
-                    "a royal group of several kinds or of `every`: Fairy-Stockfish's extinctionPseudoRoyal counts each type on its own, and the bridge does not write its dupleCheck yet",
+                    "a royal group of several kinds: Fairy-Stockfish's extinctionPseudoRoyal counts each type on its own",
                 ))
             }
         }
@@ -726,6 +771,7 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
                 kinds: vec![*kind],
                 count: 0,
                 king: None,
+                duple: false,
             }),
             _ => None,
         });
@@ -754,6 +800,9 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
             .unwrap_or(0)
     };
     let sources = |target: PieceKind| promotion_sources(variant, target);
+    if duple {
+        return duple_royals(variant, &royal, grouped).map(Some);
+    }
     // FS's king: a royal kind one a side at most, never promoted to (the
     // one that castles, as FS's castling king, else the first such;
     // Coregal's king beside its royal queens).
@@ -801,7 +850,48 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
             "Fairy-Stockfish's flyingGeneral looks at its king type only, and these royal pieces are pseudo-royal ones",
         ));
     }
-    Ok(Some(PseudoRoyals { kinds, count, king }))
+    Ok(Some(PseudoRoyals {
+        kinds,
+        count,
+        king,
+        duple: false,
+    }))
+}
+
+/// `check when every King is attacked` alone (Spartan's two kings) as
+/// FS's `dupleCheck` with an `extinctionPieceCount` of 0.
+fn duple_royals(
+    variant: &Variant,
+    royal: &[PieceKind],
+    grouped: Vec<PieceKind>,
+) -> Result<PseudoRoyals, ExportError> {
+    let in_hand = |kind: PieceKind| {
+        Color::ALL.into_iter().any(|color| {
+            let code = Piece { kind, color }.code();
+            variant
+                .start
+                .hands
+                .get(code as usize)
+                .is_some_and(|&n| n > 0)
+        })
+    };
+    let captured_to_hand = variant.hands.as_ref().is_some_and(|h| h.keep_captures);
+    match (royal, grouped.as_slice()) {
+        ([], &[kind])
+            if !in_hand(kind) && !captured_to_hand && !variant.promotion.promotes(kind) =>
+        {
+            Ok(PseudoRoyals {
+                kinds: grouped,
+                count: 0,
+                king: None,
+                duple: true,
+            })
+        }
+        _ => Err(refuse(
+            "check when every …",
+            "Fairy-Stockfish's dupleCheck holds for its pseudo-royal pieces alone, none dropped or promoting: the script has other royal pieces beside the group, or drops or promotes its kind",
+        )),
+    }
 }
 
 /// The kinds that may promote to `target` (on arriving, leaving, or in
@@ -833,6 +923,15 @@ fn promotion_sources(variant: &Variant, target: PieceKind) -> Vec<PieceKind> {
     out.sort_by_key(|k| k.0);
     out.dedup();
     out
+}
+
+/// Whether `color` can never have a `kind`: none at the start and none
+/// promoted to, with no hands to drop one.
+fn never_has(variant: &Variant, kind: PieceKind, color: Color) -> bool {
+    let code = Piece { kind, color }.code();
+    variant.hands.is_none()
+        && !variant.start.board.contains(&code)
+        && promotion_sources(variant, kind).is_empty()
 }
 
 /// [`pseudo_royals`], where the export has already refused what it cannot.
@@ -1222,6 +1321,9 @@ struct Promotions {
     pawn: Option<PieceKind>,
     /// Shogi-style promotions: the piece and the one it turns into.
     shogi: Vec<(PieceKind, PieceKind)>,
+    /// Shogi-style promotions back (FS's `pieceDemotion`): the promoted
+    /// piece and the one it promoted from.
+    demotions: Vec<(PieceKind, PieceKind)>,
     /// Per side, the promotion zone (FS has one for every piece).
     zone: ByColor<Vec<Square>>,
     /// An optional promotion, which FS forces where the piece could not
@@ -1235,51 +1337,15 @@ struct Promotions {
 /// of the zone turns into its one promoted type; varia's `promote … in or
 /// from`), all on one zone a side.
 fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, ExportError> {
-    let mut promotions = Promotions::default();
-    let mut pawn_sides: Option<ByColor<PromotionOfSide>> = None;
-    let mut zone: Option<ByColor<Vec<Square>>> = None;
-    for index in 0..variant.pieces.len() {
-        let kind = PieceKind(index as u8);
-        let name = &variant.pieces[index].name;
-        let white = promotion_of_side(variant, kind, Color::White)?;
-        let black = promotion_of_side(variant, kind, Color::Black)?;
-        if white.is_none() && black.is_none() {
-            continue;
-        }
-        let none = || (Vec::new(), Vec::new());
-        let sides = ByColor {
-            white: white.unwrap_or_else(none),
-            black: black.unwrap_or_else(none),
-        };
-        let this_zone = ByColor {
-            white: sides.white.1.clone(),
-            black: sides.black.1.clone(),
-        };
-        if zone.as_ref().is_some_and(|z| *z != this_zone) {
-            return Err(refuse(
-                format!("promote {name}"),
-                "a promotion region of its own: Fairy-Stockfish has one promotion region a side for every piece",
-            ));
-        }
-        zone = Some(this_zone);
-        if let Some(choice) = shogi_style_choice(variant, kind, &sides)? {
-            promotions.shogi.push((kind, choice));
-        } else if pawn_sides.is_some() {
-            return Err(refuse(
-                format!("promote {name}"),
-                "more than one piece type promoting on arrival: the bridge writes one",
-            ));
-        } else {
-            promotions.pawn = Some(kind);
-            pawn_sides = Some(sides);
-        }
-    }
-    let Some(zone) = zone else {
+    let (mut promotions, pawns, zone) = sort_promotions(variant)?;
+    if zone.white.is_none() && zone.black.is_none() {
         out.push_str("promotionRegionWhite = -\npromotionRegionBlack = -\n");
         return Ok(promotions);
+    }
+    let zone = ByColor {
+        white: zone.white.unwrap_or_default(),
+        black: zone.black.unwrap_or_default(),
     };
-    let letter = |k: PieceKind| fs_letter(variant, k);
-    let letters = |choices: &[PieceKind]| choices.iter().map(|&k| letter(k)).collect::<String>();
     let region = |squares: &[Square]| {
         if squares.is_empty() {
             "-".to_string()
@@ -1289,52 +1355,25 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, Ex
     };
     let _ = writeln!(out, "promotionRegionWhite = {}", region(&zone.white));
     let _ = writeln!(out, "promotionRegionBlack = {}", region(&zone.black));
-    let mut choices: Vec<PieceKind> = Vec::new();
-    if let (Some(kind), Some(sides)) = (promotions.pawn, &pawn_sides) {
-        let _ = writeln!(out, "promotionPawnTypes = {}", letter(kind));
-        if sides.white.0 == sides.black.0 {
-            let _ = writeln!(out, "promotionPieceTypes = {}", letters(&sides.white.0));
-        } else {
-            let _ = writeln!(
-                out,
-                "promotionPieceTypesWhite = {}",
-                letters(&sides.white.0)
-            );
-            let _ = writeln!(
-                out,
-                "promotionPieceTypesBlack = {}",
-                letters(&sides.black.0)
-            );
-        }
-        if promotion_is_optional(variant, kind, sides)? {
-            out.push_str("mandatoryPawnPromotion = false\n");
-            promotions.optional = true;
-        }
-        choices.extend(sides.white.0.iter().chain(&sides.black.0));
-    } else {
-        // FS's own pawn type would promote by default; no piece is one here.
-        out.push_str("promotionPawnTypes = -\n");
-    }
+    let mut choices = write_pawn_promotions(variant, &pawns, &mut promotions, out)?;
     if !promotions.shogi.is_empty() {
-        let mut pairs: Vec<String> = promotions
-            .shogi
-            .iter()
-            .map(|&(from, to)| format!("{}:{}", letter(from), letter(to)))
-            .collect();
-        pairs.sort();
-        let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
-        if shogi_promotions_are_optional(variant, &promotions.shogi)? {
-            promotions.optional = true;
-        } else {
-            out.push_str("mandatoryPiecePromotion = true\n");
-        }
-        choices.extend(promotions.shogi.iter().map(|&(_, to)| to));
+        choices.extend(write_shogi_promotions(
+            variant,
+            &pawns,
+            &mut promotions,
+            out,
+        )?);
+    } else if !variant.promotion.by_capture_only.is_empty() {
+        return Err(refuse(
+            "promote … when capturing",
+            "Fairy-Stockfish's `piecePromotionOnCapture` holds for shogi-style promotions (`promote … in or from`), not those of its pawn types",
+        ));
     }
     promotions.zone = zone;
     let limits: Vec<String> = choices
         .iter()
         .filter_map(|&k| variant.promotion.limit(k).map(|n| (k, n)))
-        .map(|(k, n)| format!("{}:{n}", letter(k)))
+        .map(|(k, n)| format!("{}:{n}", fs_letter(variant, k)))
         .fold(Vec::new(), |mut all, entry| {
             if !all.contains(&entry) {
                 all.push(entry);
@@ -1345,6 +1384,184 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, Ex
         let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
     }
     Ok(promotions)
+}
+
+/// A pawn-style promoting kind, with what it does a side.
+type PawnPromotion = (PieceKind, ByColor<PromotionOfSide>);
+
+/// Per side, the promotion zone, if any piece promotes there.
+type SideZones = ByColor<Option<Vec<Square>>>;
+
+/// The promotions sorted as FS has them: shogi-style ones (in
+/// `Promotions::shogi`), pawn-style ones (FS's pawn types, several
+/// sharing a side's choices), and per side the one zone of them all.
+fn sort_promotions(
+    variant: &Variant,
+) -> Result<(Promotions, Vec<PawnPromotion>, SideZones), ExportError> {
+    let mut promotions = Promotions::default();
+    let mut pawns: Vec<PawnPromotion> = Vec::new();
+    // Per side, the squares any piece promotes on, once one does there.
+    let mut zone: SideZones = ByColor {
+        white: None,
+        black: None,
+    };
+    for index in 0..variant.pieces.len() {
+        let kind = PieceKind(index as u8);
+        let name = &variant.pieces[index].name;
+        // A side's promotion of a piece it never has says nothing (Spartan:
+        // Black has no pawn).
+        let of_side = |color: Color| -> Result<Option<PromotionOfSide>, ExportError> {
+            if never_has(variant, kind, color) {
+                return Ok(None);
+            }
+            promotion_of_side(variant, kind, color)
+        };
+        let (white, black) = (of_side(Color::White)?, of_side(Color::Black)?);
+        if white.is_none() && black.is_none() {
+            continue;
+        }
+        for (color, side) in [(Color::White, &white), (Color::Black, &black)] {
+            let Some((_, squares)) = side else { continue };
+            let side_zone = zone.get_mut(color);
+            if side_zone.as_ref().is_some_and(|z| z != squares) {
+                return Err(refuse(
+                    format!("promote {name}"),
+                    "a promotion region of its own: Fairy-Stockfish has one promotion region a side for every piece",
+                ));
+            }
+            *side_zone = Some(squares.clone());
+        }
+        let none = || (Vec::new(), Vec::new());
+        let sides = ByColor {
+            white: white.unwrap_or_else(none),
+            black: black.unwrap_or_else(none),
+        };
+        if let Some(choice) = shogi_style_choice(variant, kind, &sides)? {
+            promotions.shogi.push((kind, choice));
+            continue;
+        }
+        // FS's pawn types of a side share the side's choices.
+        let shares = |(_, other): &PawnPromotion| {
+            Color::ALL.into_iter().all(|color| {
+                let (mine, theirs) = (&sides.get(color).0, &other.get(color).0);
+                mine.is_empty() || theirs.is_empty() || mine == theirs
+            })
+        };
+        if !pawns.is_empty() && (variant.hands.is_some() || !pawns.iter().all(shares)) {
+            return Err(refuse(
+                format!("promote {name}"),
+                "more than one piece type promoting on arrival, with different choices or beside hands: Fairy-Stockfish's pawn types of a side share one set, and its main one goes to hand",
+            ));
+        }
+        promotions.pawn.get_or_insert(kind);
+        pawns.push((kind, sides));
+    }
+    Ok((promotions, pawns, zone))
+}
+
+/// FS's pawn types and their choices, a side's own where the sides'
+/// differ (Spartan: `promotionPawnTypesWhite = p`, `…Black = h`); the
+/// choices, for the promotion limits.
+fn write_pawn_promotions(
+    variant: &Variant,
+    pawns: &[PawnPromotion],
+    promotions: &mut Promotions,
+    out: &mut String,
+) -> Result<Vec<PieceKind>, ExportError> {
+    if pawns.is_empty() {
+        // FS's own pawn type would promote by default; no piece is one here.
+        out.push_str("promotionPawnTypes = -\n");
+        return Ok(Vec::new());
+    }
+    let letters = |kinds: &[PieceKind]| {
+        let text: String = kinds.iter().map(|&k| fs_letter(variant, k)).collect();
+        if text.is_empty() {
+            "-".to_string()
+        } else {
+            text
+        }
+    };
+    // Per side, the pawn types and their one set of choices.
+    let side = |color: Color| {
+        let kinds: Vec<PieceKind> = pawns
+            .iter()
+            .filter(|(_, sides)| !sides.get(color).0.is_empty())
+            .map(|&(k, _)| k)
+            .collect();
+        let set = pawns
+            .iter()
+            .map(|(_, sides)| sides.get(color).0.clone())
+            .find(|set| !set.is_empty())
+            .unwrap_or_default();
+        (letters(&kinds), letters(&set))
+    };
+    let (white, black) = (side(Color::White), side(Color::Black));
+    if white.0 == black.0 {
+        let _ = writeln!(out, "promotionPawnTypes = {}", white.0);
+    } else {
+        let _ = writeln!(out, "promotionPawnTypesWhite = {}", white.0);
+        let _ = writeln!(out, "promotionPawnTypesBlack = {}", black.0);
+    }
+    if white.1 == black.1 {
+        let _ = writeln!(out, "promotionPieceTypes = {}", white.1);
+    } else {
+        let _ = writeln!(out, "promotionPieceTypesWhite = {}", white.1);
+        let _ = writeln!(out, "promotionPieceTypesBlack = {}", black.1);
+    }
+    let mut optional = None;
+    let mut choices = Vec::new();
+    for (kind, sides) in pawns {
+        let this = promotion_is_optional(variant, *kind, sides)?;
+        if optional.is_some_and(|o| o != this) {
+            return Err(refuse(
+                format!("promote {}", variant.pieces[kind.0 as usize].name),
+                "optional for one piece type and not another: Fairy-Stockfish's mandatoryPawnPromotion holds for all its pawn types",
+            ));
+        }
+        optional = Some(this);
+        choices.extend(sides.white.0.iter().chain(&sides.black.0));
+    }
+    if optional == Some(true) {
+        out.push_str("mandatoryPawnPromotion = false\n");
+        promotions.optional = true;
+    }
+    Ok(choices)
+}
+
+/// FS's shogi-style promotions (`promotedPieceType`), mandatory or not,
+/// with the ones back as its `pieceDemotion` and captures only as its
+/// `piecePromotionOnCapture`; the choices, for the promotion limits.
+fn write_shogi_promotions(
+    variant: &Variant,
+    pawns: &[PawnPromotion],
+    promotions: &mut Promotions,
+    out: &mut String,
+) -> Result<Vec<PieceKind>, ExportError> {
+    let optional = shogi_promotions_are_optional(variant, &promotions.shogi)?;
+    let capture_only = promotes_by_capture_only(variant, &promotions.shogi, pawns)?;
+    let demotions = piece_demotions(variant, &promotions.shogi, !pawns.is_empty())?;
+    promotions.shogi.retain(|pair| !demotions.contains(pair));
+    let letter = |k: PieceKind| fs_letter(variant, k);
+    let mut pairs: Vec<String> = promotions
+        .shogi
+        .iter()
+        .map(|&(from, to)| format!("{}:{}", letter(from), letter(to)))
+        .collect();
+    pairs.sort();
+    let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
+    if optional {
+        promotions.optional = true;
+    } else {
+        out.push_str("mandatoryPiecePromotion = true\n");
+    }
+    if !demotions.is_empty() {
+        out.push_str("pieceDemotion = true\n");
+    }
+    if capture_only {
+        out.push_str("piecePromotionOnCapture = true\n");
+    }
+    promotions.demotions = demotions;
+    Ok(promotions.shogi.iter().map(|&(_, to)| to).collect())
 }
 
 /// As FS's immobility test: whether a piece code on `sq` has a quiet move
@@ -1394,7 +1611,11 @@ fn shogi_style_choice(
             ));
         }
     }
-    if !leaving {
+    // A zone of every square: a move that ends in it also starts in it,
+    // and a promotion on arrival is one on leaving (Kyoto shogi's flips).
+    let all: Vec<Square> = variant.geometry.squares().iter().collect();
+    let everywhere = Color::ALL.into_iter().all(|c| sides.get(c).1 == all);
+    if !leaving && !everywhere {
         return Ok(None);
     }
     match (sides.white.0.as_slice(), sides.black.0.as_slice()) {
@@ -1404,6 +1625,86 @@ fn shogi_style_choice(
             "Fairy-Stockfish's shogi-style promotion (`promotedPieceType`) turns a piece into one piece type, the same for both sides",
         )),
     }
+}
+
+/// The shogi-style promotions that are FS's demotions (`pieceDemotion`):
+/// a piece written with `+` turning back into the piece that promotes to
+/// it, as Kyoto and Micro shogi's pieces flip. FS turns back every
+/// promoted piece, so where some do, every promotion needs its way back
+/// and no pawn-style promotion may be beside them.
+fn piece_demotions(
+    variant: &Variant,
+    shogi: &[(PieceKind, PieceKind)],
+    pawn_promotions: bool,
+) -> Result<Vec<(PieceKind, PieceKind)>, ExportError> {
+    let demotions: Vec<(PieceKind, PieceKind)> = shogi
+        .iter()
+        .copied()
+        .filter(|&(from, to)| {
+            variant.pieces[from.0 as usize].plus_mark && shogi.contains(&(to, from))
+        })
+        .collect();
+    if demotions.is_empty() {
+        return Ok(demotions);
+    }
+    let name = |k: PieceKind| &variant.pieces[k.0 as usize].name;
+    if let Some(&(from, to)) = shogi
+        .iter()
+        .find(|&&(from, to)| !demotions.contains(&(from, to)) && !demotions.contains(&(to, from)))
+    {
+        return Err(refuse(
+            format!("promote {} … to {}", name(from), name(to)),
+            "a promotion without its way back beside pieces that turn back: Fairy-Stockfish's `pieceDemotion` turns back every promoted piece",
+        ));
+    }
+    if pawn_promotions {
+        return Err(refuse(
+            "promote …",
+            "pawn-style promotions beside pieces that turn back: Fairy-Stockfish's `pieceDemotion` would turn a promoted pawn back too",
+        ));
+    }
+    Ok(demotions)
+}
+
+/// Whether the shogi-style promotions happen by captures only (`when
+/// capturing`, Micro shogi: FS's `piecePromotionOnCapture`), which must
+/// then hold for all of them and for none of the pawn-style ones.
+fn promotes_by_capture_only(
+    variant: &Variant,
+    shogi: &[(PieceKind, PieceKind)],
+    pawns: &[PawnPromotion],
+) -> Result<bool, ExportError> {
+    let table = &variant.promotion;
+    let by_capture = |kind: PieceKind| {
+        Color::ALL
+            .into_iter()
+            .map(|color| table.by_capture_only(Piece { color, kind }.code()))
+            .collect::<Vec<bool>>()
+    };
+    let all = |b: &[bool]| b.iter().all(|&x| x);
+    let none = |b: &[bool]| b.iter().all(|&x| !x);
+    let name = |k: PieceKind| &variant.pieces[k.0 as usize].name;
+    if let Some((kind, _)) = pawns.iter().find(|(k, _)| !none(&by_capture(*k))) {
+        return Err(refuse(
+            format!("promote {} … when capturing", name(*kind)),
+            "Fairy-Stockfish's `piecePromotionOnCapture` holds for shogi-style promotions (`promote … in or from`), not those of its pawn types",
+        ));
+    }
+    let capture_only = all(&by_capture(shogi[0].0));
+    if let Some(&(kind, _)) = shogi.iter().find(|&&(k, _)| {
+        let b = by_capture(k);
+        if capture_only {
+            !all(&b)
+        } else {
+            !none(&b)
+        }
+    }) {
+        return Err(refuse(
+            format!("promote {} …", name(kind)),
+            "promotions when capturing beside others: Fairy-Stockfish's `piecePromotionOnCapture` holds for every shogi-style promotion",
+        ));
+    }
+    Ok(capture_only)
 }
 
 /// Whether a piece code may decline its promotion on `squares`: on none
@@ -1502,7 +1803,12 @@ fn write_immobility(
     out: &mut String,
 ) -> Result<(), ExportError> {
     let promoting = |kind: PieceKind| {
-        promotions.pawn == Some(kind) || promotions.shogi.iter().any(|&(k, _)| k == kind)
+        promotions.pawn == Some(kind)
+            || promotions
+                .shogi
+                .iter()
+                .chain(&promotions.demotions)
+                .any(|&(k, _)| k == kind)
     };
     for (index, def) in variant.pieces.iter().enumerate() {
         let kind = PieceKind(index as u8);
@@ -1879,7 +2185,21 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     if variant.some_piece_only_takes_checker {
         let _ = writeln!(out, "makpongRule = true");
     }
-    match rules.extinctions.as_slice() {
+    // FS's pseudo-royal pieces are its extinction rule's: a script's
+    // `losing every King loses` beside `check when every King is
+    // attacked` says the same rule again.
+    let extinctions = match (rules.extinctions.as_slice(), pseudo_royal(variant)) {
+        ([rule], Some(royals))
+            if rule.kinds == royals.kinds
+                && rule.at_most == royals.count
+                && rule.result == GameResult::Loses
+                && !rule.bare_back =>
+        {
+            &[]
+        }
+        (extinctions, _) => extinctions,
+    };
+    match extinctions {
         [] => {
             if let Some(royals) = pseudo_royal(variant) {
                 // Kept safe, so never lost (Atomic's king: its loss loses,
@@ -1891,6 +2211,9 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
                     let _ = writeln!(out, "extinctionPieceCount = {}", royals.count);
                 }
                 let _ = writeln!(out, "extinctionPseudoRoyal = true");
+                if royals.duple {
+                    let _ = writeln!(out, "dupleCheck = true");
+                }
             }
         }
         _ if pseudo_royal(variant).is_some() => {

@@ -27,7 +27,6 @@ const NO_RULE_OPTIONS: &[&str] = &[
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("piecePromotionOnCapture", "false"),
     ("dropLoop", "false"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -292,6 +291,7 @@ const TRANSLATED: &[&str] = &[
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "pieceDemotion",
+    "piecePromotionOnCapture",
     "dropPromoted",
     "enclosingDrop",
     "enclosingDropStart",
@@ -1520,9 +1520,7 @@ fn resolved_pawn_targets(options: &Options) -> bool {
 /// `pawn`'s promotes on arriving, `write_promotion`'s). Refused by name:
 /// FS's `pawn`'s beside its pawn promotions, an entry between a royal
 /// piece and one that is not, a promoted type
-/// that promotes again or is limited by `promotionLimit`, and FS's
-/// `piecePromotionOnCapture` and `pieceDemotion` (left at their defaults
-/// by `check_options`).
+/// that promotes again or is limited by `promotionLimit`.
 fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportError> {
     let key = "promotedPieceType";
     let pieces = &options.resolved.pieces;
@@ -1685,6 +1683,18 @@ fn write_piece_promotions(
     promotions: &[PiecePromotion],
     out: &mut String,
 ) -> Result<(), ImportError> {
+    // `piecePromotionOnCapture`: only captures promote (and turn back).
+    let capturing = if options.flag("piecePromotionOnCapture", false)? {
+        if promotions.iter().any(|p| p.of_pawn) {
+            return Err(options.error(
+                "piecePromotionOnCapture",
+                "FS's `pawn` promoting shogi-style by captures only: the bridge writes its promotions on arrival",
+            ));
+        }
+        " when capturing"
+    } else {
+        ""
+    };
     let promotions: Vec<&PiecePromotion> = promotions.iter().filter(|p| !p.of_pawn).collect();
     if promotions.is_empty() {
         return Ok(());
@@ -1711,13 +1721,13 @@ fn write_piece_promotions(
         let zone = region_text(&region, board);
         let _ = writeln!(
             out,
-            "promote {} in or from {zone} to {}{optional}",
+            "promote {} in or from {zone} to {}{capturing}{optional}",
             p.piece, p.promoted
         );
         if demotion {
             let _ = writeln!(
                 out,
-                "promote {} in or from {zone} to {}{optional}",
+                "promote {} in or from {zone} to {}{capturing}{optional}",
                 p.promoted, p.piece
             );
         }

@@ -186,6 +186,7 @@ const MATCHING: &[&str] = &[
     "sixthrank",
     "fullmoon",
     "massacre",
+    "cetus",
     "chessvshp",
     "ordavsempire",
     "kono",
@@ -256,7 +257,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("maxRank", 1),
     ("nMoveRuleTypesBlack", 1),
     ("petrifyOnCaptureTypes", 1),
-    ("piecePromotionOnCapture", 1),
     ("promotedPieceType", 1),
     ("promotionLimit", 1),
     ("promotionRegionBlack", 1),
@@ -575,6 +575,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "grasshopper",
             "gustav3",
             "hoppelpoppel",
+            "horde",
             "isolation",
             "isolation7x7",
             "janus",
@@ -584,12 +585,14 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "kinglet",
             "kingofthehill",
             "knightmate",
+            "kyotoshogi",
             "legan",
             "loop",
             "losalamos",
             "losers",
             "makpong",
             "makruk",
+            "micro",
             "minishogi",
             "minixiangqi",
             "misere",
@@ -616,6 +619,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "shouse",
             "snailtrail",
             "sortofalmost",
+            "spartan",
             "suicide",
             "tencubed",
             "threekings",
@@ -658,22 +662,18 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("cambodian", "first moves of King"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
-            ("horde", "white has no royal piece"),
             ("janggi", "facing royals"),
             ("janggicasual", "restrict Cannon: never hop over"),
             ("janggimodern", "moving back and forth"),
             ("janggitraditional", "facing royals"),
             ("karouk", "first moves of King"),
-            ("kyotoshogi", "promote Lance"),
             ("large-nahbi", "board 10 x 12"),
             ("manchu", "piece Soldier P \"fW\""),
-            ("micro", "promote … when capturing"),
             ("nahbi", "hook"),
             ("perfect", "castling King e1 -> c1"),
             ("shatar", "checkmate by … alone"),
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
-            ("spartan", "check when …"),
             ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("wolf", "en passant takes"),
             ("xiangqi", "chasing"),
@@ -731,10 +731,10 @@ fn import_export_import_is_stable() {
         round_trips += 1;
     }
     assert!(not_again.is_empty(), "{not_again:?}");
-    assert_eq!(round_trips, 104);
+    assert_eq!(round_trips, 105);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
-    // Kings' goal, either-face drops with drop rules, a restricted king.
+    // Kings' goal, a restricted king (as Chennis' and Muje's).
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
@@ -744,7 +744,7 @@ fn import_export_import_is_stable() {
         [
             ("pawnsking", "reaching"),
             ("chak", "reaching"),
-            ("chennis", "drop Fers either-face"),
+            ("chennis", "restrict King"),
             ("alapo", "reaching"),
             ("rooksquare", "reaching"),
             ("river", "reaching"),
@@ -1793,8 +1793,8 @@ fn royal_pieces_and_groups_export_as_fs_pseudo_royal_pieces() {
             "check when …",
         ),
         (
-            "piece King K \"K\"\npiece Prince C \"K\"\ncheck when every King is attacked\n",
-            "check when …",
+            "piece King K \"K\" royal\npiece Prince C \"K\"\ncheck when every Prince is attacked\n",
+            "check when every …",
         ),
         (
             "piece King K \"K\" royal\npiece Prince C \"K\"\ncheck when the last Prince is attacked\npromote Pawn in rank 8 to Prince\n",
@@ -2398,4 +2398,111 @@ fn a_piece_never_dropped_imports_and_exports_as_fs_drop_no_doubled_count_0() {
         errors[0].message,
         "a piece that is never dropped has no drop region or other drop rule"
     );
+}
+
+/// Spartan's two kings (`check when every King is attacked`) export as
+/// FS's `dupleCheck` beside `extinctionPseudoRoyal`, with each side's own
+/// pawn type (`promotionPawnTypesWhite = p`, `…Black = h`): where one of
+/// Black's kings is attacked Black may leave it, where both are it must
+/// answer, as pyffish plays the exported section. Horde's White, which
+/// never has a king, exports as FS's start without one. Both play as the
+/// scripts through random games.
+#[test]
+fn a_duple_check_and_a_side_without_its_king_export_as_fs_sections() {
+    let spartan = crate::common::oracle::script("spartan");
+    let section = varia::bridge::export::export_variant(&spartan, "varia-spartan").unwrap();
+    for line in [
+        "\npromotionPawnTypesWhite = p\npromotionPawnTypesBlack = h\n",
+        "\npromotionPieceTypesWhite = qrbn\npromotionPieceTypesBlack = kgwlc\n",
+        "\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\ndupleCheck = true\n",
+    ] {
+        assert!(section.contains(line), "{line}{section}");
+    }
+    let one_attacked = "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1";
+    let ours = moves_as_pyffish_plays(&section, "varia-spartan", &spartan, one_attacked);
+    assert!(ours.iter().any(|m| m == "f8f7"), "{ours:?}");
+    let both_attacked = "2k2k2/8/8/8/8/8/8/2R1KR2 b - - 0 1";
+    let ours = moves_as_pyffish_plays(&section, "varia-spartan", &spartan, both_attacked);
+    assert_eq!(ours.len(), 8, "{ours:?}");
+    assert!(!ours.iter().any(|m| m == "f8f7"), "{ours:?}");
+    let horde = crate::common::oracle::script("horde");
+    let horde_section = varia::bridge::export::export_variant(&horde, "varia-horde").unwrap();
+    assert!(
+        horde_section.contains("\nextinctionValue = loss\nextinctionPieceTypes = *\n"),
+        "{horde_section}"
+    );
+    let variants = [spartan, horde];
+    exported_sections_play_as_fs(
+        &["spartan", "horde"],
+        &variants,
+        &format!("{section}\n{horde_section}"),
+        "duple-check",
+        43,
+    );
+    // A side without its royal piece that could get one is refused by
+    // name: FS's kingless side is only a start without a king.
+    let source =
+        std::fs::read_to_string(manifest_dir().join("scripts/fairy-stockfish/horde.variant"))
+            .unwrap()
+            + "promote Pawn in rank last to Queen, Rook, Bishop, Knight, King\n";
+    let crowned = compile_source("crowned.variant", &source).unwrap();
+    let refused = varia::bridge::export::export_variant(&crowned, "crowned").unwrap_err();
+    assert_eq!(refused.declaration, "white has no royal piece");
+}
+
+/// Kyoto and Micro shogi's flipping pieces export as FS's
+/// `pieceDemotion` (the face written with `+` turning back), `dropPromoted`
+/// (`either-face`) and, for Micro's flips by captures only,
+/// `piecePromotionOnCapture`; FS's `piecePromotionOnCapture` imports as
+/// `when capturing` (Cetus): a wazir that captures turns into a fers and
+/// one that steps does not, a promoted one that captures turns back, as
+/// pyffish plays the section, and the import exports back with the same
+/// moves.
+#[test]
+fn flips_by_capture_and_on_every_move_export_as_fs_demotions() {
+    let micro = crate::common::oracle::script("micro");
+    let section = varia::bridge::export::export_variant(&micro, "varia-micro").unwrap();
+    assert!(
+        section.contains(
+            "\nmandatoryPiecePromotion = true\npieceDemotion = true\npiecePromotionOnCapture = true\n"
+        ),
+        "{section}"
+    );
+    assert!(section.contains("\ndropPromoted = true\n"), "{section}");
+    // A silver (Micro's promoted lance) takes and turns back into a lance;
+    // a lance in hand drops as either face.
+    let fen = "kb1l/p3/1p2/1+L2/+RBK1[L] w - - 0 1";
+    let ours = moves_as_pyffish_plays(&section, "varia-micro", &micro, fen);
+    for m in ["b2b3-", "L@d4", "+L@d4", "b2a3"] {
+        assert!(ours.iter().any(|o| o == m), "{m}: {ours:?}");
+    }
+    let kyoto = crate::common::oracle::script("kyotoshogi");
+    let kyoto_section = varia::bridge::export::export_variant(&kyoto, "varia-kyotoshogi").unwrap();
+    assert!(
+        kyoto_section.contains("\nmandatoryPiecePromotion = true\npieceDemotion = true\n"),
+        "{kyoto_section}"
+    );
+    assert!(
+        !kyoto_section.contains("piecePromotionOnCapture"),
+        "{kyoto_section}"
+    );
+    let (script, cetus) = fixture_section("cetus");
+    for line in [
+        "promote Wazir in or from ranks 1..9 to PromotedWazir when capturing\n",
+        "promote PromotedWazir in or from ranks 1..9 to Wazir when capturing\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let fen = "9/9/2p6/1+O7/9/4p4/4O4/2B6/1b7[Nn] w - - 0 1";
+    let ours = moves_as_pyffish_plays(&fixture("variants.ini"), "cetus", &cetus, fen);
+    for m in ["e3e4+", "e3d3", "b6c7-"] {
+        assert!(ours.iter().any(|o| o == m), "{m}: {ours:?}");
+    }
+    assert!(!ours.iter().any(|o| o == "e3d3+"), "{ours:?}");
+    let exported = varia::bridge::export::export_variant(&cetus, "varia-cetus").unwrap();
+    assert!(
+        exported.contains("\npieceDemotion = true\npiecePromotionOnCapture = true\n"),
+        "{exported}"
+    );
+    moves_as_pyffish_plays(&exported, "varia-cetus", &cetus, fen);
 }

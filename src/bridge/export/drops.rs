@@ -123,6 +123,9 @@ pub(super) fn write_hands(
     if hands.castling_from_drops {
         out.push_str("castlingDroppedPiece = true\n");
     }
+    if drops_either_face(variant, hands, promotions)? {
+        out.push_str("dropPromoted = true\n");
+    }
     let squares = DropSquares::of(variant, hands, promotions);
     let immobility = if promotions.optional {
         true
@@ -202,6 +205,56 @@ fn check_gating(variant: &Variant, hands: &Hands, gating: &Gating) -> Result<(),
     Ok(())
 }
 
+/// Whether pieces are dropped as either face (`either-face`, Kyoto
+/// shogi), as FS's `dropPromoted` says: every piece in hand with a
+/// shogi-style promotion may be dropped as the piece it promotes to, where
+/// it may be dropped itself and by its drop rules (varia drops a face by
+/// its squares alone: refused where the unpromoted piece has drop rules).
+fn drops_either_face(
+    variant: &Variant,
+    hands: &Hands,
+    promotions: &Promotions,
+) -> Result<bool, ExportError> {
+    if hands.faces.iter().all(Option::is_none) {
+        return Ok(false);
+    }
+    for kind in kinds_in_hand(variant, hands) {
+        let promoted = promotions
+            .shogi
+            .iter()
+            .find(|&&(from, _)| from == kind)
+            .map(|&(_, to)| to);
+        let face = hands.faces.get(kind.0 as usize).copied().flatten();
+        let same_squares = |to: PieceKind| {
+            Color::ALL.into_iter().all(|color| {
+                let code = |k| Piece { color, kind: k }.code() as usize;
+                hands.drop_squares[code(kind)] == hands.drop_squares[code(to)]
+            })
+        };
+        let k = kind.0 as usize;
+        let flag = |rule: &[bool]| rule.get(k).copied().unwrap_or(false);
+        // FS drops the promoted face by the unpromoted one's rules too.
+        let ruled = hands.per_file.get(k).is_some_and(|&n| n > 0)
+            || [
+                &hands.no_mate,
+                &hands.no_check,
+                &hands.opposite_colours,
+                &hands.beside_own,
+                &hands.enclosing,
+                &hands.falling,
+            ]
+            .into_iter()
+            .any(|rule| flag(rule));
+        if face != promoted || face.is_some_and(|to| ruled || !same_squares(to)) {
+            return Err(refuse(
+                format!("drop {} either-face", variant.pieces[kind.0 as usize].name),
+                "Fairy-Stockfish's `dropPromoted` drops every piece in hand that promotes as either face, on the squares of the unpromoted one",
+            ));
+        }
+    }
+    Ok(true)
+}
+
 /// What FS has no drop option for.
 fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError> {
     let named = |rule: &str, which: &[bool]| {
@@ -224,9 +277,7 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
             "Fairy-Stockfish drops pieces on opposite colours only for its own bishop type: one piece that moves as a bishop (`B`)",
         ))
     } else {
-        let faces: Vec<bool> = hands.faces.iter().map(Option::is_some).collect();
-        named("either-face", &faces)
-            .map(|d| (d, "the bridge does not write FS's `dropPromoted` yet"))
+        None
     };
     match refusal {
         Some((declaration, reason)) => Err(refuse(declaration, reason)),
