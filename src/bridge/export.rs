@@ -105,7 +105,8 @@ fn write_en_passant_region(variant: &Variant, out: &mut String) {
         p.patterns
             .iter()
             .any(|m| m.initial || m.from_region.is_some())
-    });
+    }) || fs_pawn(variant)
+        .is_some_and(|k| pawn_double_step_region(variant, k).is_some());
     if variant.tables.en_passant_sources.is_empty() || !double_steps {
         out.push_str("enPassantRegion = -\n");
     } else {
@@ -1041,6 +1042,7 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         !p.royal
             && plain
             && (betza == "fmWfceFifmnD" && also.is_empty()
+                || single && betza == "fmWfceFfmnD" && also.is_empty()
                 || single && betza == "fmWfceF"
                 || single && betza == "fmWfcF" && also.is_empty())
     });
@@ -1122,10 +1124,27 @@ fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
         && !pattern.initial
 }
 
-/// The region of FS's pawn's double step by `also … from R`, if it has one.
+/// The region of FS's pawn's double step by `also … from R`, or every
+/// square for a double step on any move (Torpedo), if it has one.
 fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor<SquareSet>> {
-    variant.pieces[kind.0 as usize]
-        .patterns
+    let patterns = &variant.pieces[kind.0 as usize].patterns;
+    // Torpedo's `fmnD` on every move: FS's region of every square.
+    let everywhere = patterns.iter().any(|p| {
+        p.vectors == [(0, 2)]
+            && p.travel == crate::ir::pattern::Travel::LameLeap
+            && p.moves
+            && !p.captures
+            && !p.initial
+            && p.from_region.is_none()
+    });
+    if everywhere {
+        let all = *variant.geometry.squares();
+        return Some(ByColor {
+            white: all,
+            black: all,
+        });
+    }
+    patterns
         .iter()
         .find(|p| pawn_double_step(p))
         .and_then(|p| p.from_region)

@@ -624,6 +624,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "tencubed",
             "threekings",
             "torishogi",
+            "torpedo",
             "troitzky",
             "yarishogi",
         ]
@@ -674,7 +675,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("shatar", "checkmate by … alone"),
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
-            ("torpedo", "piece Pawn P \"fmWfceF fmnD\""),
             ("wolf", "en passant takes"),
             ("xiangqi", "chasing"),
         ]
@@ -2505,4 +2505,30 @@ fn flips_by_capture_and_on_every_move_export_as_fs_demotions() {
         "{exported}"
     );
     moves_as_pyffish_plays(&exported, "varia-cetus", &cetus, fen);
+}
+
+/// Torpedo's pawn, whose double step (`fmnD`) is on any move, exports as
+/// FS's `pawn` with a `doubleStepRegion` of every square: a pawn on e4
+/// takes en passant a pawn that stepped from d6 to d4, and one on e3
+/// steps two, as pyffish plays the section.
+#[test]
+fn a_double_step_on_any_move_exports_as_fs_pawn_stepping_two_everywhere() {
+    let torpedo = crate::common::oracle::script("torpedo");
+    let section = varia::bridge::export::export_variant(&torpedo, "varia-torpedo").unwrap();
+    assert!(section.contains("\npawn = p\n"), "{section}");
+    assert!(!section.contains("enPassantRegion"), "{section}");
+    let ours = moves_as_pyffish_plays(
+        &section,
+        "varia-torpedo",
+        &torpedo,
+        "4k3/8/8/8/3pP3/8/8/4K3 w - d5 0 1",
+    );
+    assert!(ours.iter().any(|m| m == "e4d5"), "{ours:?}");
+    let ours = moves_as_pyffish_plays(
+        &section,
+        "varia-torpedo",
+        &torpedo,
+        "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1",
+    );
+    assert!(ours.iter().any(|m| m == "e3e5"), "{ours:?}");
 }
