@@ -14,6 +14,7 @@ use crate::ir::Variant;
 
 mod counting;
 mod drops;
+mod shatar;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
 /// and the reason.
@@ -329,18 +330,6 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
         ));
     }
     pseudo_royals(variant)?;
-    if variant.game_end.checkmate_by.is_some() {
-        return Err(refuse(
-            "checkmate by … alone",
-            "Fairy-Stockfish scores a checkmate by its checking pieces only in its shatarMateRule, for its own knight type, and the bridge writes every piece as a custom piece",
-        ));
-    }
-    if variant.game_end.mating_checks.is_some() {
-        return Err(refuse(
-            "checkmate … unless its checks include",
-            "Fairy-Stockfish's shatarMateRule asks for a check by its own knight, rook and bers types, and the bridge writes every piece as a custom piece",
-        ));
-    }
     if variant.en_passant_victims().is_some() {
         return Err(refuse(
             "en passant takes",
@@ -402,10 +391,15 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         out.push_str("king = -\n");
     }
     let no_mate = drops::no_mate_kind(variant)?;
-    // FS's own types its rules need: the counted ones, and the bishop it
-    // drops on opposite colours.
+    // FS's own types its rules need: the counted ones, the bishop it
+    // drops on opposite colours, and Shatar's checking pieces.
     let mut own_types = counting::counted_types(variant)?;
     own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
+    for (kind, key) in shatar::shak_types(variant)? {
+        if !own_types.iter().any(|&(k, _)| k == kind) {
+            own_types.push((kind, key));
+        }
+    }
     // FS's own types first, then the custom pieces in the script's order:
     // the order an import of the section gives the pieces back.
     let mut customs = String::new();
@@ -2271,6 +2265,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
         }
         let _ = writeln!(out, "checkCounting = true");
     }
+    shatar::write_shatar_mate(variant, out)?;
     write_goals(variant, out)?;
     write_connects(variant, out)?;
     counting::write_counting(variant, &counting::counted_types(variant)?, out)

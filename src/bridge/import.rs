@@ -35,7 +35,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("cambodianMoves", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("castlingWins", "-"),
@@ -292,6 +291,7 @@ const TRANSLATED: &[&str] = &[
     "promotionZonePawnDrops",
     "pieceDemotion",
     "piecePromotionOnCapture",
+    "shatarMateRule",
     "dropPromoted",
     "enclosingDrop",
     "enclosingDropStart",
@@ -2320,6 +2320,38 @@ fn repetition_words(options: &Options) -> Result<&'static str, ImportError> {
     })
 }
 
+/// FS's `shatarMateRule` as Shatar's two checkmate rules: a checkmate by
+/// knights alone wins for the side mated, and one whose run of checks had
+/// no check by a knight, rook or bers (FS's types, promoted kinds of them
+/// too) draws. Refused where a checkmate does not lose or the section has
+/// none of those types.
+fn write_shatar_mate(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("shatarMateRule", false)? {
+        return Ok(());
+    }
+    let key = |k: &str| vec![k.to_string()];
+    let knights = kinds_of_types(options, &key("knight"));
+    let shaks = kinds_of_types(options, &["knight", "rook", "bers"].map(String::from));
+    if !options.has_royal()
+        || result_word(options, "checkmateValue", "loss")? != "loses"
+        || shaks.is_empty()
+    {
+        return Err(options.error(
+            "shatarMateRule",
+            "Shatar's checkmate rules where a checkmate does not lose, or without FS's knight, rook and bers: the bridge writes them for Shatar's pieces",
+        ));
+    }
+    if !knights.is_empty() {
+        let _ = writeln!(out, "checkmate by {} alone wins", knights.join(", "));
+    }
+    let _ = writeln!(
+        out,
+        "checkmate draws unless its checks include {}",
+        shaks.join(", ")
+    );
+    Ok(())
+}
+
 /// Checkmate, stalemate, the move and repetition rules, flags, checks.
 fn write_game_end(
     options: &Options,
@@ -2339,6 +2371,7 @@ fn write_game_end(
         // stalemated, as in Fairy-Stockfish.
         let _ = writeln!(out, "checkmate none");
     }
+    write_shatar_mate(options, out)?;
     let fewer = if options.flag("stalematePieceCount", false)? {
         " with fewer pieces"
     } else {

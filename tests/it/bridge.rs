@@ -614,6 +614,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "racingkings",
             "seirawan",
             "shako",
+            "shatar",
             "shatranj",
             "shogi",
             "shouse",
@@ -672,7 +673,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("manchu", "piece Soldier P \"fW\""),
             ("nahbi", "hook"),
             ("perfect", "castling King e1 -> c1"),
-            ("shatar", "checkmate by … alone"),
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
             ("wolf", "en passant takes"),
@@ -2531,4 +2531,82 @@ fn a_double_step_on_any_move_exports_as_fs_pawn_stepping_two_everywhere() {
         "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1",
     );
     assert!(ours.iter().any(|m| m == "e3e5"), "{ours:?}");
+}
+
+/// Shatar's checkmate rules export as FS's `shatarMateRule`, with the
+/// pieces that move as its knight, rook and bers written as those types,
+/// and import back as the two rules: a smothered mate by a knight wins
+/// for the side mated, a bishop's mate after no check by a knight, rook or
+/// bers draws (niol), a rook's mate loses, as pyffish scores the exported
+/// section; the import of the section plays as the script (perft 3).
+/// Only one of the two rules is refused by name.
+#[test]
+fn shatar_mates_export_and_import_as_fs_shatar_mate_rule() {
+    use varia::ir::piece::Color;
+    use varia::vm::Outcome;
+    let shatar = crate::common::oracle::script("shatar");
+    let section = varia::bridge::export::export_variant(&shatar, "varia-shatar").unwrap();
+    for line in [
+        "\nrook = r\n",
+        "\nknight = n\n",
+        "\nbers = j\n",
+        "\nshatarMateRule = true\n",
+    ] {
+        assert!(section.contains(line), "{line}{section}");
+    }
+    let cases = [
+        (
+            "6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1",
+            "e5f7",
+            Some(Color::Black),
+        ),
+        ("k7/p1K5/4B3/8/8/8/8/8 w - - 0 1", "e6d5", None),
+        ("k7/2K4p/8/8/8/8/8/7R w - - 0 1", "h1a1", Some(Color::White)),
+    ];
+    let program: String = cases
+        .iter()
+        .map(|(fen, m, _)| format!("print(sf.game_result('varia-shatar', '{fen}', ['{m}']))\n"))
+        .collect();
+    let scores: Vec<i64> = crate::common::oracle::pyffish_with_config(&section, &program, &[])
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    for ((fen, m, winner), score) in cases.iter().zip(scores) {
+        let mut pos = Position::from_fen(&shatar, fen).unwrap();
+        let mv = varia::notation::coord::parse_coord(&pos, m).unwrap();
+        pos.play(mv);
+        // FS scores for Black, the side mated.
+        let fs_winner = match score.signum() {
+            1 => Some(Color::Black),
+            -1 => Some(Color::White),
+            _ => None,
+        };
+        assert_eq!(fs_winner, *winner, "{fen} {m}: {score}");
+        match (pos.outcome().unwrap(), winner) {
+            (Outcome::Decisive { winner: ours, .. }, Some(w)) => assert_eq!(ours, *w, "{fen} {m}"),
+            (Outcome::Draw { .. }, None) => {}
+            (outcome, _) => panic!("{fen} {m}: {outcome:?}"),
+        }
+    }
+    let imported = varia::bridge::import::import_ini(&section, &[]);
+    let script = &imported[0].as_ref().unwrap().script;
+    for line in [
+        "\ncheckmate by Knight alone wins\n",
+        "\ncheckmate draws unless its checks include Knight, Rook, Bers\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let again = compile_source("shatar.variant", script).unwrap();
+    let (mut a, mut b) = (Position::start(&shatar), Position::start(&again));
+    assert_eq!(perft(&mut a, 3).unwrap(), perft(&mut b, 3).unwrap());
+    let source =
+        std::fs::read_to_string(manifest_dir().join("scripts/fairy-stockfish/shatar.variant"))
+            .unwrap()
+            .replace(
+                "checkmate draws unless its checks include Knight, Rook, Bers\n",
+                "",
+            );
+    let half = compile_source("half.variant", &source).unwrap();
+    let refused = varia::bridge::export::export_variant(&half, "half").unwrap_err();
+    assert_eq!(refused.declaration, "checkmate by … alone");
 }
