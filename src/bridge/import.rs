@@ -587,6 +587,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     }
     write_promotion(&options, &board, &mut out)?;
     write_piece_promotions(&options, &board, &promotions, &mut out)?;
+    write_promotion_limits(&options, true, &mut out)?;
     write_mobility(&options, &board, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
@@ -1488,7 +1489,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             targets.join(", ")
         );
     }
-    write_promotion_limits(options, out)
+    write_promotion_limits(options, false, out)
 }
 
 /// One of FS's shogi-style promotions (`promotedPieceType`) as varia
@@ -1561,10 +1562,32 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
                 l.chars().next().map(|c| c.to_ascii_uppercase()) == Some(target.letter) && n != "0"
             })
         });
-        if limit {
+        // FS counts every piece of the type; varia's limit on the promoted
+        // kind counts the promoted ones, the only ones where nothing else
+        // gives the type.
+        let promoted_to_it = options
+            .resolved
+            .promoted
+            .values()
+            .filter(|t| t.as_deref() == Some(to.as_str()))
+            .count();
+        let board = options
+            .text("startFen", "")
+            .split(' ')
+            .next()
+            .unwrap_or_default();
+        // The type standing (or in hand) at the start as itself, not as a
+        // promoted piece (`+F`, Shogun's queen).
+        let at_start = board
+            .chars()
+            .zip(std::iter::once(' ').chain(board.chars()))
+            .any(|(c, before)| c.to_ascii_uppercase() == target.letter && before != '+');
+        let elsewhere =
+            promoted_to_it > 1 || options.resolved.promotion_types.contains(to) || at_start;
+        if limit && elsewhere {
             return Err(options.error(
                 "promotionLimit",
-                format!("a limit on `{to}`, which `{from}` promotes to: the bridge writes limits on pawn promotions only"),
+                format!("a limit on `{to}`, which `{from}` promotes to and the variant has otherwise too: FS counts them all, varia's limit the promoted ones"),
             ));
         }
         let betza = match &target.betza {
@@ -1905,8 +1928,14 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
     Ok(format!(" reset by captures and {}", names.join(", ")))
 }
 
-/// `promotionLimit = q:1 r:2` → `promotion-limit Queen 1, Rook 2`.
-fn write_promotion_limits(options: &Options, out: &mut String) -> Result<(), ImportError> {
+/// `promotionLimit = q:1 r:2` → `promotion-limit Queen 1, Rook 2`: the
+/// pawn promotions' targets, or (`shogi`) the shogi-style ones', as their
+/// promoted kinds (`promotion-limit PromotedBishop 1`, Shogun).
+fn write_promotion_limits(
+    options: &Options,
+    shogi: bool,
+    out: &mut String,
+) -> Result<(), ImportError> {
     let text = options.text("promotionLimit", "").trim();
     if text.is_empty() || text == "-" {
         return Ok(());
@@ -1926,7 +1955,19 @@ fn write_promotion_limits(options: &Options, out: &mut String) -> Result<(), Imp
             _ => return Err(bad()),
         };
         let name = named(options, &key).ok_or_else(bad)?;
-        if !options.resolved.promotion_types.contains(&key) {
+        // A shogi-style promotion's target: the promoted kind
+        // (`piece_promotions` refused a type the variant has otherwise).
+        let promoted_from = options
+            .resolved
+            .promoted
+            .iter()
+            .find(|(_, to)| to.as_deref() == Some(key.as_str()))
+            .and_then(|(from, _)| named(options, from));
+        match promoted_from {
+            Some(from) if shogi && count > 0 => limits.push(format!("Promoted{from} {count}")),
+            _ => {}
+        }
+        if shogi || !options.resolved.promotion_types.contains(&key) {
             // FS accepts a limit on a piece nothing promotes to; it limits nothing.
             continue;
         }

@@ -139,6 +139,7 @@ const MATCHING: &[&str] = &[
     "cfour",
     "flipello6",
     "grandhouse",
+    "shogun",
     "caught-in-a-snag",
     "minihouse",
     "orda",
@@ -258,7 +259,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("nMoveRuleTypesBlack", 1),
     ("petrifyOnCaptureTypes", 1),
     ("promotedPieceType", 1),
-    ("promotionLimit", 1),
     ("promotionRegionBlack", 1),
     ("script", 1),
     ("startFen", 1),
@@ -734,7 +734,11 @@ fn import_export_import_is_stable() {
     assert_eq!(round_trips, 105);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
-    // Kings' goal, a restricted king (as Chennis' and Muje's).
+    // Kings' goal, a restricted king (as Chennis' and Muje's), a pawn
+    // promoting on arriving only into a kind captured back as a pawn
+    // (Shogun: the export writes such a promotion pawn-style, and FS's
+    // pawn-style promotions return to hand as themselves or, without
+    // `promotedPieceType` ones beside them, as its main pawn type).
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
@@ -743,6 +747,7 @@ fn import_export_import_is_stable() {
         not_exported,
         [
             ("pawnsking", "reaching"),
+            ("shogun", "demote PromotedPawn to Pawn"),
             ("chak", "reaching"),
             ("chennis", "restrict King"),
             ("alapo", "reaching"),
@@ -2609,4 +2614,35 @@ fn shatar_mates_export_and_import_as_fs_shatar_mate_rule() {
     let half = compile_source("half.variant", &source).unwrap();
     let refused = varia::bridge::export::export_variant(&half, "half").unwrap_err();
     assert_eq!(refused.declaration, "checkmate by … alone");
+}
+
+/// FS's `promotionLimit` on a shogi-style promotion's target (Shogun:
+/// one archbishop, which a bishop promotes to) imports as a limit on the
+/// promoted kind: with a promoted bishop on the board a bishop entering
+/// the zone may not promote, without one it may, as pyffish plays the
+/// section. A limit on a type the variant also has otherwise (FS counts
+/// them all) is refused by name.
+#[test]
+fn a_limit_on_a_shogi_style_promotion_imports_on_the_promoted_kind() {
+    let (script, shogun) = fixture_section("shogun");
+    assert!(
+        script.contains(
+            "\npromotion-limit PromotedKnight 1, PromotedBishop 1, PromotedRook 1, PromotedFers 1\n"
+        ),
+        "{script}"
+    );
+    let ini = fixture("variants.ini");
+    let limited = moves_as_pyffish_plays(
+        &ini,
+        "shogun",
+        &shogun,
+        "4k3/8/8/8/8/2B5/8/+B3K3[] w - - 0 1",
+    );
+    assert!(limited.iter().any(|m| m == "c3f6"), "{limited:?}");
+    assert!(!limited.iter().any(|m| m == "c3f6+"), "{limited:?}");
+    let free = moves_as_pyffish_plays(&ini, "shogun", &shogun, "4k3/8/8/8/8/2B5/8/4K3[] w - - 0 1");
+    assert!(free.iter().any(|m| m == "c3f6+"), "{free:?}");
+    let both = "[both:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\npromotionLimit = g:1\n";
+    let refused = varia::bridge::import::import_ini(both, &[]);
+    assert_eq!(refused[0].as_ref().unwrap_err().option, "promotionLimit");
 }
