@@ -1434,7 +1434,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             .promoted
             .get("pawn")
             .is_some_and(Option::is_some);
-    if per_side && (targets.is_empty() || shogi_style) {
+    if per_side && targets.is_empty() && !shogi_style {
         return Err(not_mirrored(options, PROMOTION_REGION));
     }
     if targets.is_empty() && !shogi_style {
@@ -1462,12 +1462,20 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     };
     if targets.is_empty() {
         // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
-        // arriving in the region as it promotes to pieces.
-        let _ = writeln!(
-            out,
-            "\npromote {pawn} in {} to Promoted{pawn}{optional}",
-            region_text(&region, board)
-        );
+        // arriving in the region as it promotes to pieces; a side's own
+        // where the zones differ.
+        let zones = if per_side {
+            vec![("white ", &region), ("black ", &black_region)]
+        } else {
+            vec![("", &region)]
+        };
+        for (side, zone) in zones.into_iter().filter(|(_, z)| !z.is_empty()) {
+            let _ = writeln!(
+                out,
+                "\npromote {side}{pawn} in {} to Promoted{pawn}{optional}",
+                region_text(zone, board)
+            );
+        }
         return Ok(());
     }
     if per_side {
@@ -1732,27 +1740,34 @@ fn write_piece_promotions(
             "an optional shogi-style promotion without `immobilityIllegal`: varia's `optional` makes a piece promote where it could never move again",
         ));
     };
-    let region = promotion_region(options, board)?;
-    if region.is_empty() {
-        return Ok(());
-    }
+    // Each side's zone as White sees it: one line for both where they are
+    // the same, else a side's own (Shinobi+: White's last two ranks,
+    // Black's last three).
+    let (white, black) = pawn_promotion_zones(options, board)?;
+    let zones: Vec<(&str, &Squares)> = if white == black {
+        vec![("", &white)]
+    } else {
+        vec![("white ", &white), ("black ", &black)]
+    };
     // `pieceDemotion`: a promoted piece moving in or from the region turns
     // back, as the promotion (and as mandatory or optional).
     let demotion = options.flag("pieceDemotion", false)?;
     out.push('\n');
     for p in promotions {
-        let zone = region_text(&region, board);
-        let _ = writeln!(
-            out,
-            "promote {} in or from {zone} to {}{capturing}{optional}",
-            p.piece, p.promoted
-        );
-        if demotion {
+        for &(side, region) in zones.iter().filter(|(_, r)| !r.is_empty()) {
+            let zone = region_text(region, board);
             let _ = writeln!(
                 out,
-                "promote {} in or from {zone} to {}{capturing}{optional}",
-                p.promoted, p.piece
+                "promote {side}{} in or from {zone} to {}{capturing}{optional}",
+                p.piece, p.promoted
             );
+            if demotion {
+                let _ = writeln!(
+                    out,
+                    "promote {side}{} in or from {zone} to {}{capturing}{optional}",
+                    p.promoted, p.piece
+                );
+            }
         }
     }
     Ok(())
@@ -1982,15 +1997,6 @@ fn write_promotion_limits(
 }
 
 const PROMOTION_REGION: (&str, &str, &str) = ("", "promotionRegionWhite", "promotionRegionBlack");
-
-/// FS's promotion region for White (Black's must be its mirror).
-fn promotion_region(options: &Options, board: &Board) -> Result<Squares, ImportError> {
-    let (white, black) = promotion_regions(options, board)?;
-    if black_view(&white, board) != black {
-        return Err(not_mirrored(options, PROMOTION_REGION));
-    }
-    Ok(white)
-}
 
 /// FS's promotion region of each side, in its absolute squares.
 fn promotion_regions(options: &Options, board: &Board) -> Result<(Squares, Squares), ImportError> {
@@ -3064,7 +3070,14 @@ fn pawn_drop_region(
         squares.retain(|&(_, r)| r != 0);
     }
     if !options.flag("promotionZonePawnDrops", false)? {
-        for square in promotion_region(options, board)? {
+        let (white, black) = promotion_regions(options, board)?;
+        if black_view(&white, board) != black {
+            return Err(options.error(
+                "promotionRegionBlack",
+                "FS's pawn drops kept off each side's own promotion zone: varia's drop region of a piece is one for both sides, mirrored",
+            ));
+        }
+        for square in white {
             squares.remove(&square);
         }
     }

@@ -239,6 +239,7 @@ const MATCHING: &[&str] = &[
 /// `xiangqi`'s `chasingRule`, is counted under that option).
 const UNSUPPORTED: &[(&str, usize)] = &[
     ("bikjangRule", 1),
+    ("castling", 1),
     ("castlingDroppedPiece", 1),
     ("castlingWins", 1),
     ("chasingRule", 2),
@@ -259,7 +260,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("nMoveRuleTypesBlack", 1),
     ("petrifyOnCaptureTypes", 1),
     ("promotedPieceType", 1),
-    ("promotionRegionBlack", 1),
     ("script", 1),
     ("startFen", 1),
     ("wallingRule", 2),
@@ -1528,9 +1528,10 @@ fn a_pawn_s_triple_step_imports_with_both_en_passant_squares() {
 
 /// A Black promotion zone that is not White's mirrored (Epic Atomic's:
 /// White's pawns promote on ranks 6 to 8, Black's on ranks 1 to 5) as a
-/// `promote` of each side's own, which plays as FS through random games;
-/// the promotions FS's other rules tie to the zone (shogi-style, or none
-/// to promote to) stay refused by name.
+/// `promote` of each side's own, which plays as FS through random games,
+/// shogi-style promotions too; the rules FS ties to the zone beside them
+/// (pawn drops kept off it, or no piece to promote to) stay refused by
+/// name.
 #[test]
 fn a_side_s_own_promotion_zone_imports_as_its_own_promote() {
     let (script, variant) = fixture_section("epicatomic");
@@ -1543,8 +1544,63 @@ fn a_side_s_own_promotion_zone_imports_as_its_own_promote() {
         "{script}"
     );
     fixture_sections_play_as_fs(&["epicatomic"], &[variant], 37);
+    // Shogi-style promotions on each side's own zone (Shinobi+'s zones:
+    // White's last two ranks, Black's last three): the knights promote
+    // entering their side's zone, as pyffish plays the section.
+    let own = "[ownzones:chess]\narchbishop = a\npromotedPieceType = n:a\n\
+               promotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2 *3\n\
+               mandatoryPiecePromotion = true\npromotionPieceTypes = qrb\n";
+    let imported = varia::bridge::import::import_ini(own, &[]);
+    let script = &imported[0].as_ref().unwrap().script;
+    for line in [
+        "\npromote white Knight in or from ranks 7..8 to PromotedKnight\n",
+        "\npromote black Knight in or from ranks 6..8 to PromotedKnight\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let variant = compile_source("ownzones.variant", script).unwrap();
+    // Minishogi's zones made a side's own: its pawns are FS's `shogiPawn`,
+    // whose drops no zone limits.
     let shogi = "[sides:minishogi]\npromotionRegionWhite = *5\npromotionRegionBlack = *1 *2\n";
-    let refused = varia::bridge::import::import_ini(shogi, &[]);
+    let imported = varia::bridge::import::import_ini(shogi, &[]);
+    let sides_script = &imported[0].as_ref().unwrap().script;
+    assert!(
+        sides_script
+            .contains("\npromote black Silver in or from ranks 4..5 to PromotedSilver optional\n"),
+        "{sides_script}"
+    );
+    let sides = compile_source("sides.variant", sides_script).unwrap();
+    let both = format!(
+        "{}\n{}",
+        own.replace("[ownzones", "[varia-ownzones"),
+        shogi.replace("[sides", "[varia-sides")
+    );
+    exported_sections_play_as_fs(
+        &["ownzones", "sides"],
+        &[variant.clone(), sides],
+        &both,
+        "own-zones",
+        47,
+    );
+    let black = moves_as_pyffish_plays(
+        own,
+        "ownzones",
+        &variant,
+        "r3k3/8/1N6/8/5n2/8/8/4K2R b Kq - 0 1",
+    );
+    assert!(black.iter().any(|m| m == "f4d3+"), "{black:?}");
+    assert!(!black.iter().any(|m| m == "f4d5+"), "{black:?}");
+    let white = moves_as_pyffish_plays(
+        own,
+        "ownzones",
+        &variant,
+        "r3k3/8/1N6/8/5n2/8/8/4K2R w Kq - 0 1",
+    );
+    assert!(white.iter().any(|m| m == "b6d7+"), "{white:?}");
+    assert!(!white.iter().any(|m| m == "b6d5+"), "{white:?}");
+    // FS's pawn drops kept off each side's own zone stay refused by name.
+    let house = "[sides:crazyhouse]\npromotionRegionWhite = *8\npromotionRegionBlack = *1 *2\n";
+    let refused = varia::bridge::import::import_ini(house, &[]);
     let error = refused[0].as_ref().unwrap_err();
     assert_eq!(error.option, "promotionRegionBlack", "{error}");
 }
