@@ -1921,9 +1921,22 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
         // FS's default is its pawn, varia's the kinds with pawn-style
         // promotions: a pawn in the game without any (none to promote
         // to, or promoting shogi-style) is named.
+        // varia's default leaves out too a kind one of whose choices
+        // promotes again (a pawn promoting to a knight that promotes
+        // shogi-style), which FS's pawn still is.
         let pawn = options.resolved.pieces.iter().find(|p| p.key == "pawn");
+        let choice_promotes = options.resolved.promotion_types.iter().any(|k| {
+            options
+                .resolved
+                .promoted
+                .get(k)
+                .is_some_and(Option::is_some)
+        });
         return Ok(match pawn {
-            Some(pawn) if !resolved_pawn_targets(options) && in_game(options, pawn) => {
+            Some(pawn)
+                if (!resolved_pawn_targets(options) || choice_promotes)
+                    && in_game(options, pawn) =>
+            {
                 format!(" reset by captures and {}", piece_name(pawn))
             }
             _ => String::new(),

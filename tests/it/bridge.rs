@@ -1546,15 +1546,18 @@ fn a_side_s_own_promotion_zone_imports_as_its_own_promote() {
     fixture_sections_play_as_fs(&["epicatomic"], &[variant], 37);
     // Shogi-style promotions on each side's own zone (Shinobi+'s zones:
     // White's last two ranks, Black's last three): the knights promote
-    // entering their side's zone, as pyffish plays the section.
+    // entering their side's zone, as pyffish plays the section. A pawn
+    // that may promote to such a knight still resets the move rule, as
+    // FS's pawn does (`reset by captures and Pawn`).
     let own = "[ownzones:chess]\narchbishop = a\npromotedPieceType = n:a\n\
                promotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2 *3\n\
-               mandatoryPiecePromotion = true\npromotionPieceTypes = qrb\n";
+               mandatoryPiecePromotion = true\n";
     let imported = varia::bridge::import::import_ini(own, &[]);
     let script = &imported[0].as_ref().unwrap().script;
     for line in [
         "\npromote white Knight in or from ranks 7..8 to PromotedKnight\n",
         "\npromote black Knight in or from ranks 6..8 to PromotedKnight\n",
+        "\nmove-rule 50 reset by captures and Pawn\n",
     ] {
         assert!(script.contains(line), "{line}{script}");
     }
