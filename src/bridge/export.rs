@@ -777,16 +777,7 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
         let on_board = variant.start.board.iter().filter(|&&c| c == code).count() as u32;
         on_board + u32::from(variant.start.hands.get(code as usize).copied().unwrap_or(0))
     };
-    let in_hand = |kind: PieceKind| {
-        [Color::White, Color::Black].into_iter().any(|color| {
-            let code = Piece { kind, color }.code();
-            variant
-                .start
-                .hands
-                .get(code as usize)
-                .is_some_and(|&n| n > 0)
-        })
-    };
+    let in_hand = |kind: PieceKind| starts_in_hand(variant, kind);
     let most = |kinds: &[PieceKind]| -> u32 {
         [Color::White, Color::Black]
             .into_iter()
@@ -853,6 +844,52 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
     }))
 }
 
+/// Whether a side starts with a piece of `kind` in hand.
+fn starts_in_hand(variant: &Variant, kind: PieceKind) -> bool {
+    Color::ALL.into_iter().any(|color| {
+        let code = Piece { kind, color }.code();
+        variant
+            .start
+            .hands
+            .get(code as usize)
+            .is_some_and(|&n| n > 0)
+    })
+}
+
+/// The pieces that move as FS's own types `keys` (found by the type's
+/// Betza, royal pieces aside), with the type's option name (`rook = r`),
+/// where an FS rule judges those types: a type two pieces move as is
+/// refused, `judged` saying how FS would take them as one.
+fn pieces_moving_as(
+    variant: &Variant,
+    keys: &[&'static str],
+    judged: &str,
+) -> Result<Vec<(PieceKind, &'static str)>, ExportError> {
+    let mut types = Vec::new();
+    for &key in keys {
+        let betza = crate::bridge::fs::PIECE_TYPES
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, b)| *b)
+            .unwrap_or_default();
+        let mut same =
+            variant.pieces.iter().enumerate().filter(|(_, p)| {
+                !p.royal && p.betza.split_whitespace().collect::<String>() == betza
+            });
+        match (same.next(), same.next()) {
+            (Some((k, _)), None) => types.push((PieceKind(k as u8), key)),
+            (None, _) => {}
+            (Some(_), Some((_, second))) => {
+                return Err(refuse(
+                    format!("piece {}", second.name),
+                    format!("two pieces move as Fairy-Stockfish's `{key}`, {judged}"),
+                ))
+            }
+        }
+    }
+    Ok(types)
+}
+
 /// `check when every King is attacked` alone (Spartan's two kings) as
 /// FS's `dupleCheck` with an `extinctionPieceCount` of 0.
 fn duple_royals(
@@ -860,16 +897,7 @@ fn duple_royals(
     royal: &[PieceKind],
     grouped: Vec<PieceKind>,
 ) -> Result<PseudoRoyals, ExportError> {
-    let in_hand = |kind: PieceKind| {
-        Color::ALL.into_iter().any(|color| {
-            let code = Piece { kind, color }.code();
-            variant
-                .start
-                .hands
-                .get(code as usize)
-                .is_some_and(|&n| n > 0)
-        })
-    };
+    let in_hand = |kind: PieceKind| starts_in_hand(variant, kind);
     let captured_to_hand = variant.hands.as_ref().is_some_and(|h| h.keep_captures);
     match (royal, grouped.as_slice()) {
         ([], &[kind])

@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
-use super::{fs_pawn, refuse, ExportError};
-use crate::bridge::fs::{CountingRule, COUNTING_RULES, PIECE_TYPES};
+use super::{fs_pawn, pieces_moving_as, refuse, ExportError};
+use crate::bridge::fs::{CountingRule, COUNTING_RULES};
 use crate::ir::piece::PieceKind;
 use crate::ir::rule::{BareCount, BareLimit, BoardCount, Counting};
 use crate::ir::Variant;
@@ -25,29 +25,7 @@ pub(super) fn counted_types(
     if variant.game_end.counting.is_none() {
         return Ok(Vec::new());
     }
-    let mut types = Vec::new();
-    for key in COUNTED {
-        let betza = PIECE_TYPES
-            .iter()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, b)| *b)
-            .unwrap_or_default();
-        let mut same =
-            variant.pieces.iter().enumerate().filter(|(_, p)| {
-                !p.royal && p.betza.split_whitespace().collect::<String>() == betza
-            });
-        match (same.next(), same.next()) {
-            (Some((k, _)), None) => types.push((PieceKind(k as u8), key)),
-            (None, _) => {}
-            (Some(_), Some((_, second))) => {
-                return Err(refuse(
-                    format!("piece {}", second.name),
-                    format!("two pieces move as Fairy-Stockfish's `{key}`, which its count counts as one type"),
-                ))
-            }
-        }
-    }
-    Ok(types)
+    pieces_moving_as(variant, &COUNTED, "which its count counts as one type")
 }
 
 /// `countingRule = makruk|asean` where the script's counts are FS's rule

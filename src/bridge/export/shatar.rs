@@ -7,8 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{refuse, ExportError};
-use crate::bridge::fs::PIECE_TYPES;
+use super::{pieces_moving_as, refuse, ExportError};
 use crate::ir::piece::PieceKind;
 use crate::ir::rule::GameResult;
 use crate::ir::Variant;
@@ -24,29 +23,11 @@ pub(super) fn shak_types(variant: &Variant) -> Result<Vec<(PieceKind, &'static s
     if rules.checkmate_by.is_none() && rules.mating_checks.is_none() {
         return Ok(Vec::new());
     }
-    let mut types = Vec::new();
-    for key in SHAK {
-        let betza = PIECE_TYPES
-            .iter()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, b)| *b)
-            .unwrap_or_default();
-        let mut same =
-            variant.pieces.iter().enumerate().filter(|(_, p)| {
-                !p.royal && p.betza.split_whitespace().collect::<String>() == betza
-            });
-        match (same.next(), same.next()) {
-            (Some((k, _)), None) => types.push((PieceKind(k as u8), key)),
-            (None, _) => {}
-            (Some(_), Some((_, second))) => {
-                return Err(refuse(
-                    format!("piece {}", second.name),
-                    format!("two pieces move as Fairy-Stockfish's `{key}`, whose checks its shatarMateRule judges as one type"),
-                ))
-            }
-        }
-    }
-    Ok(types)
+    pieces_moving_as(
+        variant,
+        &SHAK,
+        "whose checks its shatarMateRule judges as one type",
+    )
 }
 
 /// `shatarMateRule = true` where the script's checkmate rules are FS's
