@@ -102,12 +102,13 @@ fn write_en_passant_region(variant: &Variant, out: &mut String) {
     // No piece takes en passant (Georgian chess), or nothing double-steps
     // (no first moves, no double step from a region): FS would still let
     // its pawns, so its en passant squares go.
-    let double_steps = variant.pieces.iter().any(|p| {
+    let first_moves = |p: &PieceDef| {
         p.patterns
             .iter()
             .any(|m| m.initial || m.from_region.is_some())
-    }) || fs_pawn(variant)
-        .is_some_and(|k| pawn_double_step_region(variant, k).is_some());
+    };
+    let double_steps = variant.pieces.iter().any(first_moves)
+        || fs_pawn(variant).is_some_and(|k| pawn_double_step_region(variant, k).is_some());
     if variant.tables.en_passant_sources.is_empty() || !double_steps {
         out.push_str("enPassantRegion = -\n");
     } else {
@@ -122,11 +123,6 @@ fn write_en_passant_region(variant: &Variant, out: &mut String) {
         let mut narrowed = variant.en_passant_region.is_some();
         for color in Color::ALL {
             let has = |k: usize| !never_has(variant, PieceKind(k as u8), color.opposite());
-            let first_moves = |p: &PieceDef| {
-                p.patterns
-                    .iter()
-                    .any(|m| m.initial || m.from_region.is_some())
-            };
             let victims = variant.pieces.iter().enumerate().any(|(k, p)| {
                 p.taken_en_passant && p.patterns.iter().any(|m| m.passes_squares()) && has(k)
             });
@@ -309,12 +305,10 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
     // FS plays a side without its king (Horde's White) from a start FEN
     // without one: a side that never has a royal piece says the same.
     for (color, side) in [(Color::White, "white"), (Color::Black, "black")] {
-        let royal_kinds = (0..variant.pieces.len())
+        let mut royal_kinds = (0..variant.pieces.len())
             .filter(|&k| variant.pieces[k].royal)
             .map(|k| PieceKind(k as u8));
-        if *variant.without_royal.get(color)
-            && !royal_kinds.clone().all(|k| never_has(variant, k, color))
-        {
+        if *variant.without_royal.get(color) && !royal_kinds.all(|k| never_has(variant, k, color)) {
             return Err(refuse(
                 format!("{side} has no royal piece"),
                 "Fairy-Stockfish has no option for a side without its king, only a start without one: here the side may have a piece of a royal kind",
@@ -1134,8 +1128,13 @@ fn write_flying_general(variant: &Variant, out: &mut String) -> Result<(), Expor
 
 /// `also Pawn "fmnD" from R`: a pawn's double step from a region.
 fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
-    pattern.from_region.is_some()
-        && pattern.within_region.is_none()
+    pattern.from_region.is_some() && pawn_two_steps(pattern)
+}
+
+/// A pawn's double step (`fmnD`: forward two, over an empty square, not
+/// capturing, not a first move), wherever it may start.
+fn pawn_two_steps(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pattern.within_region.is_none()
         && !pattern.royal_only
         && !pattern.unless_in_check
         && pattern.vectors == [(0, 2)]
@@ -1151,14 +1150,9 @@ fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
 fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor<SquareSet>> {
     let patterns = &variant.pieces[kind.0 as usize].patterns;
     // Torpedo's `fmnD` on every move: FS's region of every square.
-    let everywhere = patterns.iter().any(|p| {
-        p.vectors == [(0, 2)]
-            && p.travel == crate::ir::pattern::Travel::LameLeap
-            && p.moves
-            && !p.captures
-            && !p.initial
-            && p.from_region.is_none()
-    });
+    let everywhere = patterns
+        .iter()
+        .any(|p| p.from_region.is_none() && pawn_two_steps(p));
     if everywhere {
         let all = *variant.geometry.squares();
         return Some(ByColor {

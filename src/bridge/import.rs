@@ -1464,12 +1464,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
         // arriving in the region as it promotes to pieces; a side's own
         // where the zones differ.
-        let zones = if per_side {
-            vec![("white ", &region), ("black ", &black_region)]
-        } else {
-            vec![("", &region)]
-        };
-        for (side, zone) in zones.into_iter().filter(|(_, z)| !z.is_empty()) {
+        for (side, zone) in zones_by_side(&region, &black_region) {
             let _ = writeln!(
                 out,
                 "\npromote {side}{pawn} in {} to Promoted{pawn}{optional}",
@@ -1478,26 +1473,27 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         }
         return Ok(());
     }
-    if per_side {
-        for (side, zone) in [("white", &region), ("black", &black_region)] {
-            if !zone.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "\npromote {side} {pawn} in {} to {}{optional}",
-                    region_text(zone, board),
-                    targets.join(", ")
-                );
-            }
-        }
-    } else {
+    for (side, zone) in zones_by_side(&region, &black_region) {
         let _ = writeln!(
             out,
-            "\npromote {pawn} in {} to {}{optional}",
-            region_text(&region, board),
+            "\npromote {side}{pawn} in {} to {}{optional}",
+            region_text(zone, board),
             targets.join(", ")
         );
     }
     write_promotion_limits(options, false, out)
+}
+
+/// The side words and zones of `promote` lines: one line for both sides
+/// where Black's zone (as White sees it) is White's, else each side's own
+/// (`promote white …`), an empty zone left out.
+fn zones_by_side<'a>(white: &'a Squares, black: &'a Squares) -> Vec<(&'static str, &'a Squares)> {
+    let zones = if white == black {
+        vec![("", white)]
+    } else {
+        vec![("white ", white), ("black ", black)]
+    };
+    zones.into_iter().filter(|(_, z)| !z.is_empty()).collect()
 }
 
 /// One of FS's shogi-style promotions (`promotedPieceType`) as varia
@@ -1744,17 +1740,13 @@ fn write_piece_promotions(
     // the same, else a side's own (Shinobi+: White's last two ranks,
     // Black's last three).
     let (white, black) = pawn_promotion_zones(options, board)?;
-    let zones: Vec<(&str, &Squares)> = if white == black {
-        vec![("", &white)]
-    } else {
-        vec![("white ", &white), ("black ", &black)]
-    };
+    let zones = zones_by_side(&white, &black);
     // `pieceDemotion`: a promoted piece moving in or from the region turns
     // back, as the promotion (and as mandatory or optional).
     let demotion = options.flag("pieceDemotion", false)?;
     out.push('\n');
     for p in promotions {
-        for &(side, region) in zones.iter().filter(|(_, r)| !r.is_empty()) {
+        for &(side, region) in &zones {
             let zone = region_text(region, board);
             let _ = writeln!(
                 out,
