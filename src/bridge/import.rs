@@ -29,7 +29,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("sittuyinPromotion", "false"),
     ("dropLoop", "false"),
     ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -38,7 +37,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("castlingWins", "-"),
-    ("castlingDroppedPiece", "false"),
     ("diagonalLines", "-"),
 ];
 
@@ -201,6 +199,8 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "castlingDroppedPiece",
+    "dropOppositeColoredBishop",
     "tripleStepRegionBlack",
     "tripleStepRegionWhite",
     "chess960",
@@ -675,15 +675,19 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
 fn setup_fen(options: &Options, board: &Board) -> Result<(String, Vec<String>), ImportError> {
     let fen = options.text("startFen", CHESS_FEN).trim();
     let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-    // FS reads a FEN without its en passant field (`w - 0 1`) as having none.
     let mut fields: Vec<&str> = rest.split_whitespace().collect();
+    // FS reads a FEN whose field after the side to move starts with a
+    // digit (`w 0 1`, `w 3+3 0 1`) as having neither castling nor en
+    // passant fields …
+    if fields
+        .get(1)
+        .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        fields.splice(1..1, ["-", "-"]);
+    }
+    // … and one without its en passant field (`w - 0 1`) as having none.
     if fields.len() == 4 && fields[2].parse::<u64>().is_ok() {
         fields.insert(2, "-");
-    }
-    // … and one without castling and en passant fields (`w 0 1`) as
-    // having neither.
-    if fields.len() == 3 && fields[1..].iter().all(|f| f.parse::<u64>().is_ok()) {
-        fields.splice(1..1, ["-", "-"]);
     }
     let rest = fields.join(" ");
     let fen = format!("{placement} {rest}");
@@ -1176,6 +1180,8 @@ fn write_pieces(
         }
         if !initial.is_empty()
             && first_move_is_initial(piece.letter, &normal, &region, setup, board)
+            && (!options.flag("pieceDrops", false)?
+                || starts_filling(piece.letter, &region, setup, board))
         {
             let firsts: Vec<String> = initial.iter().map(|m| format!("i{m}")).collect();
             let _ = writeln!(
@@ -1293,6 +1299,18 @@ fn first_move_is_initial(
         }
     }
     on_rank && forward && !normal.contains(['a', '(', '['])
+}
+
+/// Whether the start has a piece of `letter` on every square of its
+/// side's first-move region: then varia's first moves of one dropped
+/// there (a piece dropped where the setup has one like it counts as
+/// unmoved) are FS's, for whom any piece there may make them.
+fn starts_filling(letter: char, region: &Squares, setup: &str, board: &Board) -> bool {
+    let start = placement(setup, board);
+    region.iter().all(|&(f, r)| {
+        start.get(&(f, r)) == Some(&letter)
+            && start.get(&(f, board.ranks - 1 - r)) == Some(&letter.to_ascii_lowercase())
+    })
 }
 
 /// Splits FS Betza into its moves without `i` and its initial (`i`) moves
@@ -1787,6 +1805,15 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
             rules.entry(key).or_default().push(words.clone());
         }
     }
+    if options.flag("dropOppositeColoredBishop", false)? {
+        if named(options, "bishop").is_none() {
+            return Err(options.error("dropOppositeColoredBishop", "the section has no bishop"));
+        }
+        rules
+            .entry("bishop".to_string())
+            .or_default()
+            .push("opposite-colours".to_string());
+    }
     if options.flag("shogiPawnDropMateIllegal", false)? {
         rules
             .entry("shogiPawn".to_string())
@@ -2069,6 +2096,26 @@ fn placement(setup: &str, board: &Board) -> BTreeMap<(u32, u32), char> {
     squares
 }
 
+/// FS's castling with dropped pieces (`castlingDroppedPiece`) is from
+/// `castlingKingFile` with the rooks of the corners: the bridge writes it
+/// where the castling of the start is so too.
+fn dropped_castling_fits(
+    options: &Options,
+    board: &Board,
+    (king_file, rook_file): (u32, u32),
+    start_rooks: [Option<u32>; 2],
+) -> Result<(), ImportError> {
+    let corner = rook_file == 0 || rook_file + 1 == board.files;
+    let start_fits = start_rooks.iter().flatten().all(|&f| f == rook_file);
+    if king_file != file_option(options, "castlingKingFile", 4)? || !corner || !start_fits {
+        return Err(options.error(
+            "castlingDroppedPiece",
+            "castling with dropped pieces beside a castling from other squares (its king off `castlingKingFile`, or its rook off the corner): the bridge cannot write both",
+        ));
+    }
+    Ok(())
+}
+
 /// FS's castling: with `chess960 = true`, castling from any start;
 /// else the king (where the start position has it on the
 /// castling rank, else on `castlingKingFile`) to the kingside and
@@ -2083,13 +2130,17 @@ fn write_castling(
     out: &mut String,
 ) -> Result<(), ImportError> {
     let rights = setup.split_whitespace().nth(2).unwrap_or("-").to_string();
-    if !options.flag("castling", true)? || rights == "-" {
+    let from_drops = options.flag("castlingDroppedPiece", false)?;
+    if !options.flag("castling", true)? || (rights == "-" && !from_drops) {
         out.push_str("castling none\n");
         set_rights(setup, "-");
         return Ok(());
     }
     let chess960 = options.flag("chess960", false)?;
-    if let Some(c) = rights.chars().find(|c| !"KQkq".contains(*c)) {
+    if let Some(c) = rights
+        .chars()
+        .find(|c| !"KQkq".contains(*c) && rights != "-")
+    {
         if !chess960 {
             return Err(options.error(
                 "startFen",
@@ -2143,6 +2194,7 @@ fn write_castling_wings(
     out: &mut String,
 ) -> Result<(), ImportError> {
     let rights = setup.split_whitespace().nth(2).unwrap_or("-").to_string();
+    let from_drops = options.flag("castlingDroppedPiece", false)?;
     let squares = placement(setup, board);
     let king_file = match (0..board.files).find(|&f| squares.get(&(f, rank)) == Some(&king_letter))
     {
@@ -2191,8 +2243,16 @@ fn write_castling_wings(
         };
         // A side that cannot castle on the wing at the start (no right,
         // no king or rook there: Orda's Black) never will: it gets no
-        // right in the setup.
+        // right in the setup. With `castlingDroppedPiece`, both sides
+        // castle with a king dropped on its file and a rook in the corner.
         let (white, black) = (rook_file(true), rook_file(false));
+        if from_drops {
+            dropped_castling_fits(options, board, (king_file, start), [white, black])?;
+        }
+        let (white, black) = match from_drops {
+            true => (Some(start), Some(start)),
+            false => (white, black),
+        };
         for rook_from in [white, black].into_iter().flatten() {
             if (rook_from > king_file) != kingside {
                 return Err(options.error(
@@ -2203,10 +2263,10 @@ fn write_castling_wings(
                 ));
             }
         }
-        if white.is_some() {
+        if rook_file(true).is_some() {
             kept.push(wing);
         }
-        if black.is_some() {
+        if rook_file(false).is_some() {
             kept.push(wing.to_ascii_lowercase());
         }
         let rook_to = if king_to > king_file {
@@ -2231,7 +2291,7 @@ fn write_castling_wings(
         return Ok(());
     }
     let order: String = "KQkq".chars().filter(|c| kept.contains(*c)).collect();
-    set_rights(setup, &order);
+    set_rights(setup, if order.is_empty() { "-" } else { &order });
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
@@ -2685,15 +2745,19 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         }
         n => format!("{n} "),
     };
+    // A goal asking more pieces than its region has squares (FS's
+    // knights-halma lists a square twice) is never met in FS: left out.
     let wanted = options.number("flagPieceCount", 1)? as usize;
-    if let Some((_, small)) = goals.iter().find(|(_, region)| region.len() < wanted) {
-        return Err(options.error(
-            "flagPieceCount",
-            format!(
-                "{wanted} flag pieces on a region of {} squares: FS's goal can never be reached, and varia refuses a goal no position can meet",
-                small.len()
-            ),
-        ));
+    let (goals, unreachable): (Vec<_>, Vec<_>) = goals
+        .into_iter()
+        .partition(|(_, region)| region.len() >= wanted);
+    for (side, region) in unreachable {
+        let _ = writeln!(
+            out,
+            "# FS's {side}goal of {wanted} flag pieces on {} squares ({}) can never be met: left out",
+            region.len(),
+            region_text(&region, board)
+        );
     }
     let modifiers: &[&str] = if also_unattacked {
         &[modifier, " if unattacked"]
@@ -2910,87 +2974,137 @@ fn write_drops(
         }
     }
     let all = board.all();
-    let region = colour_region(
+    // Each side's drop region as that side sees it.
+    let (white, black) = side_regions(
         options,
         board,
         ("", "dropRegionWhite", "dropRegionBlack"),
         (all.clone(), all.clone()),
     )?;
+    let regions = [white, black_view(&black, board)];
     out.push_str(match (to_hand, free_drops(options)?) {
         (_, true) => "\nhands unlimited\n",
         (true, false) => "\nhands keep captures\n",
         (false, false) => "\nhands\n",
     });
-    let pawn = named(options, "pawn");
     if to_hand {
-        // A pawn promoted shogi-style demotes as the other promoted kinds.
-        let pawn_shogi = promotions.iter().any(|p| p.of_pawn);
-        if let (Some(pawn), false, false) = (&pawn, promotions.is_empty(), pawn_shogi) {
-            return Err(options.error(
-                "promotedPieceType",
-                format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),
-            ));
-        }
-        if let (Some(pawn), false) = (&pawn, pawn_shogi) {
-            let _ = writeln!(out, "demote promoted to {pawn}");
-        }
-        for p in promotions {
-            let _ = writeln!(out, "demote {} to {}", p.promoted, p.piece);
-        }
+        write_demotions(options, promotions, out)?;
     }
     let rules = drop_rules(options)?;
     let dropped_promoted = options.flag("dropPromoted", false)?;
-    // (region, rules) → the pieces dropped so, in FS's order.
-    let mut lines: Vec<(String, Vec<String>)> = Vec::new();
-    for piece in options.resolved.pieces.iter().filter(|p| !p.royal) {
+    // (side, region and rules) → the pieces dropped so, in FS's order.
+    let mut lines: Vec<((&str, String), Vec<String>)> = Vec::new();
+    // A royal piece is dropped only from the start hands (Placement's
+    // kings): captures never bring one to hand.
+    let hand = start_hand(options).to_ascii_lowercase();
+    let dropped = |p: &&FsPiece| !p.royal || hand.contains(p.letter.to_ascii_lowercase());
+    for piece in options.resolved.pieces.iter().filter(dropped) {
         let piece_rules = rules.get(&piece.key).map(Vec::as_slice).unwrap_or_default();
         if piece_rules.iter().any(|r| r == "never") {
             // Never dropped: no region nor other rule goes with it.
-            lines.push((" never".to_string(), vec![piece_name(piece)]));
+            lines.push((("", " never".to_string()), vec![piece_name(piece)]));
             continue;
         }
-        let squares = if piece.key == "pawn" {
-            let squares = pawn_drop_region(options, board, &region, to_hand)?;
-            if squares.is_empty() {
-                continue;
-            }
-            Some(squares).filter(|r| *r != all)
-        } else {
-            Some(region.clone()).filter(|r| *r != all)
-        };
+        let sides = piece_drop_squares(options, board, piece, &regions, to_hand)?;
         let mut words = String::new();
-        if let Some(squares) = squares {
-            let _ = write!(words, " in {}", region_text(&squares, board));
-        }
         for rule in piece_rules {
             let _ = write!(words, " {rule}");
         }
         if dropped_promoted && promotions.iter().any(|p| p.letter == piece.letter) {
             // FS drops the promoted piece where the piece goes; varia's
             // `either-face` drops it anywhere.
-            if !words.is_empty() {
+            let restricted = sides.iter().find(|(_, squares)| *squares != all);
+            if !words.is_empty() || restricted.is_some() {
+                let within = restricted
+                    .map(|(_, squares)| format!(" in {}", region_text(squares, board)))
+                    .unwrap_or_default();
                 return Err(options.error(
                     "dropPromoted",
-                    format!("a promoted {} dropped where its drop rules ({}) allow: varia's `either-face` drops it on any empty square", piece_name(piece), words.trim()),
+                    format!("a promoted {} dropped where its drop rules ({}) allow: varia's `either-face` drops it on any empty square", piece_name(piece), format!("{within}{words}").trim()),
                 ));
             }
             words.push_str(" either-face");
         }
-        if words.is_empty() {
-            continue;
-        }
-        match lines.iter_mut().find(|(w, _)| *w == words) {
-            Some((_, names)) => names.push(piece_name(piece)),
-            None => lines.push((words, vec![piece_name(piece)])),
+        for (side, squares) in sides {
+            // A pawn with no square to go to is not dropped (FS's pawn
+            // rules may leave none).
+            if piece.key == "pawn" && squares.is_empty() {
+                continue;
+            }
+            let within = match squares == all {
+                true => String::new(),
+                false => format!(" in {}", region_text(&squares, board)),
+            };
+            let key = (side, format!("{within}{words}"));
+            if key.1.is_empty() {
+                continue;
+            }
+            match lines.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, names)) => names.push(piece_name(piece)),
+                None => lines.push((key, vec![piece_name(piece)])),
+            }
         }
     }
-    for (words, names) in lines {
-        let _ = writeln!(out, "drop {}{words}", names.join(", "));
+    for ((side, words), names) in lines {
+        let _ = writeln!(out, "drop {side}{}{words}", names.join(", "));
     }
     if options.flag("mustDrop", false)? {
         let _ = writeln!(out, "drops compulsory");
     }
+    if options.flag("castlingDroppedPiece", false)? && options.flag("castling", true)? {
+        let _ = writeln!(out, "castling from drops");
+    }
     Ok(())
+}
+
+/// What captured pieces return to hand as: FS's promoted pawn as a pawn
+/// (`demote promoted`), a shogi-style promoted piece as its base.
+fn write_demotions(
+    options: &Options,
+    promotions: &[PiecePromotion],
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let pawn = named(options, "pawn");
+    // A pawn promoted shogi-style demotes as the other promoted kinds.
+    let pawn_shogi = promotions.iter().any(|p| p.of_pawn);
+    if let (Some(pawn), false, false) = (&pawn, promotions.is_empty(), pawn_shogi) {
+        return Err(options.error(
+            "promotedPieceType",
+            format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),
+        ));
+    }
+    if let (Some(pawn), false) = (&pawn, pawn_shogi) {
+        let _ = writeln!(out, "demote promoted to {pawn}");
+    }
+    for p in promotions {
+        let _ = writeln!(out, "demote {} to {}", p.promoted, p.piece);
+    }
+    Ok(())
+}
+
+/// Where a piece is dropped, by the side's region (each as its side sees
+/// it; FS's pawn rules narrow a pawn's): one entry for both sides (side
+/// word empty) where each sees the same squares, else one a side.
+fn piece_drop_squares(
+    options: &Options,
+    board: &Board,
+    piece: &FsPiece,
+    regions: &[Squares; 2],
+    to_hand: bool,
+) -> Result<Vec<(&'static str, Squares)>, ImportError> {
+    let mut sides = Vec::new();
+    for (side, region) in regions.iter().enumerate() {
+        sides.push(if piece.key == "pawn" {
+            pawn_drop_region(options, board, (side, region), to_hand)?
+        } else {
+            region.clone()
+        });
+    }
+    Ok(match sides.as_slice() {
+        [white, black] if white == black => vec![("", white.clone())],
+        [white, black] => vec![("white ", white.clone()), ("black ", black.clone())],
+        _ => Vec::new(),
+    })
 }
 
 /// FS's `freeDrops` (a drop takes nothing from the hand) as `hands
@@ -3062,12 +3176,13 @@ fn write_counted_ends(options: &Options, out: &mut String) -> Result<(), ImportE
     Ok(())
 }
 
-/// Where FS drops its `pawn`: the drop region but the first rank and the
+/// Where FS drops its `pawn` for a side (0 White, 1 Black; its region as
+/// it sees it): the drop region but the first rank and the side's
 /// promotion region (each unless its option allows them).
 fn pawn_drop_region(
     options: &Options,
     board: &Board,
-    region: &Squares,
+    (side, region): (usize, &Squares),
     to_hand: bool,
 ) -> Result<Squares, ImportError> {
     let mut squares = region.clone();
@@ -3076,13 +3191,11 @@ fn pawn_drop_region(
     }
     if !options.flag("promotionZonePawnDrops", false)? {
         let (white, black) = promotion_regions(options, board)?;
-        if black_view(&white, board) != black {
-            return Err(options.error(
-                "promotionRegionBlack",
-                "FS's pawn drops kept off each side's own promotion zone: varia's drop region of a piece is one for both sides, mirrored",
-            ));
-        }
-        for square in white {
+        let zone = match side {
+            0 => white,
+            _ => black_view(&black, board),
+        };
+        for square in zone {
             squares.remove(&square);
         }
     }

@@ -7,7 +7,6 @@
 //! `castling none`.
 
 use crate::compile::declarations::Declarations;
-use crate::compile::region::reflect;
 use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
@@ -158,7 +157,7 @@ fn explicit_castling(
             if color == Color::White {
                 sq
             } else {
-                reflect(geometry, sq, cx.symmetry)
+                geometry.reflect(sq, cx.symmetry)
             }
         };
         let (kf, kt, rf, rt) = (f(kf), f(kt), f(rf), f(rt));
@@ -258,7 +257,7 @@ fn any_start_castling(
             if color == Color::White {
                 sq
             } else {
-                reflect(geometry, sq, cx.symmetry)
+                geometry.reflect(sq, cx.symmetry)
             }
         };
         let (kt, rt) = (f(kt), f(rt));

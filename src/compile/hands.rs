@@ -14,7 +14,7 @@ use crate::ir::pattern::MoveTables;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind};
 use crate::ir::rule::PromotionTable;
 use crate::ir::Symmetry;
-use crate::source::{SourceId, Span};
+use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{self, DropRule, Item};
 
 /// The hands of a variant before the move tables exist: the rules, for
@@ -78,8 +78,38 @@ pub(super) fn hands_plan(
     for d in &decls.demotes {
         demote(d, defs, anything_promotes, &mut hands, errors);
     }
-    let mut never_stuck = vec![None; kinds];
-    let mut ruled: Vec<Option<(SourceId, Span)>> = vec![None; kinds];
+    let never_stuck = read_drops(
+        geometry, symmetry, decls, regions, defs, promotion, &mut hands, errors,
+    );
+    let gate = match decls.gate.get() {
+        Some(Item::Gate(g)) => gate_plan(g, geometry, symmetry, regions, defs, errors),
+        _ => None,
+    };
+    Some(HandsPlan {
+        hands,
+        never_stuck,
+        gate,
+    })
+}
+
+/// The `drop` rules: each kind's drop squares a side and its drop rules;
+/// per kind, the span of the rule asking for `never-stuck` (applied once
+/// the move tables exist).
+#[allow(clippy::too_many_arguments)]
+fn read_drops(
+    geometry: &Geometry,
+    symmetry: Symmetry,
+    decls: &Declarations<'_>,
+    regions: &mut RegionEvaluator<'_>,
+    defs: &[PieceDef],
+    promotion: &PromotionTable,
+    hands: &mut Hands,
+    errors: &mut Vec<ScriptError>,
+) -> Vec<Option<Span>> {
+    let mut never_stuck = vec![None; defs.len()];
+    // Per kind and side, the `drop` rule that placed it.
+    let mut ruled: Vec<ByColor<Option<(SourceId, &ast::DropDecl)>>> =
+        vec![ByColor::from_fn(|_| None); defs.len()];
     for (d, source) in &decls.drops {
         let kinds_named: Vec<PieceKind> = d
             .pieces
@@ -97,35 +127,55 @@ pub(super) fn hands_plan(
             },
         };
         let both = for_both_sides(geometry, squares, symmetry);
+        let colors: &[Color] = match d.side {
+            None => &Color::ALL,
+            Some(ast::Side::White) => &[Color::White],
+            // The region as Black sees it: Black's squares are the
+            // reflection of what it names.
+            Some(ast::Side::Black) => &[Color::Black],
+        };
+        if let (Some(_), Some(never)) =
+            (d.side, d.rules.iter().find(|r| r.value == DropRule::Never))
+        {
+            errors.push(
+                ScriptError::new(
+                    Code::CompileBadDrop,
+                    "`never` holds for both sides",
+                    never.span,
+                    "one side only",
+                )
+                .with_help(format!(
+                    "write `drop {} never` without a side",
+                    d.pieces
+                        .iter()
+                        .map(|p| p.value.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+            continue;
+        }
         for (kind, name) in kinds_named.iter().zip(&d.pieces) {
             let k = kind.0 as usize;
-            if let Some((s, first)) = ruled[k] {
-                if s == *source {
-                    errors.push(
-                        ScriptError::new(
-                            Code::CompileBadDrop,
-                            format!("{} has two drop rules", name.value),
-                            name.span,
-                            "second rule",
-                        )
-                        .with_note(first, "first rule")
-                        .with_help("put everything about its drops in one `drop` rule"),
-                    );
-                    continue;
-                }
+            if let Err(e) = check_second_rule(&ruled[k], *source, colors, name) {
+                errors.push(e);
+                continue;
             }
-            ruled[k] = Some((*source, d.span));
-            for color in Color::ALL {
+            if let Err(e) = check_other_side_rules(&ruled[k], *source, d, name) {
+                errors.push(e);
+            }
+            for &color in colors {
+                *ruled[k].get_mut(color) = Some((*source, d));
                 let code = Piece { color, kind: *kind }.code() as usize;
                 hands.drop_squares[code] = *both.get(color);
             }
-            never_stuck[k] = set_drop_rules(&mut hands, k, d);
+            never_stuck[k] = set_drop_rules(hands, k, d);
             if hands.never_dropped[k] {
-                never_dropped(&mut hands, *kind, d, errors);
+                never_dropped(hands, *kind, d, errors);
             }
             if let Some(rule) = d.rules.iter().find(|r| r.value == DropRule::EitherFace) {
                 if let Some(face) =
-                    other_face(*kind, name, rule.span, defs, promotion, &hands, errors)
+                    other_face(*kind, name, rule.span, defs, promotion, hands, errors)
                 {
                     hands.faces[k] = Some(face);
                     hands.hand_kind[face.0 as usize] = *kind;
@@ -133,15 +183,107 @@ pub(super) fn hands_plan(
             }
         }
     }
-    let gate = match decls.gate.get() {
-        Some(Item::Gate(g)) => gate_plan(g, geometry, symmetry, regions, defs, errors),
-        _ => None,
+    for (k, sides) in ruled.iter().enumerate() {
+        if let Err(e) = check_one_sided_rules(sides, &defs[k].name) {
+            errors.push(e);
+        }
+    }
+    never_stuck
+}
+
+/// A second `drop` rule for a kind: an error where the script already
+/// placed the kind's drops for one of `colors` (a script importing
+/// another may override its rules).
+fn check_second_rule(
+    ruled: &ByColor<Option<(SourceId, &ast::DropDecl)>>,
+    source: SourceId,
+    colors: &[Color],
+    name: &Spanned<String>,
+) -> Result<(), ScriptError> {
+    for &color in colors {
+        if let Some((s, first)) = ruled.get(color) {
+            if *s == source {
+                return Err(ScriptError::new(
+                    Code::CompileBadDrop,
+                    format!("{} has two drop rules", name.value),
+                    name.span,
+                    "second rule",
+                )
+                .with_note(first.span, "first rule")
+                .with_help("put everything about its drops in one `drop` rule"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One side's `drop` line for a kind whose other side's line gives other
+/// drop rules: an error (they hold for both sides).
+fn check_other_side_rules(
+    ruled: &ByColor<Option<(SourceId, &ast::DropDecl)>>,
+    source: SourceId,
+    d: &ast::DropDecl,
+    name: &Spanned<String>,
+) -> Result<(), ScriptError> {
+    let Some(side) = d.side else {
+        return Ok(());
     };
-    Some(HandsPlan {
-        hands,
-        never_stuck,
-        gate,
-    })
+    let other = if side == ast::Side::White {
+        Color::Black
+    } else {
+        Color::White
+    };
+    match ruled.get(other) {
+        Some((s, first)) if *s == source && !same_rules(first, d) => Err(ScriptError::new(
+            Code::CompileBadDrop,
+            format!("{}'s drop rules differ between the sides", name.value),
+            d.span,
+            "other rules",
+        )
+        .with_note(first.span, "the other side's")
+        .with_help("a kind's drop rules hold for both sides: only its squares may differ")),
+        _ => Ok(()),
+    }
+}
+
+/// Whether two `drop` lines give the same drop rules (in any order).
+fn same_rules(a: &ast::DropDecl, b: &ast::DropDecl) -> bool {
+    let has_all = |x: &ast::DropDecl, y: &ast::DropDecl| {
+        x.rules
+            .iter()
+            .all(|r| y.rules.iter().any(|q| q.value == r.value))
+    };
+    has_all(a, b) && has_all(b, a)
+}
+
+/// A kind placed by one side's line alone may not give drop rules: they
+/// would hold for the other side too.
+fn check_one_sided_rules(
+    sides: &ByColor<Option<(SourceId, &ast::DropDecl)>>,
+    name: &str,
+) -> Result<(), ScriptError> {
+    let ((Some((_, d)), None) | (None, Some((_, d)))) = (sides.white, sides.black) else {
+        return Ok(());
+    };
+    match (d.side, d.rules.first()) {
+        (Some(side), Some(rule)) => Err(ScriptError::new(
+            Code::CompileBadDrop,
+            format!(
+                "{name}'s drop rules are given for {} alone, but they hold for both sides",
+                if side == ast::Side::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ),
+            rule.span,
+            "for both sides",
+        )
+        .with_help(format!(
+            "give the other side's drops of {name} a line with the same rules"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// `drop … never`: the kind has no drop squares; a region or another

@@ -49,8 +49,6 @@ use crate::ir::Variant;
 use crate::source::{SourceId, SourceMap, Span, Spanned};
 use crate::syntax::ast;
 
-pub use region::reflect;
-
 /// A compiled script: the variant, and what a later check of it needs to
 /// point into the script.
 #[derive(Debug)]

@@ -254,17 +254,6 @@ impl<'a> RegionEvaluator<'a> {
     }
 }
 
-/// A square as the other side sees it under the board's symmetry.
-pub fn reflect(geometry: &Geometry, sq: Square, symmetry: Symmetry) -> Square {
-    let (f, r) = (geometry.file_of(sq), geometry.rank_of(sq));
-    let r2 = geometry.ranks() as i32 - 1 - r;
-    let f2 = match symmetry {
-        Symmetry::Mirror => f,
-        Symmetry::Rotate => geometry.files() as i32 - 1 - f,
-    };
-    geometry.cell(f2, r2).unwrap_or(sq)
-}
-
 /// A White-side set and its reflection for Black.
 pub fn for_both_sides(
     geometry: &Geometry,
@@ -273,7 +262,7 @@ pub fn for_both_sides(
 ) -> ByColor<SquareSet> {
     let black = white
         .iter()
-        .map(|s| reflect(geometry, s, symmetry))
+        .map(|s| geometry.reflect(s, symmetry))
         .filter(|s| !geometry.is_void(*s))
         .collect();
     ByColor::from_fn(|c| if c == Color::White { white } else { black })

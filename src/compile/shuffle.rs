@@ -3,7 +3,7 @@
 //! start placement: the pieces each rule names are there as often as the
 //! rule needs, Black's mirror White's, and some array keeps the rules.
 
-use crate::compile::region::{reflect, RegionEvaluator};
+use crate::compile::region::RegionEvaluator;
 use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::Square;
@@ -28,7 +28,7 @@ pub(crate) fn shuffle(
     let squares: Vec<Square> = region.iter().collect();
     let black_squares: Vec<Square> = squares
         .iter()
-        .map(|&sq| reflect(geometry, sq, cx.symmetry))
+        .map(|&sq| geometry.reflect(sq, cx.symmetry))
         .collect();
     let array: Vec<u8> = squares.iter().map(|sq| cx.start[sq.index()]).collect();
     let region_span = decl.region.span;

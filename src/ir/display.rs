@@ -9,7 +9,7 @@ use crate::ir::pattern::Travel;
 use crate::ir::piece::{Color, Piece, PieceKind};
 use crate::ir::rule::{ConnectLines, ConnectShape, GameResult};
 use crate::ir::setup::ShuffleRule;
-use crate::ir::{Symmetry, Variant};
+use crate::ir::{SquareSet, Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
 /// `white` or `black`, as scripts write a side (`restrict white …`).
@@ -733,12 +733,19 @@ impl Variant {
             if def.royal_like() && !h.royal_drops {
                 continue;
             }
-            let code = Piece {
-                color: Color::White,
-                kind: PieceKind(k as u8),
-            }
-            .code();
-            let squares = &h.drop_squares[code as usize];
+            let code = |color| {
+                Piece {
+                    color,
+                    kind: PieceKind(k as u8),
+                }
+                .code() as usize
+            };
+            let squares = &h.drop_squares[code(Color::White)];
+            // Black's squares as Black sees them.
+            let black: SquareSet = h.drop_squares[code(Color::Black)]
+                .iter()
+                .map(|s| g.reflect(s, self.symmetry))
+                .collect();
             let mut rules = String::new();
             match h.per_file[k] {
                 0 => {}
@@ -769,13 +776,26 @@ impl Variant {
             if !h.drops {
                 continue;
             }
+            let drop_line = |f: &mut fmt::Formatter<'_>, side: &str, squares: &SquareSet| {
+                if squares == g.squares() {
+                    writeln!(f, "drop {side}{}{rules}", def.name)
+                } else {
+                    let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();
+                    writeln!(
+                        f,
+                        "drop {side}{} in squares {}{rules}",
+                        def.name,
+                        names.join(" ")
+                    )
+                }
+            };
             if h.never_dropped[k] {
                 writeln!(f, "drop {} never", def.name)?;
-            } else if squares == g.squares() {
-                writeln!(f, "drop {}{rules}", def.name)?;
+            } else if black == *squares {
+                drop_line(f, "", squares)?;
             } else {
-                let names: Vec<String> = squares.iter().map(|s| g.name(s)).collect();
-                writeln!(f, "drop {} in squares {}{rules}", def.name, names.join(" "))?;
+                drop_line(f, "white ", squares)?;
+                drop_line(f, "black ", &black)?;
             }
         }
         if !h.drops {

@@ -155,6 +155,17 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// A square as the other side sees it under the board's symmetry.
+    pub fn reflect(&self, sq: Square, symmetry: Symmetry) -> Square {
+        let (f, r) = (self.file_of(sq), self.rank_of(sq));
+        let r2 = self.ranks() as i32 - 1 - r;
+        let f2 = match symmetry {
+            Symmetry::Mirror => f,
+            Symmetry::Rotate => self.files() as i32 - 1 - f,
+        };
+        self.cell(f2, r2).unwrap_or(sq)
+    }
+
     /// A rectangle with the given squares removed.
     ///
     /// # Panics

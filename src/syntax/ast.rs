@@ -869,6 +869,8 @@ pub enum WallPlacement {
 /// `drop Pawn in ranks 2..7 one-per-file`.
 #[derive(Clone, Debug)]
 pub struct DropDecl {
+    /// The side whose drops the rule places (`drop white …`); both if absent.
+    pub side: Option<Side>,
     /// The pieces the rule is for.
     pub pieces: Vec<Spanned<String>>,
     /// Where they may be dropped (from White's side); anywhere if absent.

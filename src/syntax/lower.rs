@@ -1207,6 +1207,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     if c.next_if(Rule::drop_none).is_some() {
         return Ok(Item::DropNone(span));
     }
+    let side = c.side();
     let pieces = c.names(source);
     let region = match c.next_if(Rule::kw_in) {
         Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
@@ -1244,6 +1245,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         rules.push(Spanned::new(rule, span_of(&r, source)));
     }
     Ok(Item::Drop(DropDecl {
+        side,
         pieces,
         region,
         rules,

@@ -1956,9 +1956,7 @@ fn promotion_by_side(
             .map(|(squares, choices)| {
                 let mut seen: Vec<usize> = squares
                     .iter()
-                    .map(|sq| {
-                        crate::compile::reflect(&variant.geometry, sq, variant.symmetry).index()
-                    })
+                    .map(|sq| variant.geometry.reflect(sq, variant.symmetry).index())
                     .collect();
                 seen.sort_unstable();
                 (seen, choices.clone())
@@ -1992,9 +1990,7 @@ fn promotion_by_side(
                         Color::White => *squares,
                         Color::Black => squares
                             .iter()
-                            .map(|sq| {
-                                crate::compile::reflect(&variant.geometry, sq, variant.symmetry)
-                            })
+                            .map(|sq| variant.geometry.reflect(sq, variant.symmetry))
                             .collect(),
                     };
                     format!(

@@ -98,16 +98,19 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     if hands.never_dropped.get(kind.0 as usize) == Some(&true) {
         return format!("A {name} in hand stays there: it is never dropped.");
     }
-    let code = Piece {
-        color: Color::White,
-        kind,
-    }
-    .code() as usize;
-    let squares = hands
-        .drop_squares
-        .get(code)
-        .cloned()
-        .unwrap_or(SquareSet::EMPTY);
+    let side_squares = |color| {
+        hands
+            .drop_squares
+            .get(Piece { color, kind }.code() as usize)
+            .cloned()
+            .unwrap_or(SquareSet::EMPTY)
+    };
+    let squares = side_squares(Color::White);
+    // Black's squares as Black sees them, where they are not White's.
+    let black: SquareSet = side_squares(Color::Black)
+        .iter()
+        .map(|s| variant.geometry.reflect(s, variant.symmetry))
+        .collect();
     let mut text =
         "From the hand it may be dropped, as a move instead of moving a piece, on any empty square"
             .to_string();
@@ -117,9 +120,23 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
             variant.piece(face).name
         );
     }
-    let whole = *variant.geometry.squares() == squares;
-    if !whole {
-        text.push_str(&format!(" of {}", drop_squares_words(variant, &squares)));
+    let words = |squares: &SquareSet| match *variant.geometry.squares() == *squares {
+        true => String::new(),
+        false => format!(" of {}", drop_squares_words(variant, squares)),
+    };
+    let (white_side, black_side) = (
+        variant.side_name(Color::White),
+        variant.side_name(Color::Black),
+    );
+    let symmetric = black == squares;
+    if symmetric {
+        text.push_str(&words(&squares));
+    } else {
+        text.push_str(&format!(
+            "{} for {white_side} and{} for {black_side} (as {black_side} sees the board)",
+            words(&squares),
+            words(&black)
+        ));
     }
     let mut limits = Vec::new();
     match hands.per_file.get(kind.0 as usize).copied().unwrap_or(0) {
@@ -165,11 +182,9 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
             " A {name} dropped on its castling square, its partner standing on its own, may castle."
         ));
     }
-    if !whole {
+    if symmetric && *variant.geometry.squares() != squares {
         text.push_str(&format!(
-            " (Squares as {} sees them; {}'s follow by the board's symmetry.)",
-            variant.side_name(Color::White),
-            variant.side_name(Color::Black)
+            " (Squares as {white_side} sees them; {black_side}'s follow by the board's symmetry.)"
         ));
     }
     text

@@ -294,3 +294,68 @@ fn castling_from_drops_exports_as_castling_dropped_piece() {
     assert_eq!(sorted_hands(&our_fen), sorted_hands(&their_fen));
     assert!(our_fen.contains(" w Kq "), "{our_fen}");
 }
+
+/// Each side's own drop squares (`drop white …`, `drop black …`): FS's
+/// sections whose `dropRegionWhite` and `dropRegionBlack` are not each
+/// other's mirror import as a line a side and play as FS through random
+/// games (Stardust's scattered regions, Shinobi+'s White-only region and
+/// each side's own pawn zone; Screen, Placement's child, with its kings
+/// dropped, its bishops on opposite colours and castling from drops);
+/// a script's per-side lines export as FS's two regions, FS's legal drops
+/// for each side those of the script.
+#[test]
+fn each_side_s_drop_squares_import_and_export_as_fs_drop_regions() {
+    use crate::bridge::{fixture_section, fixture_sections_play_as_fs};
+    let sections = ["screen", "stardust", "shinobiplus"];
+    let imported: Vec<(String, Arc<Variant>)> =
+        sections.iter().map(|s| fixture_section(s)).collect();
+    let lines = [
+        vec![
+            "\ndrop Pawn in ranks 2..4 one-per-file\n",
+            "\ndrop Knight, Rook, Queen, King in ranks 1..4\n",
+            "\ndrop Bishop in ranks 1..4 opposite-colours\n",
+            "\ncastling from drops\n",
+            "\ncastling King e1 -> g1 with Rook h1 -> f1\n",
+        ],
+        vec![
+            "\ndrop white Fers, Gold, Immobile, Custom1, Custom2, Custom3, Custom4, Custom5 in ranks 1..3 + rank 7 + squares d4 d5 d6 d8 d9 d10 e4 e5 e6 e8 e9 e10 f4 f5 f6 f8 f9 f10\n",
+            "\ndrop black Fers, Gold, Immobile, Custom1, Custom2, Custom3, Custom4, Custom5 in squares a1 a2 a3 a5 a6 a7 b1 b2 b3 b5 b6 b7 c1 c2 c3 c5 c6 c7 g1 g2 g3 g5 g6 g7 h1 h2 h3 h5 h6 h7 i1 i2 i3 i5 i6 i7\n",
+        ],
+        vec![
+            "\ndrop white Pawn in ranks 2..4 never-stuck\n",
+            "\ndrop black Pawn in ranks 2..5 never-stuck\n",
+            "\ndrop black Knight, Bishop, Rook, Queen, Fers, Bers, Archbishop, Lance, ShogiKnight, DragonHorse, Commoner never-stuck\n",
+        ],
+    ];
+    for ((script, _), lines) in imported.iter().zip(&lines) {
+        for line in lines {
+            assert!(script.contains(line), "{line}{script}");
+        }
+    }
+    let variants: Vec<Arc<Variant>> = imported.into_iter().map(|(_, v)| v).collect();
+    fixture_sections_play_as_fs(&sections, &variants, 53);
+    // Exported: White drops on its ranks 2 and 3, Black on its last four
+    // (ranks 5 to 8 as Black sees them: 1 to 4 of the board).
+    let text = "variant \"halves\"\nimport orthodox\nboard 8 x 8\nhands\n\
+                drop white Knight, Pawn in ranks 2..3\ndrop black Knight, Pawn in ranks 5..8\n\
+                setup \"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[NPnp] w - - 0 1\"\n";
+    let variant = varia::compile_source("halves.variant", text).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-halves").unwrap();
+    for fen in [
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[NPnp] w - - 0 1",
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[NPnp] b - - 0 1",
+    ] {
+        let [(ours, _), (theirs, _)] = both_sides_of(&variant, "halves", fen, &[]);
+        assert_eq!(ours, theirs, "{fen}\n{ini}");
+        let black = fen.contains(" b ");
+        let knights = drops_to(&ours, 'N');
+        // White's rank 3 (its pawns fill rank 2), Black's ranks 1 to 4
+        // but White's pawns and king.
+        assert_eq!(knights.len(), if black { 23 } else { 8 }, "{knights:?}");
+        let expected_rank = if black { '1' } else { '3' };
+        assert!(
+            knights.iter().any(|m| m.ends_with(expected_rank)),
+            "{knights:?}"
+        );
+    }
+}
