@@ -1179,9 +1179,7 @@ fn write_pieces(
             initial.push("fmnD".to_string());
         }
         if !initial.is_empty()
-            && first_move_is_initial(piece.letter, &normal, &region, setup, board)
-            && (!options.flag("pieceDrops", false)?
-                || starts_filling(piece.letter, &region, setup, board))
+            && first_move_is_initial(options, piece, &normal, (&region, board), setup)?
         {
             let firsts: Vec<String> = initial.iter().map(|m| format!("i{m}")).collect();
             let _ = writeln!(
@@ -1258,19 +1256,26 @@ fn ranged_hopper(betza: &str) -> bool {
 /// FS's initial moves (on the double-step region) are varia's first-move
 /// (`i`) moves when the region is one rank, every piece of the kind starts
 /// on it (Black's on its mirror) and the piece's other moves all go
-/// forward, so that a piece there has never moved.
+/// forward, so that a piece there has never moved; and, where pieces are
+/// dropped, the start fills the region with the kind.
 fn first_move_is_initial(
-    letter: char,
+    options: &Options,
+    piece: &FsPiece,
     normal: &str,
-    region: &Squares,
+    (region, board): (&Squares, &Board),
     setup: &str,
-    board: &Board,
-) -> bool {
+) -> Result<bool, ImportError> {
+    let letter = piece.letter;
+    // A piece dropped on the region may make them in FS whenever it is
+    // there.
+    if options.flag("pieceDrops", false)? && !starts_filling(letter, region, setup, board) {
+        return Ok(false);
+    }
     let Some(&(_, rank)) = region.iter().next() else {
-        return false;
+        return Ok(false);
     };
     if *region != rank_set(board, rank) {
-        return false;
+        return Ok(false);
     }
     let start = placement(setup, board);
     let on_rank = start.iter().all(|(&(_, r), &c)| {
@@ -1298,7 +1303,7 @@ fn first_move_is_initial(
             modifiers.clear();
         }
     }
-    on_rank && forward && !normal.contains(['a', '(', '['])
+    Ok(on_rank && forward && !normal.contains(['a', '(', '[']))
 }
 
 /// Whether the start has a piece of `letter` on every square of its
@@ -2909,6 +2914,7 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
     let back = match (opponent, options.flag("extinctionClaim", false)?) {
         (0, false) => "",
         (m, true) if m == count + 1 => " unless bared back",
+        (_, false) => return write_extinction_hook(options, (count, opponent), out),
         _ => {
             return Err(options.error(
                 "extinctionOpponentPieceCount",
@@ -2926,6 +2932,77 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
         format!("all but {count}")
     };
     let _ = writeln!(out, "losing {left} {what} {result}{back}");
+    Ok(())
+}
+
+/// FS's extinction with a count of the other side's pieces
+/// (`extinctionOpponentPieceCount`: a side that ran out wins only while
+/// the other still has that many, Antiatomic's) as a `game-end` hook,
+/// which no `losing` rule says: the side that just moved judged first,
+/// each extinction type on its own (`*`: all pieces together), as FS.
+/// Refused with hands (FS counts the pieces in hand too).
+fn write_extinction_hook(
+    options: &Options,
+    (count, opponent): (u32, u32),
+    out: &mut String,
+) -> Result<(), ImportError> {
+    if options.flag("pieceDrops", false)? || options.flag("capturesToHand", false)? {
+        return Err(options.error(
+            "extinctionOpponentPieceCount",
+            "a count of the other side's pieces with hands: FS counts the pieces in hand, which a hook cannot see",
+        ));
+    }
+    let letters = options.text("extinctionPieceTypes", "").trim();
+    let names: Vec<String> = match letters {
+        "*" => Vec::new(),
+        _ => super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| {
+                options.error(
+                    "extinctionPieceTypes",
+                    format!("no piece has the letter `{c}`"),
+                )
+            })?
+            .iter()
+            .filter_map(|k| named(options, k))
+            .collect(),
+    };
+    let counted: Vec<String> = match letters {
+        "*" => vec!["pos.pieces(SIDE).len()".to_string()],
+        _ => names
+            .iter()
+            .map(|name| format!("pos.count(SIDE, \"{name}\")"))
+            .collect(),
+    };
+    let result = match options.text("extinctionValue", "none").trim() {
+        "win" => "winner(side, \"it has lost its pieces\")",
+        "loss" => "winner(opposite(side), \"it has lost its pieces\")",
+        _ => "draw(\"a side has lost its pieces\")",
+    };
+    let what = match letters {
+        "*" => "pieces".to_string(),
+        _ => format!("pieces of one of the kinds {}", names.join(", ")),
+    };
+    let word = match options.text("extinctionValue", "none").trim() {
+        "win" => "wins",
+        "loss" => "loses",
+        _ => "draws",
+    };
+    let _ = writeln!(
+        out,
+        "# FS's `extinctionOpponentPieceCount = {opponent}`: a side left with {count} or fewer {what}\n\
+         # {word} only while the other has {opponent} or more; said by a hook, as no `losing`\n\
+         # rule counts the other side's pieces."
+    );
+    out.push_str("hook game-end {\n    for side in [opposite(pos.side), pos.side] {\n");
+    for c in counted {
+        let mine = c.replace("SIDE", "side");
+        let theirs = c.replace("SIDE", "opposite(side)");
+        let _ = writeln!(
+            out,
+            "        if {mine} <= {count} && {theirs} >= {opponent} {{\n            return {result};\n        }}"
+        );
+    }
+    out.push_str("    }\n}\n");
     Ok(())
 }
 

@@ -709,10 +709,43 @@ impl Variant {
     }
 }
 
+/// A kind's drop rules in the language's words (` one-per-file no-mate`).
+fn drop_rule_words(h: &crate::ir::hand::Hands, k: usize) -> String {
+    let mut rules = String::new();
+    match h.per_file[k] {
+        0 => {}
+        1 => rules.push_str(" one-per-file"),
+        n => rules.push_str(&format!(" {n}-per-file")),
+    }
+    if h.no_mate[k] {
+        rules.push_str(" no-mate");
+    }
+    if h.no_check[k] {
+        rules.push_str(" no-check");
+    }
+    if h.faces[k].is_some() {
+        rules.push_str(" either-face");
+    }
+    if h.opposite_colours[k] {
+        rules.push_str(" opposite-colours");
+    }
+    if h.beside_own[k] {
+        rules.push_str(" beside-own");
+    }
+    if h.enclosing[k] {
+        rules.push_str(" enclosing");
+    }
+    if h.falling[k] {
+        rules.push_str(" falling");
+    }
+    rules
+}
+
 impl Variant {
     /// The hands in the language's words: `hands keep captures`, the
-    /// demotions, and each kind's drop squares (as White sees them) with
-    /// its drop rules (never-stuck squares are left out of the list).
+    /// demotions, and each kind's drop squares (as White sees them, and a
+    /// line a side where Black's are not White's reflected) with its drop
+    /// rules (never-stuck squares are left out of the list).
     fn fmt_hands(&self, h: &crate::ir::hand::Hands, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.geometry;
         if h.keep_captures {
@@ -746,33 +779,7 @@ impl Variant {
                 .iter()
                 .map(|s| g.reflect(s, self.symmetry))
                 .collect();
-            let mut rules = String::new();
-            match h.per_file[k] {
-                0 => {}
-                1 => rules.push_str(" one-per-file"),
-                n => rules.push_str(&format!(" {n}-per-file")),
-            }
-            if h.no_mate[k] {
-                rules.push_str(" no-mate");
-            }
-            if h.no_check[k] {
-                rules.push_str(" no-check");
-            }
-            if h.faces[k].is_some() {
-                rules.push_str(" either-face");
-            }
-            if h.opposite_colours[k] {
-                rules.push_str(" opposite-colours");
-            }
-            if h.beside_own[k] {
-                rules.push_str(" beside-own");
-            }
-            if h.enclosing[k] {
-                rules.push_str(" enclosing");
-            }
-            if h.falling[k] {
-                rules.push_str(" falling");
-            }
+            let rules = drop_rule_words(h, k);
             if !h.drops {
                 continue;
             }

@@ -170,6 +170,7 @@ const MATCHING: &[&str] = &[
     "mansindam",
     "crossderby",
     "elimination",
+    "antiatomic",
     "atomiczh",
     "chak",
     "chennis",
@@ -251,7 +252,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("diagonalLines", 1),
     ("enclosingDrop", 2),
     ("enclosingDropStart", 1),
-    ("extinctionOpponentPieceCount", 1),
     ("extinctionPseudoRoyal", 1),
     ("flipEnclosedPieces", 2),
     ("immobilityIllegal", 1),
@@ -733,7 +733,8 @@ fn import_export_import_is_stable() {
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, a restricted king (as Chennis' and Muje's), a
     // restricted piece that is dropped too (Stardust's: FS's mobility
-    // regions would keep its drops out as well), a pawn
+    // regions would keep its drops out as well), a hook (Antiatomic's
+    // extinction, imported as one), a pawn
     // promoting on arriving only into a kind captured back as a pawn
     // (Shogun: the export writes such a promotion pawn-style, and FS's
     // pawn-style promotions return to hand as themselves or, without
@@ -747,6 +748,7 @@ fn import_export_import_is_stable() {
         [
             ("pawnsking", "reaching"),
             ("shogun", "demote PromotedPawn to Pawn"),
+            ("antiatomic", "hook"),
             ("chak", "reaching"),
             ("chennis", "restrict King"),
             ("stardust", "restrict Custom3"),
@@ -2725,4 +2727,91 @@ fn a_limit_on_a_shogi_style_promotion_imports_on_the_promoted_kind() {
     let both = "[both:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\npromotionLimit = g:1\n";
     let refused = varia::bridge::import::import_ini(both, &[]);
     assert_eq!(refused[0].as_ref().unwrap_err().option, "promotionLimit");
+}
+
+/// FS's `extinctionOpponentPieceCount` (a side that ran out of an
+/// extinction type wins only while the other has that many of it) imports
+/// as a `game-end` hook, marked in a comment: Antiatomic plays as FS through
+/// random games, and where one explosion clears both sides FS judges no
+/// extinction (Black, to move without a move, wins by the stalemate rule;
+/// Antichess's rule alone would give White the win); for a count of two
+/// knights or queens, a side without knights loses only while the other
+/// has two (pyffish's `game_result` beside varia's outcome).
+#[test]
+fn a_count_of_the_other_side_s_pieces_imports_as_a_game_end_hook() {
+    use varia::ir::piece::Color;
+    use varia::vm::Outcome;
+    let (script, variant) = fixture_section("antiatomic");
+    for line in [
+        "\n# FS's `extinctionOpponentPieceCount = 1`: a side left with 0 or fewer pieces\n# wins only while the other has 1 or more; said by a hook, as no `losing`\n",
+        "\nhook game-end {\n    for side in [opposite(pos.side), pos.side] {\n        if pos.pieces(side).len() <= 0 && pos.pieces(opposite(side)).len() >= 1 {\n            return winner(side, \"it has lost its pieces\");\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    assert!(!script.contains("\nlosing every piece wins\n"), "{script}");
+    fixture_sections_play_as_fs(&["antiatomic"], std::slice::from_ref(&variant), 59);
+    let counted = "[varia-counted:chess]\nextinctionValue = loss\nextinctionPieceTypes = nq\n\
+                   extinctionOpponentPieceCount = 2\n";
+    let imported = varia::bridge::import::import_ini(counted, &[]);
+    let counted_variant =
+        compile_source("counted.variant", &imported[0].as_ref().unwrap().script).unwrap();
+    let fixture = fixture("variants.ini");
+    // (section, variant, FEN, move, the winner).
+    let cases = [
+        (
+            "antiatomic",
+            &variant,
+            "8/8/8/8/8/3pQ3/8/8 w - - 0 1",
+            "e3d3",
+            Some(Color::Black),
+        ),
+        (
+            "antiatomic",
+            &variant,
+            "8/8/8/8/8/3pQ3/8/7K w - - 0 1",
+            "e3d3",
+            Some(Color::Black),
+        ),
+        (
+            "varia-counted",
+            &counted_variant,
+            "k7/8/8/8/8/n7/8/1N5K b - - 0 1",
+            "a3b1",
+            None,
+        ),
+        (
+            "varia-counted",
+            &counted_variant,
+            "k7/8/8/8/8/n7/8/nN5K b - - 0 1",
+            "a3b1",
+            Some(Color::Black),
+        ),
+    ];
+    let program: String = cases
+        .iter()
+        .map(|(name, _, fen, m, _)| format!("print(sf.game_result('{name}', '{fen}', ['{m}']))\n"))
+        .collect();
+    let config = format!("{fixture}\n{counted}");
+    let scores: Vec<i64> = crate::common::oracle::pyffish_with_config(&config, &program, &[])
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    for ((_, variant, fen, m, winner), score) in cases.iter().zip(scores) {
+        let mut pos = Position::from_fen(variant, fen).unwrap();
+        let mv = varia::notation::coord::parse_coord(&pos, m).unwrap();
+        pos.play(mv);
+        // FS scores for the side to move after the move.
+        let fs_winner = match score.signum() {
+            1 => Some(pos.side_to_move()),
+            -1 => Some(pos.side_to_move().opposite()),
+            _ => None,
+        };
+        match (pos.outcome().unwrap(), winner) {
+            (Outcome::Decisive { winner: ours, .. }, Some(w)) => {
+                assert_eq!((ours, fs_winner), (*w, Some(*w)), "{fen} {m}: {score}")
+            }
+            (Outcome::Ongoing, None) => assert_eq!(score, 0, "{fen} {m}"),
+            (outcome, _) => panic!("{fen} {m}: {outcome:?} {score}"),
+        }
+    }
 }
