@@ -888,8 +888,18 @@ fn extinction_options_import_as_losing_rules() {
         "{script}"
     );
     compile_source("bare.variant", script).unwrap();
+    // Another count of the other side's pieces is a hook without
+    // `extinctionClaim` (`a_count_of_the_other_side_s_pieces_imports_as_a_game_end_hook`),
+    // refused with it.
     let ini = "[odd:chess]\nextinctionValue = win\nextinctionPieceTypes = *\nextinctionOpponentPieceCount = 3\n";
     let results = varia::bridge::import::import_ini(ini, &[]);
+    let script = &results[0].as_ref().unwrap().script;
+    assert!(
+        script.contains("pos.pieces(side).len() <= 0 && pos.pieces(opposite(side)).len() >= 3"),
+        "{script}"
+    );
+    let ini = format!("{ini}extinctionClaim = true\n");
+    let results = varia::bridge::import::import_ini(&ini, &[]);
     let error = results[0].as_ref().unwrap_err();
     assert_eq!(error.option, "extinctionOpponentPieceCount");
 }
