@@ -2889,32 +2889,34 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
         return Ok(());
     }
     let result = result_word(options, "extinctionValue", "none")?;
-    let what = match options.text("extinctionPieceTypes", "").trim() {
+    // The kinds counted each on its own; None: all pieces together (`*`).
+    let kinds: Option<Vec<String>> = match options.text("extinctionPieceTypes", "").trim() {
         "" => {
             return Err(options.error(
                 "extinctionPieceTypes",
                 "an extinction rule without piece types",
             ))
         }
-        "*" => "piece".to_string(),
-        letters => super::fs::letters_to_keys(&options.resolved.pieces, letters)
-            .map_err(|c| {
-                options.error(
-                    "extinctionPieceTypes",
-                    format!("no piece has the letter `{c}`"),
-                )
-            })?
-            .iter()
-            .filter_map(|k| named(options, k))
-            .collect::<Vec<_>>()
-            .join(", "),
+        "*" => None,
+        letters => Some(
+            super::fs::letters_to_keys(&options.resolved.pieces, letters)
+                .map_err(|c| {
+                    options.error(
+                        "extinctionPieceTypes",
+                        format!("no piece has the letter `{c}`"),
+                    )
+                })?
+                .iter()
+                .filter_map(|k| named(options, k))
+                .collect(),
+        ),
     };
     let count = options.number("extinctionPieceCount", 0)?;
     let opponent = options.number("extinctionOpponentPieceCount", 0)?;
     let back = match (opponent, options.flag("extinctionClaim", false)?) {
         (0, false) => "",
         (m, true) if m == count + 1 => " unless bared back",
-        (_, false) => return write_extinction_hook(options, (count, opponent), out),
+        (_, false) => return write_extinction_hook(options, kinds, (count, opponent), out),
         _ => {
             return Err(options.error(
                 "extinctionOpponentPieceCount",
@@ -2931,6 +2933,7 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
     } else {
         format!("all but {count}")
     };
+    let what = kinds.map_or("piece".to_string(), |names| names.join(", "));
     let _ = writeln!(out, "losing {left} {what} {result}{back}");
     Ok(())
 }
@@ -2943,6 +2946,7 @@ fn write_extinction(options: &Options, out: &mut String) -> Result<(), ImportErr
 /// Refused with hands (FS counts the pieces in hand too).
 fn write_extinction_hook(
     options: &Options,
+    kinds: Option<Vec<String>>,
     (count, opponent): (u32, u32),
     out: &mut String,
 ) -> Result<(), ImportError> {
@@ -2952,40 +2956,26 @@ fn write_extinction_hook(
             "a count of the other side's pieces with hands: FS counts the pieces in hand, which a hook cannot see",
         ));
     }
-    let letters = options.text("extinctionPieceTypes", "").trim();
-    let names: Vec<String> = match letters {
-        "*" => Vec::new(),
-        _ => super::fs::letters_to_keys(&options.resolved.pieces, letters)
-            .map_err(|c| {
-                options.error(
-                    "extinctionPieceTypes",
-                    format!("no piece has the letter `{c}`"),
-                )
-            })?
-            .iter()
-            .filter_map(|k| named(options, k))
-            .collect(),
+    let (counted, what) = match &kinds {
+        None => (
+            vec!["pos.pieces(SIDE).len()".to_string()],
+            "pieces".to_string(),
+        ),
+        Some(names) => (
+            names
+                .iter()
+                .map(|name| format!("pos.count(SIDE, \"{name}\")"))
+                .collect(),
+            format!("pieces of one of the kinds {}", names.join(", ")),
+        ),
     };
-    let counted: Vec<String> = match letters {
-        "*" => vec!["pos.pieces(SIDE).len()".to_string()],
-        _ => names
-            .iter()
-            .map(|name| format!("pos.count(SIDE, \"{name}\")"))
-            .collect(),
-    };
-    let result = match options.text("extinctionValue", "none").trim() {
-        "win" => "winner(side, \"it has lost its pieces\")",
-        "loss" => "winner(opposite(side), \"it has lost its pieces\")",
-        _ => "draw(\"a side has lost its pieces\")",
-    };
-    let what = match letters {
-        "*" => "pieces".to_string(),
-        _ => format!("pieces of one of the kinds {}", names.join(", ")),
-    };
-    let word = match options.text("extinctionValue", "none").trim() {
-        "win" => "wins",
-        "loss" => "loses",
-        _ => "draws",
+    let (word, result) = match options.text("extinctionValue", "none").trim() {
+        "win" => ("wins", "winner(side, \"it has lost its pieces\")"),
+        "loss" => (
+            "loses",
+            "winner(opposite(side), \"it has lost its pieces\")",
+        ),
+        _ => ("draws", "draw(\"a side has lost its pieces\")"),
     };
     let _ = writeln!(
         out,
