@@ -273,9 +273,14 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Setup, ParseFenError> {
         return Err(err("empty FEN", 0, fen.len()));
     };
     // Fairy-Stockfish leaves out the castling and en passant fields of a
-    // variant that has neither (`lnsgkgsnl/…[-] w 0 1`): read them as `-`.
+    // variant that has neither (`lnsgkgsnl/…[-] w 0 1`), and reads any FEN
+    // whose field after the side to move starts with a digit so
+    // (`… w 3+3 0 1`): read them as `-`.
     let is_number = |f: &(usize, &str)| f.1.bytes().all(|b| b.is_ascii_digit());
-    if fields.len() == 4 && is_number(&fields[2]) && is_number(&fields[3]) {
+    if fields
+        .get(2)
+        .is_some_and(|f| f.1.starts_with(|c: char| c.is_ascii_digit()))
+    {
         let at = fields[2].0;
         fields.splice(2..2, [(at, "-"), (at, "-")]);
     }

@@ -631,7 +631,8 @@ fn chessgi_legal_moves_and_fens_match_pyffish() {
 
 /// Fairy-Stockfish writes the start of a variant without castling and en
 /// passant with those fields left out (`…[-] w 0 1`): read as `-` each,
-/// it is our start position. The FENs are pyffish's `start_fen`.
+/// it is our start position. The FENs are pyffish's `start_fen`; an
+/// n-check FEN so shortened reads as pyffish's `get_fen` writes it.
 #[test]
 fn fairy_stockfish_short_fens_are_read() {
     common::oracle::require_pyffish();
@@ -658,7 +659,26 @@ fn fairy_stockfish_short_fens_are_read() {
     let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/R3K3 w Q -").unwrap();
     assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     let error = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/R3K3 w 0 x").unwrap_err();
-    assert_eq!(error.to_string(), "no castling right is called `0`");
+    assert_eq!(
+        error.to_string(),
+        "`x` is not a move count (a whole number from 0 to 4294967295)"
+    );
+    // As FS, a field after the side to move that starts with a digit
+    // means neither castling nor en passant field: n-check's counters
+    // follow (`w 1+3 0 1`), and FS writes the FEN back as we do.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1+3 0 1";
+    let code = format!("import pyffish; print(pyffish.get_fen('3check', '{fen}', []))");
+    let out = std::process::Command::new("python3")
+        .args(["-c", &code])
+        .output()
+        .expect("python3");
+    let theirs = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let pos = Position::from_fen(&script("3check"), fen).unwrap();
+    assert_eq!(write_fen(&pos), theirs);
+    assert_eq!(
+        theirs,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 1+3 0 1"
+    );
 }
 
 /// Tori shogi's `2-per-file`, derived by hand: White's swallows stand
