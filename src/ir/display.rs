@@ -766,19 +766,8 @@ impl Variant {
             if def.royal_like() && !h.royal_drops {
                 continue;
             }
-            let code = |color| {
-                Piece {
-                    color,
-                    kind: PieceKind(k as u8),
-                }
-                .code() as usize
-            };
-            let squares = &h.drop_squares[code(Color::White)];
-            // Black's squares as Black sees them.
-            let black: SquareSet = h.drop_squares[code(Color::Black)]
-                .iter()
-                .map(|s| g.reflect(s, self.symmetry))
-                .collect();
+            let seen = h.drop_squares_seen(g, self.symmetry, PieceKind(k as u8));
+            let (squares, black) = (&seen.white, seen.black);
             let rules = drop_rule_words(h, k);
             if !h.drops {
                 continue;

@@ -2,7 +2,7 @@
 //! a captured piece becomes in the capturer's hand (`hands`, `demote`,
 //! `drop` in a script).
 
-use crate::ir::geometry::SquareSet;
+use crate::ir::geometry::{Geometry, SquareSet, Symmetry};
 use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 
 /// The most pieces of one kind a side may hold in hand (a FEN asking
@@ -112,6 +112,30 @@ impl Gating {
 }
 
 impl Hands {
+    /// Where each side may drop a piece of `kind`, as that side sees the
+    /// board (Black's squares reflected by the board's symmetry): equal
+    /// where one `drop` line serves both sides.
+    pub fn drop_squares_seen(
+        &self,
+        geometry: &Geometry,
+        symmetry: Symmetry,
+        kind: PieceKind,
+    ) -> ByColor<SquareSet> {
+        let squares = |color| {
+            self.drop_squares
+                .get(Piece { color, kind }.code() as usize)
+                .copied()
+                .unwrap_or(SquareSet::EMPTY)
+        };
+        ByColor {
+            white: squares(Color::White),
+            black: squares(Color::Black)
+                .iter()
+                .map(|s| geometry.reflect(s, symmetry))
+                .collect(),
+        }
+    }
+
     /// The hand slot (a piece code) a drop of `dropped` (a piece code) takes.
     #[inline]
     pub fn slot_of_drop(&self, dropped: u8) -> u8 {

@@ -98,19 +98,8 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     if hands.never_dropped.get(kind.0 as usize) == Some(&true) {
         return format!("A {name} in hand stays there: it is never dropped.");
     }
-    let side_squares = |color| {
-        hands
-            .drop_squares
-            .get(Piece { color, kind }.code() as usize)
-            .cloned()
-            .unwrap_or(SquareSet::EMPTY)
-    };
-    let squares = side_squares(Color::White);
-    // Black's squares as Black sees them, where they are not White's.
-    let black: SquareSet = side_squares(Color::Black)
-        .iter()
-        .map(|s| variant.geometry.reflect(s, variant.symmetry))
-        .collect();
+    let seen = hands.drop_squares_seen(&variant.geometry, variant.symmetry, kind);
+    let (squares, black) = (seen.white, seen.black);
     let mut text =
         "From the hand it may be dropped, as a move instead of moving a piece, on any empty square"
             .to_string();

@@ -667,12 +667,7 @@ fn fairy_stockfish_short_fens_are_read() {
     // means neither castling nor en passant field: n-check's counters
     // follow (`w 1+3 0 1`), and FS writes the FEN back as we do.
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 1+3 0 1";
-    let code = format!("import pyffish; print(pyffish.get_fen('3check', '{fen}', []))");
-    let out = std::process::Command::new("python3")
-        .args(["-c", &code])
-        .output()
-        .expect("python3");
-    let theirs = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let theirs = common::oracle::fs_fen_after("3check", fen, &[]);
     let pos = Position::from_fen(&script("3check"), fen).unwrap();
     assert_eq!(write_fen(&pos), theirs);
     assert_eq!(
