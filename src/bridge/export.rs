@@ -14,6 +14,7 @@ use crate::ir::Variant;
 
 mod counting;
 mod drops;
+mod janggi;
 mod shatar;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
@@ -41,10 +42,20 @@ const MAX_RANKS: u8 = 10;
 /// The `.ini` section for `variant`, named `name`.
 pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportError> {
     check_exportable(variant)?;
+    let janggi = janggi::plan(variant)?;
     let geometry = &variant.geometry;
     let mut out = String::new();
     let _ = writeln!(out, "# {} (exported by `varia export`)", variant.name);
-    let _ = writeln!(out, "[{name}]");
+    if janggi.janggi_king {
+        let _ = writeln!(
+            out,
+            "# Fairy-Stockfish's king moves along the palace diagonals only in its built-in janggi: the section starts from it"
+        );
+        let _ = writeln!(out, "[{name}:janggi]");
+    } else {
+        let _ = writeln!(out, "[{name}]");
+    }
+    let header = out.len();
     let sides = &variant.side_names;
     if sides.white != "White" || sides.black != "Black" {
         let _ = writeln!(
@@ -62,7 +73,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     }
     let _ = writeln!(out, "maxFile = {}", geometry.files());
     let _ = writeln!(out, "maxRank = {}", geometry.ranks());
-    write_pieces(variant, &mut out)?;
+    write_pieces(variant, &janggi, &mut out)?;
     let promotions = write_promotion(variant, &mut out)?;
     if drops::write_hands(variant, &promotions, &mut out)? {
         let why = if promotions.optional {
@@ -88,9 +99,14 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
         );
     }
     write_counted_ends(variant, &mut out);
+    janggi::write_rules(variant, &janggi, &mut out)?;
     let petrifying = letters_of(variant, |p| p.petrifies);
     if !petrifying.is_empty() {
         let _ = writeln!(out, "petrifyOnCaptureTypes = {petrifying}");
+    }
+    if janggi.janggi_king {
+        let written = out[header..].to_string();
+        janggi::reset_janggi_parent(&written, &mut out);
     }
     let _ = writeln!(out, "startFen = {}", fs_start_fen(variant));
     Ok(out)
@@ -225,14 +241,13 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
             "Fairy-Stockfish's Betza has no move forbidden in check",
         ));
     }
-    if let Some(p) = variant
-        .pieces
-        .iter()
-        .find(|p| p.never_hops.white != 0 || p.never_hops.black != 0)
-    {
+    if let Some((_, p)) = variant.pieces.iter().enumerate().find(|&(k, p)| {
+        (p.never_hops.white != 0 || p.never_hops.black != 0)
+            && !janggi::is_janggi_cannon(variant, PieceKind(k as u8))
+    }) {
         return Err(refuse(
             format!("restrict {}: never hop over", p.name),
-            "Fairy-Stockfish's hoppers hop any piece (only its built-in janggi cannon, which the bridge does not write, refuses cannons)",
+            "Fairy-Stockfish's hoppers hop any piece, but for its janggi cannon (`pR`), which hops over and takes no janggi cannon of either side",
         ));
     }
     Ok(())
@@ -376,24 +391,40 @@ fn black_differs_from_fs(variant: &Variant) -> Option<PieceKind> {
         .map(|k| PieceKind(k as u8))
 }
 
+/// The pieces written as FS's own types because its rules need them, with
+/// the type's option name: the counted ones, the bishop it drops on
+/// opposite colours, Shatar's checking pieces and Janggi's types.
+fn own_types(
+    variant: &Variant,
+    janggi: &janggi::JanggiPlan,
+) -> Result<Vec<(PieceKind, &'static str)>, ExportError> {
+    let mut own_types = counting::counted_types(variant)?;
+    own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
+    for (kind, key) in shatar::shak_types(variant)?
+        .into_iter()
+        .chain(janggi.types.iter().copied())
+    {
+        if !own_types.iter().any(|&(k, _)| k == kind) {
+            own_types.push((kind, key));
+        }
+    }
+    Ok(own_types)
+}
+
 /// Every piece as FS's custom piece (`customPieceN = x:BETZA`), the royal
-/// one as `king = k:BETZA`.
-fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
+/// one as `king = k:BETZA`, but those `own_types` writes as FS's types.
+fn write_pieces(
+    variant: &Variant,
+    janggi: &janggi::JanggiPlan,
+    out: &mut String,
+) -> Result<(), ExportError> {
     let king = fs_king(variant);
     if king.is_none() {
         // Every piece is a custom one; FS's king goes.
         out.push_str("king = -\n");
     }
     let no_mate = drops::no_mate_kind(variant)?;
-    // FS's own types its rules need: the counted ones, the bishop it
-    // drops on opposite colours, and Shatar's checking pieces.
-    let mut own_types = counting::counted_types(variant)?;
-    own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
-    for (kind, key) in shatar::shak_types(variant)? {
-        if !own_types.iter().any(|&(k, _)| k == kind) {
-            own_types.push((kind, key));
-        }
-    }
+    let own_types = own_types(variant, janggi)?;
     // FS's own types first, then the custom pieces in the script's order:
     // the order an import of the section gives the pieces back.
     let mut customs = String::new();
@@ -402,14 +433,17 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
     let mut first_regions: Vec<ByColor<SquareSet>> = Vec::new();
     for (index, piece) in variant.pieces.iter().enumerate() {
         let declaration = format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza);
-        if piece.patterns.iter().any(|p| !p.paths.is_empty())
-            || piece.betza.contains(['a', 'y', 'z', '('])
+        let own_type = own_types.iter().any(|&(k, _)| k.0 as usize == index);
+        if !own_type
+            && (piece.patterns.iter().any(|p| !p.paths.is_empty())
+                || piece.betza.contains(['a', 'y', 'z', '(']))
         {
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
         let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
         if piece.patterns.iter().any(|p| {
             (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
+                && !(janggi.lines.is_some() && janggi::on_lines(p))
                 && !(pawn_steps && pawn_double_step(p))
                 && (pawn_steps || !region_first_move(p))
                 && !(piece.royal && flying_general(p))
@@ -450,6 +484,17 @@ fn write_pieces(variant: &Variant, out: &mut String) -> Result<(), ExportError> 
         let betza: String =
             piece.betza.split_whitespace().collect::<String>() + first_moves.as_str();
         let letter = fs_letter(variant, PieceKind(index as u8));
+        if king == Some(PieceKind(index as u8)) && janggi.janggi_king {
+            // The built-in janggi's king: any `king = …` line would
+            // make it another.
+            if letter != 'k' {
+                return Err(refuse(
+                    declaration,
+                    "Fairy-Stockfish's janggi king, the one that moves along the palace diagonals, is written `K`",
+                ));
+            }
+            continue;
+        }
         if king == Some(PieceKind(index as u8)) {
             let _ = writeln!(out, "king = {letter}:{betza}");
             continue;
@@ -976,7 +1021,9 @@ fn write_explosions(variant: &Variant, out: &mut String) -> Result<(), ExportErr
     let mut mutual = Vec::new();
     for (index, piece) in variant.pieces.iter().enumerate() {
         let bans = piece.never_takes;
-        if bans.white == 0 && bans.black == 0 {
+        if bans.white == 0 && bans.black == 0
+            || janggi::is_janggi_cannon(variant, PieceKind(index as u8))
+        {
             continue;
         }
         if bans.white != 1 << index || bans.black != 1 << index || piece.royal {
@@ -2473,31 +2520,12 @@ fn racing_goals(
         && !black.squares.black.is_empty()
 }
 
-/// Janggi's ends: FS's bikjang and janggi counting are built into its
-/// `janggi` variants, not options of `variants.ini`.
+/// Xiangqi's chasing rule, which FS judges by its own xiangqi types.
 fn check_janggi_ends(variant: &Variant) -> Result<(), ExportError> {
-    if variant.game_end.facing_royals.is_some() {
-        return Err(refuse(
-            "facing royals",
-            "Fairy-Stockfish's bikjang rule is no option of variants.ini",
-        ));
-    }
-    if variant.game_end.back_and_forth.is_some() {
-        return Err(refuse(
-            "moving back and forth",
-            "Fairy-Stockfish's moveRepetitionIllegal is no option of variants.ini",
-        ));
-    }
     if variant.game_end.chasing.is_some() {
         return Err(refuse(
             "chasing",
             "Fairy-Stockfish's `chasingRule = axf` judges chases by its own xiangqi piece types (horse, cannon, elephant, fers, soldier), which the bridge does not write",
-        ));
-    }
-    if variant.game_end.draws_on_points.is_some() {
-        return Err(refuse(
-            "draws win on points",
-            "Fairy-Stockfish's `materialCounting = janggi` counts its own janggi piece types only, which the bridge does not write",
         ));
     }
     Ok(())

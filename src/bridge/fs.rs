@@ -43,7 +43,8 @@ pub const PIECE_TYPES: &[(&str, Option<&str>)] = &[
     ("soldier", None),
     ("horse", Some("nN")),
     ("elephant", Some("nA")),
-    ("janggiElephant", None),
+    // FS moves it as `nZ`, the lame zebra, and writes it so.
+    ("janggiElephant", Some("mafsmafW")),
     ("banner", Some("RcpRnN")),
     ("wazir", Some("W")),
     ("commoner", Some("K")),
@@ -156,6 +157,22 @@ macro_rules! shogi_base {
             "promotedPieceType = p:g s:g b:h r:d\ndropNoDoubled = p\n",
             "immobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\n",
             "nFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n"
+        )
+    };
+}
+
+/// Janggi's pieces, palace and rules (FS's `janggi`, with bikjang and
+/// janggi counting; its other Janggi rules start from it).
+macro_rules! janggi {
+    () => {
+        concat!(
+            xiangqi_base!(),
+            "variantTemplate = janggi\nfers = -\ncannon = -\nelephant = -\nwazir = a\njanggiCannon = c\njanggiElephant = b\n",
+            "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n",
+            "mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
+            "mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
+            "soldierPromotionRank = 1\nflyingGeneral = false\nbikjangRule = true\nmaterialCounting = janggi\n",
+            "diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npass = true\nnFoldValue = draw\nperpetualCheckIllegal = true\n"
         )
     };
 }
@@ -308,16 +325,19 @@ pub const BUILT_INS: &[(&str, &str)] = &[
         "xiangqi",
         concat!(xiangqi_base!(), "chasingRule = axf\n"),
     ),
+    ("janggi", janggi!()),
+    // FS's other Janggi rules: bikjang a plain draw; neither bikjang nor
+    // counting; no bikjang, but a piece may not move back and forth.
+    ("janggitraditional", concat!(janggi!(), "materialCounting = none\n")),
     (
-        "janggi",
+        "janggicasual",
+        concat!(janggi!(), "bikjangRule = false\nmaterialCounting = none\n"),
+    ),
+    (
+        "janggimodern",
         concat!(
-            xiangqi_base!(),
-            "variantTemplate = janggi\nfers = -\ncannon = -\nelephant = -\nwazir = a\njanggiCannon = c\njanggiElephant = b\n",
-            "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n",
-            "mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
-            "mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
-            "soldierPromotionRank = 1\nflyingGeneral = false\nbikjangRule = true\nmaterialCounting = janggi\n",
-            "diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npass = true\nnFoldValue = draw\nperpetualCheckIllegal = true\n"
+            janggi!(),
+            "bikjangRule = false\nmoveRepetitionIllegal = true\nnFoldRule = 4\nnMoveRule = 100\n"
         ),
     ),
     (

@@ -32,12 +32,9 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("bikjangRule", "false"),
     ("dupleCheck", "false"),
     ("castlingWins", "-"),
-    ("diagonalLines", "-"),
 ];
 
 /// Every option FS's parser reads (`src/parser.cpp`), but the piece
@@ -199,6 +196,9 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "diagonalLines",
+    "bikjangRule",
+    "moveRepetitionIllegal",
     "castlingDroppedPiece",
     "dropOppositeColoredBishop",
     "tripleStepRegionBlack",
@@ -1116,32 +1116,7 @@ fn write_pieces(
                 region_text(&triple, board)
             ));
         }
-        if piece.key == "soldier" {
-            // FS's soldier steps forward, and sideways too from
-            // `soldierPromotionRank` on (xiangqi's across the river).
-            let from = options.number("soldierPromotionRank", 1)?.max(1);
-            let sideways = (from - 1..board.ranks)
-                .flat_map(|r| rank_set(board, r))
-                .collect::<Squares>();
-            if from == 1 {
-                let _ = writeln!(out, "piece {name} {} \"fsW\"", piece.letter);
-            } else {
-                let _ = writeln!(out, "piece {name} {} \"fW\"", piece.letter);
-                if !sideways.is_empty() {
-                    also.push(format!(
-                        "also {name} \"sW\" from {}",
-                        region_text(&sideways, board)
-                    ));
-                }
-            }
-            continue;
-        }
-        let empty_custom = piece.key.starts_with("customPiece")
-            && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty());
-        if piece.key == "immobile" || empty_custom {
-            // FS's `immobile` type, and a custom piece without Betza, never
-            // move (Reversi's discs).
-            let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
+        if write_hard_coded_piece(options, board, piece, out, &mut also)? {
             continue;
         }
         let Some(betza) = &piece.betza else {
@@ -1199,10 +1174,119 @@ fn write_pieces(
             ));
         }
     }
+    also.extend(diagonal_line_moves(options, board)?);
     for line in also {
         let _ = writeln!(out, "{line}");
     }
     write_flying_general(options, out)
+}
+
+/// The pieces whose moves FS hard-codes or leaves out of Betza: its
+/// soldier (sideways from `soldierPromotionRank` on), its janggi cannon,
+/// its `immobile` type and a custom piece without Betza; false for any
+/// other piece, which `write_pieces` writes from its Betza.
+fn write_hard_coded_piece(
+    options: &Options,
+    board: &Board,
+    piece: &FsPiece,
+    out: &mut String,
+    also: &mut Vec<String>,
+) -> Result<bool, ImportError> {
+    let name = piece_name(piece);
+    if piece.key == "soldier" {
+        // FS's soldier steps forward, and sideways too from
+        // `soldierPromotionRank` on (xiangqi's across the river).
+        let from = options.number("soldierPromotionRank", 1)?.max(1);
+        let sideways = (from - 1..board.ranks)
+            .flat_map(|r| rank_set(board, r))
+            .collect::<Squares>();
+        if from == 1 {
+            let _ = writeln!(out, "piece {name} {} \"fsW\"", piece.letter);
+        } else {
+            let _ = writeln!(out, "piece {name} {} \"fW\"", piece.letter);
+            if !sideways.is_empty() {
+                also.push(format!(
+                    "also {name} \"sW\" from {}",
+                    region_text(&sideways, board)
+                ));
+            }
+        }
+        return Ok(true);
+    }
+    if piece.key == "janggiCannon" {
+        // FS's janggi cannon hops one piece to move and to capture, but
+        // never over or onto another janggi cannon, either side's.
+        let _ = writeln!(out, "piece {name} {} \"pR\"", piece.letter);
+        let cannons = kinds_of_types(options, std::slice::from_ref(&piece.key)).join(", ");
+        also.push(format!("restrict {name}: never hop over {cannons}"));
+        also.push(format!("restrict {name}: never take {cannons}"));
+        return Ok(true);
+    }
+    let empty_custom = piece.key.starts_with("customPiece")
+        && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty());
+    if piece.key == "immobile" || empty_custom {
+        // FS's `immobile` type, and a custom piece without Betza, never
+        // move (Reversi's discs).
+        let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// FS's `diagonalLines` (Janggi's palace diagonals): from a square of the
+/// lines, its wazir (and the king of its built-in xiangqi and janggi,
+/// which moves as one) steps diagonally, its soldier diagonally forward,
+/// its rook slides and its janggi cannon hops diagonally, each landing on
+/// the lines; varia says them as `also … within` the lines. FS checks
+/// only the square a move lands on, varia the whole path, which is the
+/// same where no diagonal leaves the lines and comes back to them.
+fn diagonal_line_moves(options: &Options, board: &Board) -> Result<Vec<String>, ImportError> {
+    let lines = read_squares(options, "diagonalLines", board)?;
+    if lines.is_empty() {
+        return Ok(Vec::new());
+    }
+    for &(f, r) in &lines {
+        for (df, dr) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+            let ray = (1i64..)
+                .map(|n| (i64::from(f) + n * df, i64::from(r) + n * dr))
+                .take_while(|&(x, y)| {
+                    (0..i64::from(board.files)).contains(&x)
+                        && (0..i64::from(board.ranks)).contains(&y)
+                })
+                .map(|(x, y)| lines.contains(&(x as u32, y as u32)));
+            let mut left = false;
+            for on in ray {
+                if on && left {
+                    return Err(options.error(
+                        "diagonalLines",
+                        format!(
+                            "a diagonal from {} leaves the lines and comes back: FS's moves may pass outside them, varia's `within` may not",
+                            board.square(f, r)
+                        ),
+                    ));
+                }
+                left |= !on;
+            }
+        }
+    }
+    let within = region_text(&lines, board);
+    let mut moves = Vec::new();
+    for piece in &options.resolved.pieces {
+        let betza = match piece.key.as_str() {
+            "wazir" => "F",
+            // FS's own king type moves as a wazir in its xiangqi and
+            // janggi; `king = k:W` in a section makes a custom king.
+            "king" if piece.line.is_none() && piece.betza.as_deref() == Some("W") => "F",
+            "soldier" => "fF",
+            "rook" => "B",
+            "janggiCannon" => "pB",
+            _ => continue,
+        };
+        for kind in kinds_of_types(options, std::slice::from_ref(&piece.key)) {
+            moves.push(format!("also {kind} \"{betza}\" within {within}"));
+        }
+    }
+    Ok(moves)
 }
 
 /// FS's `flyingGeneral`: a move may not leave the kings (FS's `king`
@@ -1634,14 +1718,35 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
     Ok(out)
 }
 
+/// A side's mobility region for a piece type (0 White, 1 Black; the
+/// board's squares as White sees them), if the section sets one.
+fn mobility_region(
+    options: &Options,
+    board: &Board,
+    piece_key: &str,
+    side: usize,
+) -> Result<Option<Squares>, ImportError> {
+    let mut name = piece_key.to_string();
+    if let Some(first) = name.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let key = format!("mobilityRegion{}{name}", ["White", "Black"][side]);
+    let value = options.text(&key, "").trim();
+    if value.is_empty() || value == "-" {
+        return Ok(None);
+    }
+    read_squares(options, &key, board).map(Some)
+}
+
 /// FS's mobility regions (`mobilityRegionWhiteCustomPiece3 = *5 *6`): a
 /// piece of that type moves, captures and attacks only onto its side's
 /// region, passing over the rest (FS masks the squares a move lands on).
 /// varia says it as `restrict Piece: never land in` the rest of the board,
 /// for both sides when Black's region is White's mirrored, else per side;
-/// the promoted kinds with that type's moves are restricted too. Refused
-/// where the piece could be dropped (FS limits its drops to the region,
-/// varia's restrictions do not).
+/// the promoted kinds with that type's moves are restricted too. FS drops
+/// the piece only into the region, as `write_drops` says; refused where
+/// a promoted piece of that type may be dropped (`dropPromoted`), which
+/// varia's `either-face` drops anywhere.
 fn write_mobility(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
     let mut regions: BTreeMap<String, (Option<Squares>, Option<Squares>, String)> = BTreeMap::new();
     for key in options.resolved.options.keys() {
@@ -1676,21 +1781,19 @@ fn write_mobility(options: &Options, board: &Board, out: &mut String) -> Result<
         let _ = writeln!(out);
     }
     let drops = options.flag("pieceDrops", false)?;
-    let hand = start_hand(options);
     for (piece_key, (white, black, key)) in regions {
-        let Some(piece) = options.resolved.pieces.iter().find(|p| p.key == piece_key) else {
+        if !options.resolved.pieces.iter().any(|p| p.key == piece_key) {
             continue;
-        };
+        }
         let promoted_to = options
             .resolved
             .promoted
             .values()
             .any(|t| t.as_ref() == Some(&piece_key));
-        let to_hand = options.flag("capturesToHand", false)? && (!piece.royal || promoted_to);
-        if drops && (to_hand || hand.to_ascii_uppercase().contains(piece.letter)) {
+        if drops && promoted_to && options.flag("dropPromoted", false)? {
             return Err(options.error(
                 &key,
-                "a mobility region of a piece that may be dropped: FS keeps its drops in the region too, varia's `never land in` does not",
+                "a mobility region of a type promoted pieces are dropped as: FS keeps those drops in the region, varia's `either-face` does not",
             ));
         }
         let names = kinds_of_types(options, std::slice::from_ref(&piece_key)).join(", ");
@@ -2501,6 +2604,8 @@ fn write_game_end(
     );
     // (Before any `repetition N`, which would read a `draws` after it.)
     write_counted_ends(options, out)?;
+    write_bikjang(options, out)?;
+    write_move_repetition(options, out)?;
     if options.flag("mustCapture", false)? {
         let _ = writeln!(out, "captures compulsory");
     }
@@ -3161,11 +3266,21 @@ fn piece_drop_squares(
 ) -> Result<Vec<(&'static str, Squares)>, ImportError> {
     let mut sides = Vec::new();
     for (side, region) in regions.iter().enumerate() {
-        sides.push(if piece.key == "pawn" {
+        let mut squares = if piece.key == "pawn" {
             pawn_drop_region(options, board, (side, region), to_hand)?
         } else {
             region.clone()
-        });
+        };
+        // FS drops a piece only into its mobility region.
+        if let Some(mobility) = mobility_region(options, board, &piece.key, side)? {
+            let seen = if side == 0 {
+                mobility
+            } else {
+                black_view(&mobility, board)
+            };
+            squares.retain(|sq| seen.contains(sq));
+        }
+        sides.push(squares);
     }
     Ok(match sides.as_slice() {
         [white, black] if white == black => vec![("", white.clone())],
@@ -3233,13 +3348,97 @@ fn write_counted_ends(options: &Options, out: &mut String) -> Result<(), ImportE
         "unweighted" => out.push_str("draws win for more pieces\n"),
         "whitedrawodds" => out.push_str("draws win for white\n"),
         "blackdrawodds" => out.push_str("draws win for black\n"),
+        "janggi" => write_janggi_points(options, out)?,
         other => {
             return Err(options.error(
                 "materialCounting",
-                format!("varia cannot say FS's `{other}` counting yet (FS's janggi counting weighs its own piece types)"),
+                format!("`{other}` is not one of FS's counting rules"),
             ))
         }
     }
+    Ok(())
+}
+
+/// FS's janggi counting: the pieces on the board weighed by type (its
+/// rook 13, janggi cannon 7, horse 5, janggi elephant 3, wazir 3, soldier
+/// 2; other types nothing), Black given 1.5 for moving second, so that no
+/// count is even.
+fn write_janggi_points(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    let weights = [
+        ("rook", 13),
+        ("janggiCannon", 7),
+        ("horse", 5),
+        ("janggiElephant", 3),
+        ("wazir", 3),
+        ("soldier", 2),
+    ];
+    let mut points = Vec::new();
+    for (key, weight) in weights {
+        for kind in kinds_of_types(options, &[key.to_string()]) {
+            points.push(format!("{kind} {weight}"));
+        }
+    }
+    if points.is_empty() {
+        return Err(options.error(
+            "materialCounting",
+            "janggi counting with none of the piece types it weighs",
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "draws win on points {} plus 1.5 for black",
+        points.join(", ")
+    );
+    Ok(())
+}
+
+/// FS's `bikjangRule` (Janggi's bikjang): while its kings face each other
+/// on an open file or rank, the side to move must break it or pass, and a
+/// pass that leaves them facing ends the game as a draw (counted by
+/// `materialCounting` like every draw), as varia's `facing royals draws`
+/// says. Refused where other royal pieces would count as facing, or where
+/// a side may not pass.
+fn write_bikjang(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("bikjangRule", false)? {
+        return Ok(());
+    }
+    let pieces = &options.resolved.pieces;
+    if pieces.iter().any(|p| p.royal && p.key != "king") || !options.royal_groups.is_empty() {
+        return Err(options.error(
+            "bikjangRule",
+            "bikjang beside other royal pieces: FS faces its kings only, varia's `facing royals` every royal piece",
+        ));
+    }
+    for key in ["passWhite", "passBlack"] {
+        if !options.flag(key, options.flag("pass", false)?)? {
+            return Err(options.error(
+                "bikjangRule",
+                format!("bikjang where a side may not pass (`{key}`): varia's `facing royals` answers it with a pass"),
+            ));
+        }
+    }
+    out.push_str("facing royals draws\n");
+    Ok(())
+}
+
+/// FS's `moveRepetitionIllegal` (modern Janggi's): a piece moved back and
+/// forth the fifth time in a row, neither side in check, loses, unless it
+/// cannot reach the squares the other side's king may stand on (by their
+/// mobility regions), as varia's `moving back and forth loses` says.
+/// Refused beside royal pieces other than FS's king, which varia would
+/// count too.
+fn write_move_repetition(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !options.flag("moveRepetitionIllegal", false)? {
+        return Ok(());
+    }
+    let pieces = &options.resolved.pieces;
+    if pieces.iter().any(|p| p.royal && p.key != "king") || !options.royal_groups.is_empty() {
+        return Err(options.error(
+            "moveRepetitionIllegal",
+            "beside royal pieces other than FS's king: FS frees the pieces that cannot reach its king's squares, varia those of every royal piece",
+        ));
+    }
+    out.push_str("moving back and forth loses\n");
     Ok(())
 }
 

@@ -754,8 +754,9 @@ fn facing_royals(
 }
 
 /// `moving back and forth …`: the result, and the kinds free to shuffle:
-/// those whose `stay in` regions keep them out of every square the other
-/// side's royal pieces may stand on (Fairy-Stockfish's mobility regions).
+/// those whose `stay in` and `never land in` regions keep them out of
+/// every square the other side's royal pieces may stand on
+/// (Fairy-Stockfish's mobility regions).
 fn back_and_forth(
     geometry: &Geometry,
     decls: &Declarations<'_>,
@@ -767,8 +768,10 @@ fn back_and_forth(
     let allowed = |def: &PieceDef, color: Color| -> SquareSet {
         let mut set = *geometry.squares();
         for rule in def.region_rules.iter().filter(|r| *r.colors.get(color)) {
-            if let RegionPolicy::StayIn(stay) = &rule.policy {
-                set = set.intersection(stay.get(color));
+            match &rule.policy {
+                RegionPolicy::StayIn(stay) => set = set.intersection(stay.get(color)),
+                RegionPolicy::NeverLand(never) => set = set.difference(never.get(color)),
+                _ => {}
             }
         }
         set

@@ -16,7 +16,7 @@ use varia::vm::{perft::perft, Position};
 
 use crate::common::oracle::manifest_dir;
 
-fn fixture(name: &str) -> String {
+pub(crate) fn fixture(name: &str) -> String {
     std::fs::read_to_string(
         manifest_dir()
             .join("tests/fixtures/fairy-stockfish")
@@ -123,6 +123,7 @@ const MATCHING: &[&str] = &[
     "atomic-giveaway-hill",
     "coffeehouse",
     "makhouse",
+    "janggihouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -146,6 +147,7 @@ const MATCHING: &[&str] = &[
     "orda",
     "ordamirror",
     "gothhouse",
+    "synochess",
     "capture",
     "doublearmy",
     "pawnsmassacre",
@@ -244,18 +246,15 @@ const MATCHING: &[&str] = &[
 /// built-in it knows that sets an option varia cannot take, such as
 /// `xiangqi`'s `chasingRule`, is counted under that option).
 const UNSUPPORTED: &[(&str, usize)] = &[
-    ("bikjangRule", 1),
     ("castlingWins", 1),
     ("chasingRule", 2),
     ("connectRegion1White", 1),
     ("customPiece4", 1),
-    ("diagonalLines", 1),
     ("enclosingDrop", 2),
     ("enclosingDropStart", 1),
     ("extinctionPseudoRoyal", 1),
     ("flipEnclosedPieces", 2),
-    ("immobilityIllegal", 1),
-    ("janggiCannon", 1),
+    ("immobilityIllegal", 2),
     ("mandatoryPawnPromotion", 1),
     ("maxRank", 1),
     ("nMoveRuleTypesBlack", 1),
@@ -363,6 +362,10 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         "ataxx",
         "flipello",
         "placement",
+        "janggi",
+        "janggitraditional",
+        "janggicasual",
+        "janggimodern",
     ];
     for parent in imported {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
@@ -388,7 +391,7 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
             );
         }
     }
-    let refused = [("xiangqi", "chasingRule"), ("janggi", "bikjangRule")];
+    let refused = [("xiangqi", "chasingRule")];
     for (parent, option) in refused {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
         let error = results[0].as_ref().unwrap_err();
@@ -575,6 +578,10 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "horde",
             "isolation",
             "isolation7x7",
+            "janggi",
+            "janggicasual",
+            "janggimodern",
+            "janggitraditional",
             "janus",
             "jesonmor",
             "joust",
@@ -661,10 +668,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("cambodian", "first moves of King"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
-            ("janggi", "facing royals"),
-            ("janggicasual", "restrict Cannon: never hop over"),
-            ("janggimodern", "moving back and forth"),
-            ("janggitraditional", "facing royals"),
             ("karouk", "first moves of King"),
             ("large-nahbi", "board 10 x 12"),
             ("manchu", "piece Soldier P \"fW\""),
@@ -728,7 +731,7 @@ fn import_export_import_is_stable() {
         round_trips += 1;
     }
     assert!(not_again.is_empty(), "{not_again:?}");
-    assert_eq!(round_trips, 109);
+    assert_eq!(round_trips, 110);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, a restricted king (as Chennis' and Muje's), a
@@ -746,6 +749,7 @@ fn import_export_import_is_stable() {
     assert_eq!(
         not_exported,
         [
+            ("janggihouse", "restrict Wazir"),
             ("pawnsking", "reaching"),
             ("shogun", "demote PromotedPawn to Pawn"),
             ("antiatomic", "hook"),
@@ -1702,14 +1706,16 @@ fn a_kyoto_shogi_section_imports_as_fs_plays_it() {
 /// `game_result` for the side to move beside varia's outcome): a full
 /// board (`adjudicateFullBoard`) won by more stones (`materialCounting =
 /// unweighted`) in a section under `ataxx`, and a stalemate, a draw, won
-/// by Black (`materialCounting = blackdrawodds`) in one under `chess`;
-/// FS's Janggi counting is refused by name.
+/// by Black (`materialCounting = blackdrawodds`) in one under `chess`,
+/// and by the side whose rooks weigh more (`materialCounting = janggi`,
+/// which weighs none of chess's other pieces).
 #[test]
 fn counted_ends_import_as_fs_scores_them() {
     use varia::ir::piece::Color;
     use varia::vm::{EndReason, Outcome};
     crate::common::oracle::require_pyffish();
-    let ini = "[fullboard:ataxx]\n\n[odds:chess]\nmaterialCounting = blackdrawodds\n";
+    let ini = "[fullboard:ataxx]\n\n[odds:chess]\nmaterialCounting = blackdrawodds\n\n\
+               [points:chess]\nmaterialCounting = janggi\n\n[points2:chess]\nmaterialCounting = janggi\n";
     let cases = [
         (
             "fullboard",
@@ -1721,6 +1727,19 @@ fn counted_ends_import_as_fs_scores_them() {
             "odds",
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
             Color::Black,
+            EndReason::Stalemate,
+        ),
+        // FS's janggi counting weighs chess's rook (13) alone.
+        (
+            "points",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            Color::Black,
+            EndReason::Stalemate,
+        ),
+        (
+            "points2",
+            "7k/5Q2/6K1/8/8/8/8/R7 b - - 0 1",
+            Color::White,
             EndReason::Stalemate,
         ),
     ];
@@ -1749,8 +1768,11 @@ fn counted_ends_import_as_fs_scores_them() {
             "{name}\n{script}"
         );
     }
-    let janggi = varia::bridge::import::import_ini("[x:chess]\nmaterialCounting = janggi\n", &[]);
-    assert_eq!(janggi[0].as_ref().unwrap_err().option, "materialCounting");
+    let points = &results[2].as_ref().unwrap().script;
+    assert!(
+        points.contains("\ndraws win on points Rook 13 plus 1.5 for black\n"),
+        "{points}"
+    );
 }
 
 /// FS's pseudo-royal pieces import as royal ones beside FS's king (White's

@@ -21,7 +21,8 @@ use varia::notation::coord::parse_coord;
 use varia::notation::fen::write_fen;
 use varia::vm::{EndReason, Outcome, Position};
 
-const START: &str = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+pub(crate) const START: &str =
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
 
 /// The generals face each other on the open e-file (bikjang), a chariot
 /// each: 13 points each, so Han's 1.5 wins a count.
@@ -38,8 +39,17 @@ const CHO_AHEAD: &str = "r8/3k5/9/9/9/9/9/9/5K3/R7R w - - 0 1";
 /// it at once or lets it end (repetition, the move rule), a draw where it
 /// scores 0, a win for the side to move where it scores a win.
 fn outcomes(name: &str, fen: &str, line: &str) -> Vec<Outcome> {
-    let variant = script(name);
-    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    outcomes_of(&script(name), name, fen, line)
+}
+
+/// [`outcomes`] in `variant`, FS playing its `name`.
+pub(crate) fn outcomes_of(
+    variant: &std::sync::Arc<varia::ir::Variant>,
+    name: &str,
+    fen: &str,
+    line: &str,
+) -> Vec<Outcome> {
+    let mut pos = Position::from_fen(variant, fen).unwrap();
     let moves: Vec<&str> = line.split_whitespace().collect();
     let immediate = fs_immediate_game_ends(name, fen, &moves);
     let optional = fs_optional_game_ends(name, fen, &moves);
@@ -236,15 +246,24 @@ fn the_move_rule_is_counted_in_janggi() {
 /// going on until FS ends it, by the rule against moving back and forth
 /// (`janggimodern`), repetition or the count.
 fn shuffling_games_agree(name: &str, games: usize, seed: u64) -> usize {
+    shuffling_games_agree_in(&script(name), name, games, seed)
+}
+
+/// [`shuffling_games_agree`] in `variant`, FS playing its `name`.
+pub(crate) fn shuffling_games_agree_in(
+    variant: &std::sync::Arc<varia::ir::Variant>,
+    name: &str,
+    games: usize,
+    seed: u64,
+) -> usize {
     let text = common::oracle::oracle_script_output(
         "janggi_shuffles.py",
         &[name, &games.to_string(), &seed.to_string()],
     );
-    let variant = script(name);
     let mut shuffles_lost = 0;
     for line in text.lines() {
         let (moves, verdict) = line.split_once(" | ").expect("moves | verdict");
-        let mut pos = Position::start(&variant);
+        let mut pos = Position::start(variant);
         let moves: Vec<&str> = moves.split_whitespace().collect();
         for (i, m) in moves.iter().enumerate() {
             assert_eq!(

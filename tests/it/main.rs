@@ -19,6 +19,7 @@ mod berolina;
 mod betza;
 mod bridge;
 mod bridge_hands;
+mod bridge_janggi;
 mod catalogue;
 mod chasing;
 mod checkmates;

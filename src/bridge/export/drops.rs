@@ -408,6 +408,14 @@ pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
     if pawn == Some(kind) {
         return "Pawn".into();
     }
+    let own = super::janggi::plan(variant)
+        .and_then(|janggi| super::own_types(variant, &janggi))
+        .unwrap_or_default();
+    if let Some((_, key)) = own.iter().find(|&&(k, _)| k == kind) {
+        let mut name = key.to_string();
+        name[..1].make_ascii_uppercase();
+        return name;
+    }
     let custom = variant.pieces[..kind.0 as usize]
         .iter()
         .enumerate()
@@ -416,6 +424,7 @@ pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
             !p.royal
                 && no_mate != k
                 && pawn != k
+                && !own.iter().any(|&(o, _)| Some(o) == k)
                 && k.and_then(|k| promoted_alias(variant, k)).is_none()
         })
         .count();

@@ -1,0 +1,224 @@
+//! The bridge and FS's janggi family: its janggi cannon, janggi elephant
+//! and soldier types, its palace diagonals (`diagonalLines`), its bikjang
+//! rule and janggi counting, checked against Fairy-Stockfish (pyffish,
+//! with FS's own `variants.ini` loaded) position by position.
+
+use varia::ir::piece::Color;
+use varia::notation::coord::parse_coord;
+use varia::vm::{Outcome, Position};
+
+use crate::bridge::{fixture, fixture_section, fixture_sections_play_as_fs};
+use crate::common::oracle::pyffish_with_config;
+
+/// pyffish's legal moves in FS's section `name` at `fen`, sorted, and
+/// ours in the imported `variant`.
+fn both_moves(
+    name: &str,
+    variant: &std::sync::Arc<varia::ir::Variant>,
+    fen: &str,
+) -> (Vec<String>, Vec<String>) {
+    let program = format!("print(*sorted(sf.legal_moves('{name}', sys.argv[1], [])))");
+    let theirs: Vec<String> = pyffish_with_config(&fixture("variants.ini"), &program, &[fen])
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let pos = Position::from_fen(variant, fen).unwrap();
+    let mut ours: Vec<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| pos.coord(m))
+        .collect();
+    ours.sort();
+    (theirs, ours)
+}
+
+/// Janggihouse (FS's built-in `janggi` with drops) and Synochess (a janggi
+/// cannon against chess) import: the janggi cannon hops as `pR` but never
+/// over or onto a janggi cannon; from a palace square the wazir, the
+/// king (FS's janggi king is a wazir), the soldier, the rook and the
+/// cannon move along the palace diagonals, written `also … within`; an
+/// advisor (FS's wazir with its palace as mobility region) is dropped
+/// only in the palace. Random games agree with FS.
+#[test]
+fn janggi_s_pieces_and_palace_diagonals_import() {
+    let (script, janggihouse) = fixture_section("janggihouse");
+    let lines = "squares d1 d3 d8 d10 e2 e9 f1 f3 f8 f10";
+    for line in [
+        "piece JanggiCannon C \"pR\"\n".to_string(),
+        "piece JanggiElephant B \"mafsmafW\"\n".to_string(),
+        "restrict JanggiCannon: never hop over JanggiCannon\n".to_string(),
+        "restrict JanggiCannon: never take JanggiCannon\n".to_string(),
+        format!("also Rook \"B\" within {lines}\n"),
+        format!("also JanggiCannon \"pB\" within {lines}\n"),
+        format!("also Soldier \"fF\" within {lines}\n"),
+        format!("also Wazir \"F\" within {lines}\n"),
+        format!("also King \"F\" within {lines}\n"),
+        "drop Wazir in squares d1 d2 d3 e1 e2 e3 f1 f2 f3\n".to_string(),
+    ] {
+        assert!(script.contains(&line), "{line}{script}");
+    }
+    // The cannon f3 hops the advisor e2 to d1, the rook d8 slides to e9
+    // and f10, the soldier f8 steps to e9: each along a palace diagonal.
+    let fen = "3ak4/9/3R1P3/9/9/9/9/5C3/4A4/5K3[] w - - 0 1";
+    let (theirs, ours) = both_moves("janggihouse", &janggihouse, fen);
+    assert_eq!(ours, theirs);
+    for m in ["f3d1", "d8e9", "d8f10", "f8e9", "e2d1", "e2d3"] {
+        assert!(ours.contains(&m.to_string()), "{m}: {ours:?}");
+    }
+    // A captured advisor goes back into the palace only.
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5[A] w - - 0 1";
+    let (theirs, ours) = both_moves("janggihouse", &janggihouse, fen);
+    assert_eq!(ours, theirs);
+    let drops: Vec<&String> = ours.iter().filter(|m| m.starts_with("A@")).collect();
+    assert_eq!(
+        drops,
+        ["A@d2", "A@d3", "A@e1", "A@e2", "A@e3", "A@f1", "A@f2", "A@f3"]
+    );
+    let (script, synochess) = fixture_section("synochess");
+    assert!(script.contains("restrict JanggiCannon: never hop over JanggiCannon\n"));
+    // The cannon c4 hops the rook c2 to c1 but not the cannon c6; the
+    // cannon c6 hops nothing.
+    let fen = "4k3/8/2c5/8/2c5/8/2R5/3K4[] b - - 0 1";
+    let (theirs, ours) = both_moves("synochess", &synochess, fen);
+    assert_eq!(ours, theirs);
+    assert_eq!(
+        ours.iter()
+            .filter(|m| m.starts_with('c'))
+            .collect::<Vec<_>>(),
+        ["c4c1"]
+    );
+    fixture_sections_play_as_fs(&["janggihouse", "synochess"], &[janggihouse, synochess], 31);
+}
+
+/// FS's bikjang and janggi counting import as `facing royals draws` and
+/// `draws win on points …` (Black 1.5 ahead for moving second): with the
+/// generals facing, a pass ends the game, won by the side whose pieces
+/// on the board weigh more (pieces in hand count nothing, in FS as in
+/// varia); a king stepping out of the file goes on. Results from
+/// pyffish's `is_immediate_game_end`.
+#[test]
+fn bikjang_and_janggi_counting_import() {
+    let (script, janggihouse) = fixture_section("janggihouse");
+    assert!(script.contains("\ndraws win on points Rook 13, JanggiCannon 7, Horse 5, JanggiElephant 3, Wazir 3, Soldier 2 plus 1.5 for black\nfacing royals draws\n"), "{script}");
+    // (FEN, move, the winner; None: the game goes on).
+    let cases = [
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/9[] w - - 0 1",
+            "e2e2",
+            Some(Color::Black),
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/R8[] w - - 0 1",
+            "e2e2",
+            Some(Color::White),
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/P8[] w - - 0 1",
+            "e2e2",
+            Some(Color::White),
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/A8[] w - - 0 1",
+            "e2e2",
+            Some(Color::White),
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4/9[R] w - - 0 1",
+            "e2e2",
+            Some(Color::Black),
+        ),
+        ("4k4/9/9/9/9/9/9/9/4K4/9[] w - - 0 1", "e2d2", None),
+    ];
+    // pyffish's `is_immediate_game_end`: whether the game is over, and
+    // its score for the side to move.
+    let program: String = cases
+        .iter()
+        .map(|(fen, m, _)| {
+            format!("print(*sf.is_immediate_game_end('janggihouse', '{fen}', ['{m}']))\n")
+        })
+        .collect();
+    let verdicts: Vec<(bool, i64)> = pyffish_with_config(&fixture("variants.ini"), &program, &[])
+        .lines()
+        .map(|l| {
+            let (ended, score) = l.trim().split_once(' ').unwrap();
+            (ended == "True", score.parse().unwrap())
+        })
+        .collect();
+    for ((fen, m, winner), (ended, score)) in cases.iter().zip(verdicts) {
+        let mut pos = Position::from_fen(&janggihouse, fen).unwrap();
+        let mv = parse_coord(&pos, m).unwrap();
+        pos.play(mv);
+        // FS scores for the side to move after the move.
+        let fs_winner = match score.signum() {
+            1 => Some(pos.side_to_move()),
+            -1 => Some(pos.side_to_move().opposite()),
+            _ => None,
+        };
+        match (pos.outcome().unwrap(), winner) {
+            (Outcome::Decisive { winner: ours, .. }, Some(w)) => {
+                assert_eq!(
+                    (ours, ended, fs_winner),
+                    (*w, true, Some(*w)),
+                    "{fen} {m}: {score}"
+                )
+            }
+            (Outcome::Ongoing, None) => assert!(!ended, "{fen} {m}: {score}"),
+            (outcome, _) => panic!("{fen} {m}: {outcome:?} {score}"),
+        }
+    }
+}
+
+/// FS's built-in Janggi rules import as the catalogue says them: bikjang
+/// a plain draw (`janggitraditional`), neither bikjang nor counting
+/// (`janggicasual`), no bikjang but `moving back and forth loses`
+/// (`janggimodern`). The imported modern rules end shuffling games where
+/// FS ends them, and leave the generals and advisors (kept in their
+/// palace by `never land in`, FS's mobility regions) free to shuffle.
+#[test]
+fn fs_s_janggi_rules_import() {
+    let import = |parent: &str| {
+        let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
+        let script = results[0].as_ref().unwrap().script.clone();
+        let variant = varia::compile_source("x.variant", &script).unwrap();
+        (script, variant)
+    };
+    let (traditional, _) = import("janggitraditional");
+    assert!(
+        traditional.contains("\nfacing royals draws\n"),
+        "{traditional}"
+    );
+    assert!(
+        !traditional.contains("draws win on points"),
+        "{traditional}"
+    );
+    let (casual, _) = import("janggicasual");
+    assert!(!casual.contains("facing royals"), "{casual}");
+    assert!(!casual.contains("draws win on points"), "{casual}");
+    let (modern, variant) = import("janggimodern");
+    for line in [
+        "\nmoving back and forth loses\nmove-rule 100\nrepetition 4\n",
+        "\nrestrict Wazir: never land in ranks 4..10 + squares a1 a2 a3 b1 b2 b3 c1 c2 c3 g1 g2 g3 h1 h2 h3 i1 i2 i3\n",
+    ] {
+        assert!(modern.contains(line), "{line}{modern}");
+    }
+    assert!(!modern.contains("facing royals"), "{modern}");
+    assert!(crate::janggi::shuffling_games_agree_in(&variant, "janggimodern", 30, 17) > 15);
+    let palace = "e2e1 e9e10 e1e2 e10e9 e2e1 e9e10 e1e2 e10e9 e2e1 e9e10";
+    let advisors = "d1d2 d10d9 d2d1 d9d10 d1d2 d10d9 d2d1 d9d10 d1d2 d10d9";
+    for line in [palace, advisors] {
+        let outcomes =
+            crate::janggi::outcomes_of(&variant, "janggimodern", crate::janggi::START, line);
+        assert!(outcomes.iter().all(|o| *o == Outcome::Ongoing), "{line}");
+    }
+    let shuffle = "a1a3 a10a8 a3a1 a8a10 a1a3 a10a8 a3a1 b10c8 a1a3";
+    let outcomes =
+        crate::janggi::outcomes_of(&variant, "janggimodern", crate::janggi::START, shuffle);
+    assert!(matches!(
+        outcomes[8],
+        Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }
+    ));
+}
