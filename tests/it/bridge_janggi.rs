@@ -222,3 +222,70 @@ fn fs_s_janggi_rules_import() {
         }
     ));
 }
+
+/// The catalogue's Janggi scripts export as sections under FS's built-in
+/// `janggi` (its king is the only one FS moves along the palace
+/// diagonals), their pieces as FS's janggi types, their rules as FS's
+/// options; each section imports back to the same game. What FS's types
+/// cannot say is refused by its declaration: a piece moving along the
+/// diagonals that no FS type moves so, points that are not janggi
+/// counting's, a cannon that may take cannons (FS's hoppers hop any
+/// piece but for its janggi cannon, which neither hops nor takes one).
+/// (FS plays the exported sections in `bridge.rs`'s scripts test.)
+#[test]
+fn janggi_scripts_export_under_fs_s_janggi() {
+    let export = |variant: &std::sync::Arc<varia::ir::Variant>| {
+        varia::bridge::export::export_variant(variant, "varia-x")
+    };
+    let janggi = crate::common::oracle::script("janggi");
+    let ini = export(&janggi).unwrap();
+    for line in [
+        "\n[varia-x:janggi]\n",
+        "\nwazir = a\njanggiElephant = b\nhorse = n\nrook = r\njanggiCannon = c\nsoldier = p\n",
+        "\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
+        "\nmobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
+        "\npass = true\nbikjangRule = true\nmaterialCounting = janggi\nmoveRepetitionIllegal = false\ndiagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npieceToCharTable = -\n",
+    ] {
+        assert!(ini.contains(line), "{line}{ini}");
+    }
+    assert!(!ini.contains("\nking ="), "{ini}");
+    let modern = export(&crate::common::oracle::script("janggimodern")).unwrap();
+    assert!(
+        modern.contains("\nbikjangRule = false\nmaterialCounting = janggi\nmoveRepetitionIllegal = true\n"),
+        "{modern}"
+    );
+    let casual = export(&crate::common::oracle::script("janggicasual")).unwrap();
+    assert!(
+        casual.contains("\nbikjangRule = false\nmaterialCounting = none\nmoveRepetitionIllegal = false\n"),
+        "{casual}"
+    );
+    for (stem, ini) in [("janggi", &ini), ("janggimodern", &modern), ("janggicasual", &casual)] {
+        let imported = varia::bridge::import::import_ini(ini, &[]);
+        let script = &imported[0].as_ref().unwrap_or_else(|e| panic!("{e}\n{ini}")).script;
+        let variant = varia::compile_source("x.variant", script).unwrap();
+        let original = crate::common::oracle::script(stem);
+        let (mut ours, mut back) = (Position::start(&original), Position::start(&variant));
+        assert_eq!(
+            varia::vm::perft::perft(&mut back, 3).unwrap(),
+            varia::vm::perft::perft(&mut ours, 3).unwrap(),
+            "{stem}\n{script}"
+        );
+    }
+    let source = std::fs::read_to_string(crate::common::oracle::script_file("janggi")).unwrap();
+    let refused = [
+        (
+            ("also Soldier \"fF\" within lines", "also Horse \"F\" within lines"),
+            "also Horse \"F\" within",
+        ),
+        (("Chariot 13,", "Chariot 12,"), "draws win on points"),
+        (("restrict Cannon: never take Cannon\n", ""), "restrict Cannon: never hop over"),
+        (("facing royals draws", "facing royals loses"), "facing royals"),
+    ];
+    for ((from, to), declaration) in refused {
+        assert!(source.contains(from), "{from}");
+        let changed = source.replacen(from, to, 1);
+        let variant = varia::compile_source("changed.variant", &changed).unwrap();
+        let error = export(&variant).unwrap_err();
+        assert_eq!(error.declaration, declaration, "{error}");
+    }
+}
