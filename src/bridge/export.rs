@@ -112,12 +112,10 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     Ok(out)
 }
 
-/// Where FS may capture en passant (`enPassantRegion…`), where it would
-/// otherwise differ from the script.
-fn write_en_passant_region(variant: &Variant, out: &mut String) {
-    // No piece takes en passant (Georgian chess), or nothing double-steps
-    // (no first moves, no double step from a region): FS would still let
-    // its pawns, so its en passant squares go.
+/// Whether no capture en passant can ever happen: no piece takes en
+/// passant (Georgian chess), or nothing double-steps (no first moves, no
+/// double step from a region).
+fn no_en_passant(variant: &Variant) -> bool {
     let first_moves = |p: &PieceDef| {
         p.patterns
             .iter()
@@ -125,7 +123,20 @@ fn write_en_passant_region(variant: &Variant, out: &mut String) {
     };
     let double_steps = variant.pieces.iter().any(first_moves)
         || fs_pawn(variant).is_some_and(|k| pawn_double_step_region(variant, k).is_some());
-    if variant.tables.en_passant_sources.is_empty() || !double_steps {
+    variant.tables.en_passant_sources.is_empty() || !double_steps
+}
+
+/// Where FS may capture en passant (`enPassantRegion…`), where it would
+/// otherwise differ from the script.
+fn write_en_passant_region(variant: &Variant, out: &mut String) {
+    let first_moves = |p: &PieceDef| {
+        p.patterns
+            .iter()
+            .any(|m| m.initial || m.from_region.is_some())
+    };
+    // FS would still let its pawns take en passant, so its en passant
+    // squares go.
+    if no_en_passant(variant) {
         out.push_str("enPassantRegion = -\n");
     } else {
         // FS makes en passant squares of every custom piece's first move;
@@ -481,8 +492,13 @@ fn write_pieces(
                 initial_rank,
             )?);
         }
-        let betza: String =
+        let mut betza: String =
             piece.betza.split_whitespace().collect::<String>() + first_moves.as_str();
+        if no_en_passant(variant) {
+            // No en passant anywhere (`enPassantRegion = -`): its `e`
+            // says nothing, as the import reads it.
+            betza.retain(|c| c != 'e');
+        }
         let letter = fs_letter(variant, PieceKind(index as u8));
         if king == Some(PieceKind(index as u8)) && janggi.janggi_king {
             // The built-in janggi's king: any `king = …` line would
@@ -637,12 +653,6 @@ fn region_mobility(variant: &Variant) -> Result<Vec<(PieceKind, ByColor<SquareSe
         };
         for rule in &piece.region_rules {
             let declaration = format!("restrict {}", piece.name);
-            if variant.hands.is_some() {
-                return Err(refuse(
-                    declaration,
-                    "Fairy-Stockfish's mobility regions also keep drops out, which the bridge does not sort out yet",
-                ));
-            }
             let (squares, paths) = match &rule.policy {
                 RegionPolicy::NeverLand(r) => (
                     ByColor {
@@ -692,13 +702,20 @@ fn leaves_and_returns(
     region: &SquareSet,
 ) -> Option<String> {
     let code = Piece { color, kind }.code();
+    // Dropped where it could not move on inside the region.
+    let dropped_outside = variant.hands.as_ref().is_some_and(|hands| {
+        drops::kinds_in_hand(variant, hands).contains(&kind)
+            && !hands.drop_squares[code as usize]
+                .difference(region)
+                .is_empty()
+    });
     let made = variant
         .promotion
         .choice_sets
         .iter()
         .flatten()
         .any(|&k| k == kind)
-        || variant.hands.is_some();
+        || dropped_outside;
     let outside_start = variant
         .geometry
         .squares()
@@ -1104,6 +1121,7 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         };
         !p.royal
             && plain
+            && !promotes_leaving(variant, p)
             && (betza == "fmWfceFifmnD" && also.is_empty()
                 || single && betza == "fmWfceFfmnD" && also.is_empty()
                 || single && betza == "fmWfceF"
@@ -1113,6 +1131,27 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         (Some((k, _)), None) => Some(PieceKind(k as u8)),
         _ => None,
     }
+}
+
+/// Whether a piece promotes on leaving a zone too (`promote … in or
+/// from`), shogi-style, which FS's pawn type never does (its
+/// `promotedPieceType` promotes on arriving only).
+fn promotes_leaving(variant: &Variant, piece: &PieceDef) -> bool {
+    let Some(kind) = variant.pieces.iter().position(|p| std::ptr::eq(p, piece)) else {
+        return false;
+    };
+    Color::ALL.into_iter().any(|color| {
+        let code = Piece {
+            color,
+            kind: PieceKind(kind as u8),
+        }
+        .code();
+        variant
+            .geometry
+            .squares()
+            .iter()
+            .any(|s| !variant.promotion.choices_leaving(code, s).is_empty())
+    })
 }
 
 /// `also General "cvR" against royal`: the generals may not face each

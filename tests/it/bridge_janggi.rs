@@ -251,17 +251,28 @@ fn janggi_scripts_export_under_fs_s_janggi() {
     assert!(!ini.contains("\nking ="), "{ini}");
     let modern = export(&crate::common::oracle::script("janggimodern")).unwrap();
     assert!(
-        modern.contains("\nbikjangRule = false\nmaterialCounting = janggi\nmoveRepetitionIllegal = true\n"),
+        modern.contains(
+            "\nbikjangRule = false\nmaterialCounting = janggi\nmoveRepetitionIllegal = true\n"
+        ),
         "{modern}"
     );
     let casual = export(&crate::common::oracle::script("janggicasual")).unwrap();
     assert!(
-        casual.contains("\nbikjangRule = false\nmaterialCounting = none\nmoveRepetitionIllegal = false\n"),
+        casual.contains(
+            "\nbikjangRule = false\nmaterialCounting = none\nmoveRepetitionIllegal = false\n"
+        ),
         "{casual}"
     );
-    for (stem, ini) in [("janggi", &ini), ("janggimodern", &modern), ("janggicasual", &casual)] {
+    for (stem, ini) in [
+        ("janggi", &ini),
+        ("janggimodern", &modern),
+        ("janggicasual", &casual),
+    ] {
         let imported = varia::bridge::import::import_ini(ini, &[]);
-        let script = &imported[0].as_ref().unwrap_or_else(|e| panic!("{e}\n{ini}")).script;
+        let script = &imported[0]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{e}\n{ini}"))
+            .script;
         let variant = varia::compile_source("x.variant", script).unwrap();
         let original = crate::common::oracle::script(stem);
         let (mut ours, mut back) = (Position::start(&original), Position::start(&variant));
@@ -274,12 +285,21 @@ fn janggi_scripts_export_under_fs_s_janggi() {
     let source = std::fs::read_to_string(crate::common::oracle::script_file("janggi")).unwrap();
     let refused = [
         (
-            ("also Soldier \"fF\" within lines", "also Horse \"F\" within lines"),
+            (
+                "also Soldier \"fF\" within lines",
+                "also Horse \"F\" within lines",
+            ),
             "also Horse \"F\" within",
         ),
         (("Chariot 13,", "Chariot 12,"), "draws win on points"),
-        (("restrict Cannon: never take Cannon\n", ""), "restrict Cannon: never hop over"),
-        (("facing royals draws", "facing royals loses"), "facing royals"),
+        (
+            ("restrict Cannon: never take Cannon\n", ""),
+            "restrict Cannon: never hop over",
+        ),
+        (
+            ("facing royals draws", "facing royals loses"),
+            "facing royals",
+        ),
     ];
     for ((from, to), declaration) in refused {
         assert!(source.contains(from), "{from}");
@@ -288,4 +308,41 @@ fn janggi_scripts_export_under_fs_s_janggi() {
         let error = export(&variant).unwrap_err();
         assert_eq!(error.declaration, declaration, "{error}");
     }
+}
+
+/// Pieces kept to a region that are dropped too export as FS's mobility
+/// regions, which keep their drops in as well (the bridge checks that the
+/// drops then fall where the script's do): Janggihouse's advisors (in
+/// their palace, a section under FS's janggi), Chennis' and Muje's kings,
+/// Stardust's restricted piece. FS plays each exported section as the
+/// import through random games; in Janggihouse's, an advisor in hand is
+/// dropped in the palace only.
+#[test]
+fn restricted_pieces_in_hand_export_as_mobility_regions() {
+    let names = ["janggihouse", "chennis", "muje", "stardust"];
+    let mut ini = String::new();
+    let mut variants = Vec::new();
+    for name in names {
+        let (_, variant) = fixture_section(name);
+        let section =
+            varia::bridge::export::export_variant(&variant, &format!("varia-{name}")).unwrap();
+        ini.push_str(&section);
+        ini.push('\n');
+        variants.push(variant);
+    }
+    for line in [
+        "[varia-janggihouse:janggi]\n",
+        "\nmobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
+        "\nmobilityRegionWhiteKing = b1 c1 d1 e1 f1 b2 c2 d2 e2 f2 b3 c3 d3 e3 f3 b4 c4 d4 e4 f4\n",
+    ] {
+        assert!(ini.contains(line), "{line}{ini}");
+    }
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5[A] w - - 0 1";
+    let moves = crate::bridge::moves_as_pyffish_plays(&ini, "varia-janggihouse", &variants[0], fen);
+    let drops: Vec<&String> = moves.iter().filter(|m| m.starts_with("A@")).collect();
+    assert_eq!(
+        drops,
+        ["A@d2", "A@d3", "A@e1", "A@e2", "A@e3", "A@f1", "A@f2", "A@f3"]
+    );
+    crate::bridge::exported_sections_play_as_fs(&names, &variants, &ini, "restricted-drops", 41);
 }

@@ -127,13 +127,15 @@ pub(super) fn write_hands(
         out.push_str("dropPromoted = true\n");
     }
     let squares = DropSquares::of(variant, hands, promotions);
+    // The restricted pieces' mobility regions keep their drops in too.
+    let restricted = super::region_mobility(variant)?;
     let immobility = if promotions.optional {
         true
     } else {
         // Without `immobilityIllegal` if the drop squares allow it.
-        squares.regions(variant, false).is_err()
+        squares.regions(variant, &restricted, false).is_err()
     };
-    let (region, mobility) = squares.regions(variant, immobility)?;
+    let (region, mobility) = squares.regions(variant, &restricted, immobility)?;
     if squares.pawn.is_some() {
         if squares.pawn_drops.0 {
             out.push_str("firstRankPawnDrops = true\n");
@@ -564,8 +566,15 @@ impl DropSquares {
 
     /// FS's drop region a side (every square some piece may be dropped
     /// on) and the mobility regions of the pieces whose drops it must
-    /// narrow, with `immobilityIllegal` or without.
-    fn regions(&self, variant: &Variant, immobility: bool) -> Result<Regions, ExportError> {
+    /// narrow, with `immobilityIllegal` or without; `restricted`: the
+    /// mobility regions the pieces' own restrictions give, which FS keeps
+    /// their drops in.
+    fn regions(
+        &self,
+        variant: &Variant,
+        restricted: &[(PieceKind, ByColor<SquareSet>)],
+        immobility: bool,
+    ) -> Result<Regions, ExportError> {
         let mut region = ByColor {
             white: SquareSet::EMPTY,
             black: SquareSet::EMPTY,
@@ -590,10 +599,13 @@ impl DropSquares {
                     .filter(|&s| immobility && !can_move(variant, code, s))
                     .collect();
                 let wanted = *squares.get(color);
-                let fs = region
+                let mut fs = region
                     .get(color)
                     .difference(&stuck)
                     .difference(&self.pawn_rules(*kind, color));
+                if let Some((_, own)) = restricted.iter().find(|(k, _)| k == kind) {
+                    fs = fs.intersection(own.get(color));
+                }
                 if fs == wanted {
                     continue;
                 }
@@ -628,7 +640,7 @@ impl DropSquares {
 
 /// The piece kinds that can be in hand: those of the start hands, and
 /// with `keep captures` those captured pieces return as.
-fn kinds_in_hand(variant: &Variant, hands: &Hands) -> Vec<PieceKind> {
+pub(super) fn kinds_in_hand(variant: &Variant, hands: &Hands) -> Vec<PieceKind> {
     let mut kinds: Vec<PieceKind> = Vec::new();
     for (code, &count) in variant.start.hands.iter().enumerate().skip(1) {
         if count > 0 {
