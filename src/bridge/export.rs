@@ -452,18 +452,7 @@ fn write_pieces(
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
         let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
-        if piece.patterns.iter().any(|p| {
-            (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
-                && !(janggi.lines.is_some() && janggi::on_lines(p))
-                && !(pawn_steps && pawn_double_step(p))
-                && (pawn_steps || !region_first_move(p))
-                && !(piece.royal && flying_general(p))
-        }) {
-            return Err(refuse(
-                declaration,
-                "an `also` move: Fairy-Stockfish has moves from a region only as first moves (`i`, on its `doubleStepRegion…`), which do not capture",
-            ));
-        }
+        check_also_moves(piece, pawn_steps, janggi, &declaration)?;
         let mut first_moves = String::new();
         for p in piece.patterns.iter() {
             if let Some(region) = p
@@ -547,6 +536,30 @@ fn write_pieces(
     }
     out.push_str(&customs);
     write_first_move_region(variant, initial_rank, &first_regions, out)
+}
+
+/// A piece's `also` moves FS says: its pawn's double step from a region,
+/// first moves from a region, the flying general's captures, the palace
+/// diagonals; any other is refused.
+fn check_also_moves(
+    piece: &PieceDef,
+    pawn_steps: bool,
+    janggi: &janggi::JanggiPlan,
+    declaration: &str,
+) -> Result<(), ExportError> {
+    if piece.patterns.iter().any(|p| {
+        (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
+            && !(janggi.lines.is_some() && janggi::on_lines(p))
+            && !(pawn_steps && pawn_double_step(p))
+            && (pawn_steps || !region_first_move(p))
+            && !(piece.royal && flying_general(p))
+    }) {
+        return Err(refuse(
+            declaration,
+            "an `also` move: Fairy-Stockfish has moves from a region only as first moves (`i`, on its `doubleStepRegion…`), which do not capture",
+        ));
+    }
+    Ok(())
 }
 
 /// `also PIECE "BETZA" from R`, moving without capturing: FS's first-move
@@ -1450,6 +1463,21 @@ struct Promotions {
     /// An optional promotion, which FS forces where the piece could not
     /// move again only by `immobilityIllegal`.
     optional: bool,
+    /// An optional promotion declined even where the piece could never
+    /// move again (`optional anywhere`): FS's without `immobilityIllegal`.
+    stuck: bool,
+}
+
+/// Where a piece may decline its promotion, as FS can say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decline {
+    /// Nowhere: the promotion is mandatory.
+    Never,
+    /// Wherever it could still move (`optional`: FS's optional promotion
+    /// with `immobilityIllegal`).
+    WhereMovable,
+    /// Everywhere (`optional anywhere`: FS's without `immobilityIllegal`).
+    Anywhere,
 }
 
 /// The promotions as FS says them: pawn-style (`promotionPawnTypes`: one
@@ -1488,6 +1516,12 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, Ex
         return Err(refuse(
             "promote … when capturing",
             "Fairy-Stockfish's `piecePromotionOnCapture` holds for shogi-style promotions (`promote … in or from`), not those of its pawn types",
+        ));
+    }
+    if promotions.optional && promotions.stuck {
+        return Err(refuse(
+            "promote … optional anywhere",
+            "beside an `optional` promotion: Fairy-Stockfish forces promotions where a piece could not move again for all of them (`immobilityIllegal`) or for none",
         ));
     }
     promotions.zone = zone;
@@ -1642,9 +1676,13 @@ fn write_pawn_promotions(
         optional = Some(this);
         choices.extend(sides.white.0.iter().chain(&sides.black.0));
     }
-    if optional == Some(true) {
+    match optional {
+        Some(Decline::WhereMovable) => promotions.optional = true,
+        Some(Decline::Anywhere) => promotions.stuck = true,
+        _ => {}
+    }
+    if matches!(optional, Some(Decline::WhereMovable | Decline::Anywhere)) {
         out.push_str("mandatoryPawnPromotion = false\n");
-        promotions.optional = true;
     }
     Ok(choices)
 }
@@ -1670,10 +1708,10 @@ fn write_shogi_promotions(
         .collect();
     pairs.sort();
     let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
-    if optional {
-        promotions.optional = true;
-    } else {
-        out.push_str("mandatoryPiecePromotion = true\n");
+    match optional {
+        Decline::WhereMovable => promotions.optional = true,
+        Decline::Anywhere => promotions.stuck = true,
+        Decline::Never => out.push_str("mandatoryPiecePromotion = true\n"),
     }
     if !demotions.is_empty() {
         out.push_str("pieceDemotion = true\n");
@@ -1828,11 +1866,10 @@ fn promotes_by_capture_only(
     Ok(capture_only)
 }
 
-/// Whether a piece code may decline its promotion on `squares`: on none
-/// of them (false), or on exactly those it could still move from (true,
-/// FS's optional promotion with `immobilityIllegal`); None for anything
-/// between, which FS cannot say.
-fn optional_on(variant: &Variant, code: u8, squares: &[Square]) -> Option<bool> {
+/// Where a piece code may decline its promotion on `squares`: on none of
+/// them, on exactly those it could still move from, or on all of them;
+/// None for anything between, which FS cannot say.
+fn optional_on(variant: &Variant, code: u8, squares: &[Square]) -> Option<Decline> {
     let declines: Vec<Square> = squares
         .iter()
         .copied()
@@ -1844,9 +1881,11 @@ fn optional_on(variant: &Variant, code: u8, squares: &[Square]) -> Option<bool> 
         .filter(|&s| can_move(variant, code, s))
         .collect();
     if declines.is_empty() {
-        Some(false)
+        Some(Decline::Never)
+    } else if declines == movable {
+        Some(Decline::WhereMovable)
     } else {
-        (declines == movable).then_some(true)
+        (declines == squares).then_some(Decline::Anywhere)
     }
 }
 
@@ -1856,7 +1895,7 @@ fn optional_on(variant: &Variant, code: u8, squares: &[Square]) -> Option<bool> 
 fn shogi_promotions_are_optional(
     variant: &Variant,
     shogi: &[(PieceKind, PieceKind)],
-) -> Result<bool, ExportError> {
+) -> Result<Decline, ExportError> {
     let squares: Vec<Square> = variant.geometry.squares().iter().collect();
     let mut optional = None;
     for &(kind, _) in shogi {
@@ -1877,7 +1916,7 @@ fn shogi_promotions_are_optional(
             optional = Some(this);
         }
     }
-    Ok(optional == Some(true))
+    Ok(optional.unwrap_or(Decline::Never))
 }
 
 /// Whether the pawn-style promotion is `optional`, as FS says it
@@ -1888,7 +1927,7 @@ fn promotion_is_optional(
     variant: &Variant,
     kind: PieceKind,
     sides: &ByColor<PromotionOfSide>,
-) -> Result<bool, ExportError> {
+) -> Result<Decline, ExportError> {
     let name = &variant.pieces[kind.0 as usize].name;
     let mut optional = None;
     for color in Color::ALL {
@@ -1910,7 +1949,7 @@ fn promotion_is_optional(
         }
         optional = Some(this);
     }
-    Ok(optional == Some(true))
+    Ok(optional.unwrap_or(Decline::Never))
 }
 
 /// `immobilityIllegal = true`, which an optional promotion or a drop rule

@@ -1559,12 +1559,9 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     let optional = match options.text("mandatoryPawnPromotion", "true").trim() {
         "true" => "",
         "false" if options.text("immobilityIllegal", "false").trim() == "true" => " optional",
-        "false" => {
-            return Err(options.error(
-                "mandatoryPawnPromotion",
-                "an optional promotion that may leave a pawn where it cannot move (`immobilityIllegal = false`): varia's `optional` makes it promote there",
-            ))
-        }
+        // Without `immobilityIllegal` a pawn may stay one where it can
+        // never move again.
+        "false" => " optional anywhere",
         _ => return Err(options.error("mandatoryPawnPromotion", "not true or false")),
     };
     if targets.is_empty() {
@@ -1826,10 +1823,10 @@ fn write_mobility(options: &Options, board: &Board, out: &mut String) -> Result<
 
 /// `promote Silver in or from ZONE to PromotedSilver optional` for each
 /// shogi-style promotion: FS promotes a move that starts or ends in the
-/// promotion region; optional unless `mandatoryPiecePromotion`. varia's
-/// `optional` makes the piece promote where it could never move again,
-/// as FS's `immobilityIllegal` does, so without it an optional promotion
-/// is refused.
+/// promotion region; optional unless `mandatoryPiecePromotion`: varia's
+/// `optional` makes the piece promote where it could never move again, as
+/// FS's `immobilityIllegal` does, and without that option `optional
+/// anywhere` lets it stay there unpromoted.
 fn write_piece_promotions(
     options: &Options,
     board: &Board,
@@ -1857,10 +1854,7 @@ fn write_piece_promotions(
     } else if options.flag("immobilityIllegal", false)? {
         " optional"
     } else {
-        return Err(options.error(
-            "immobilityIllegal",
-            "an optional shogi-style promotion without `immobilityIllegal`: varia's `optional` makes a piece promote where it could never move again",
-        ));
+        " optional anywhere"
     };
     // Each side's zone as White sees it: one line for both where they are
     // the same, else a side's own (Shinobi+: White's last two ranks,

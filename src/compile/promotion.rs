@@ -43,6 +43,7 @@ pub fn promotion_table(
         cells,
         by_origin: Vec::new(),
         may_decline: Vec::new(),
+        declines_when_stuck: Vec::new(),
         by_capture_only: Vec::new(),
         promoting: vec![false; kinds],
         limits: vec![0; kinds],
@@ -101,10 +102,16 @@ pub fn promotion_table(
         if decl.capturing && table.by_capture_only.is_empty() {
             table.by_capture_only = vec![false; 1 + 2 * kinds];
         }
+        if decl.optional_anywhere && table.declines_when_stuck.is_empty() {
+            table.declines_when_stuck = vec![false; 1 + 2 * kinds];
+        }
         for color in Color::ALL.into_iter().filter(|&c| sides.has(c)) {
             let code = Piece { color, kind: piece }.code() as usize;
             if let Some(only) = table.by_capture_only.get_mut(code) {
                 *only = decl.capturing;
+            }
+            if let Some(stuck) = table.declines_when_stuck.get_mut(code) {
+                *stuck = decl.optional_anywhere;
             }
             for sq in both.get(color).iter() {
                 table.by_square[code * cells + sq.index()] = (set_index + 1) as u8;
@@ -241,10 +248,11 @@ fn mark_declines(
 
 /// Takes out of the squares where a promotion may be declined those from
 /// which the unpromoted piece has no move at all (a shogi pawn or lance
-/// on the last rank, a knight on the last two): there it must promote.
+/// on the last rank, a knight on the last two): there it must promote,
+/// unless its rule says `optional anywhere`.
 pub fn remove_stuck_declines(table: &mut PromotionTable, tables: &MoveTables) {
     for (code, squares) in table.may_decline.iter_mut().enumerate() {
-        if code == 0 || squares.is_empty() {
+        if code == 0 || squares.is_empty() || table.declines_when_stuck.get(code) == Some(&true) {
             continue;
         }
         *squares = squares

@@ -109,6 +109,10 @@ pub struct PromotionTable {
     /// those where the unpromoted piece could never move again). Empty
     /// when no rule says `optional`.
     pub may_decline: Vec<SquareSet>,
+    /// `optional anywhere`: per piece code, whether it may decline even
+    /// where the unpromoted piece could never move again (those squares
+    /// stay in `may_decline`). Empty when no rule says so.
+    pub declines_when_stuck: Vec<bool>,
     /// `when capturing`: per piece code, whether only its captures
     /// promote (its other moves never do). Empty when no rule says so.
     pub by_capture_only: Vec<bool>,

@@ -402,6 +402,8 @@ pub struct PromotionDecl {
     pub capturing: bool,
     /// `optional`: the move may also decline (where the piece can move again).
     pub optional: bool,
+    /// `optional anywhere`: even where the piece could never move again.
+    pub optional_anywhere: bool,
     /// `in place …`: the promotion is a move of its own, of a piece
     /// standing in the region (Sittuyin's pawns).
     pub in_place: Option<InPlace>,

@@ -1085,7 +1085,13 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
         .next_if(Rule::promote_in_place)
         .map(|p| lower_in_place(p, source));
     let capturing = c.next_if(Rule::promote_capturing).is_some();
-    let optional = c.next_if(Rule::promote_optional).is_some();
+    let optional = c.next_if(Rule::promote_optional);
+    let optional_anywhere = optional.as_ref().is_some_and(|p| {
+        p.clone()
+            .into_inner()
+            .any(|i| i.as_rule() == Rule::kw_anywhere)
+    });
+    let optional = optional.is_some();
     Ok(PromotionDecl {
         side,
         piece,
@@ -1094,6 +1100,7 @@ fn lower_promotion_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Promot
         choices,
         capturing,
         optional,
+        optional_anywhere,
         in_place,
         span,
     })

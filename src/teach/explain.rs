@@ -2083,7 +2083,9 @@ fn promotion_rule(variant: &Variant, kind: PieceKind) -> Option<String> {
         .fold(SquareSet::EMPTY, |all, (squares, _)| all.union(squares));
     let forced = zone.difference(declines);
     let when = if leaving { "starts or ends" } else { "ends" };
-    let must = if forced.is_empty() {
+    let must = if t.declines_when_stuck.get(code as usize) == Some(&true) {
+        "; it may stay unpromoted even where it could never move again".to_string()
+    } else if forced.is_empty() {
         String::new()
     } else {
         format!(

@@ -135,6 +135,12 @@ pub(super) fn write_hands(
         // Without `immobilityIllegal` if the drop squares allow it.
         squares.regions(variant, &restricted, false).is_err()
     };
+    if immobility && promotions.stuck {
+        return Err(refuse(
+            "promote … optional anywhere",
+            "Fairy-Stockfish leaves a piece unpromoted where it could not move again only without `immobilityIllegal`, which the drop squares need here",
+        ));
+    }
     let (region, mobility) = squares.regions(variant, &restricted, immobility)?;
     if squares.pawn.is_some() {
         if squares.pawn_drops.0 {
