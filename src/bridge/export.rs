@@ -254,7 +254,7 @@ fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
     }
     if let Some((_, p)) = variant.pieces.iter().enumerate().find(|&(k, p)| {
         (p.never_hops.white != 0 || p.never_hops.black != 0)
-            && !janggi::is_janggi_cannon(variant, PieceKind(k as u8))
+            && !janggi::janggi_cannon(variant, PieceKind(k as u8))
     }) {
         return Err(refuse(
             format!("restrict {}: never hop over", p.name),
@@ -1052,7 +1052,7 @@ fn write_explosions(variant: &Variant, out: &mut String) -> Result<(), ExportErr
     for (index, piece) in variant.pieces.iter().enumerate() {
         let bans = piece.never_takes;
         if bans.white == 0 && bans.black == 0
-            || janggi::is_janggi_cannon(variant, PieceKind(index as u8))
+            || janggi::janggi_cannon(variant, PieceKind(index as u8))
         {
             continue;
         }

@@ -459,6 +459,17 @@ impl Options<'_> {
         self.resolved.pieces.iter().any(|p| p.royal) || !self.royal_groups.is_empty()
     }
 
+    /// Whether royal pieces other than FS's `king` type are in the game
+    /// (pseudo-royal ones, royal groups), which FS's janggi rules do not
+    /// judge and varia's would.
+    fn royal_besides_king(&self) -> bool {
+        self.resolved
+            .pieces
+            .iter()
+            .any(|p| p.royal && p.key != "king")
+            || !self.royal_groups.is_empty()
+    }
+
     fn get(&self, key: &str) -> Option<&Setting> {
         self.resolved.options.get(key)
     }
@@ -3396,8 +3407,7 @@ fn write_bikjang(options: &Options, out: &mut String) -> Result<(), ImportError>
     if !options.flag("bikjangRule", false)? {
         return Ok(());
     }
-    let pieces = &options.resolved.pieces;
-    if pieces.iter().any(|p| p.royal && p.key != "king") || !options.royal_groups.is_empty() {
+    if options.royal_besides_king() {
         return Err(options.error(
             "bikjangRule",
             "bikjang beside other royal pieces: FS faces its kings only, varia's `facing royals` every royal piece",
@@ -3425,8 +3435,7 @@ fn write_move_repetition(options: &Options, out: &mut String) -> Result<(), Impo
     if !options.flag("moveRepetitionIllegal", false)? {
         return Ok(());
     }
-    let pieces = &options.resolved.pieces;
-    if pieces.iter().any(|p| p.royal && p.key != "king") || !options.royal_groups.is_empty() {
+    if options.royal_besides_king() {
         return Err(options.error(
             "moveRepetitionIllegal",
             "beside royal pieces other than FS's king: FS frees the pieces that cannot reach its king's squares, varia those of every royal piece",

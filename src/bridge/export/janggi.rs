@@ -47,8 +47,9 @@ fn base_betza(variant: &Variant, kind: PieceKind) -> String {
 }
 
 /// Whether the kind moves as FS's janggi cannon: `pR`, never hopping over
-/// nor taking its own kind, of either side.
-fn janggi_cannon(variant: &Variant, kind: PieceKind) -> bool {
+/// nor taking its own kind, of either side (the only `never hop over`
+/// and, beside atomic's kings, `never take` FS says).
+pub(super) fn janggi_cannon(variant: &Variant, kind: PieceKind) -> bool {
     let piece = &variant.pieces[kind.0 as usize];
     let own = 1u64 << kind.0;
     !piece.royal
@@ -75,11 +76,6 @@ fn type_of(
             *moves == betza
         }
     })
-}
-
-/// The kinds whose `never hop over` FS says: its janggi cannon's.
-pub(super) fn is_janggi_cannon(variant: &Variant, kind: PieceKind) -> bool {
-    janggi_cannon(variant, kind)
 }
 
 /// Whether a pattern is one of the palace-diagonal moves (`also … within`).
