@@ -411,6 +411,9 @@ pub struct Resolved {
     pub promotion_types: Vec<String>,
     /// Where `promotion_types` was last set.
     pub promotion_types_line: Option<usize>,
+    /// Black's promotion choices (`promotionPieceTypesBlack`; White's,
+    /// `promotion_types`, unless a section sets them apart).
+    pub black_promotion_types: Vec<String>,
     /// FS's shogi-style promotions (`promotedPieceType = p:g s:g`), by
     /// piece option name: what each type promotes to (`None`: `x:-`, no
     /// promotion). Each section's entries change the parent's, as in FS.
@@ -506,7 +509,7 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         })
         .collect();
     let (chain, base_is_chess) = parent_chain(sections, index, &built_in_sections)?;
-    let (mut pieces, mut promotion_types) = if base_is_chess {
+    let (mut pieces, orthodox_choices) = if base_is_chess {
         (
             chess_pieces(),
             vec![
@@ -519,7 +522,11 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
     } else {
         (Vec::new(), Vec::new())
     };
-    let mut promotion_types_line = None;
+    let mut choices = PromotionChoices {
+        white: orthodox_choices.clone(),
+        white_line: None,
+        black: orthodox_choices,
+    };
     let mut promoted = BTreeMap::new();
     let mut options = BTreeMap::new();
     let keys = piece_keys();
@@ -539,24 +546,19 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
             // one given again (its `add_piece` removes the piece that had
             // the letter, even itself, before adding the new one).
             let removed = apply_piece(&mut pieces, key, &entry.value, line_of(entry.line));
-            promotion_types.retain(|k| !removed.contains(k));
+            choices.white.retain(|k| !removed.contains(k));
+            choices.black.retain(|k| !removed.contains(k));
         }
+        read_promotion_choices(layer, &pieces, &mut choices).map_err(|(key, line, letter)| {
+            error(
+                line_of(line),
+                key,
+                format!("no piece has the letter `{letter}`"),
+            )
+        })?;
         for entry in &layer.section.entries {
             if is_piece_key(&entry.key) {
                 continue;
-            }
-            if entry.key.starts_with("promotionPieceTypes") {
-                let types = letters_to_keys(&pieces, &entry.value).map_err(|letter| {
-                    error(
-                        line_of(entry.line),
-                        &entry.key,
-                        format!("no piece has the letter `{letter}`"),
-                    )
-                })?;
-                if entry.key == "promotionPieceTypes" || entry.key == "promotionPieceTypesWhite" {
-                    promotion_types = types.clone();
-                    promotion_types_line = line_of(entry.line);
-                }
             }
             if entry.key == "promotedPieceType" {
                 read_promoted(&pieces, &entry.value, &mut promoted).map_err(|letter| {
@@ -586,10 +588,48 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         header,
         pieces,
         options,
-        promotion_types,
-        promotion_types_line,
+        promotion_types: choices.white,
+        promotion_types_line: choices.white_line,
+        black_promotion_types: choices.black,
         promoted,
     })
+}
+
+/// Each side's promotion choices as the chain sets them.
+struct PromotionChoices {
+    white: Vec<String>,
+    /// Where White's were last set (`None`: a built-in's line).
+    white_line: Option<usize>,
+    black: Vec<String>,
+}
+
+/// A layer's `promotionPieceTypes`, then its `White` and `Black` forms
+/// (FS reads them in that order, wherever the section writes them), the
+/// letters read against the pieces as they are; `Err` names the option,
+/// its line and a letter no piece has.
+fn read_promotion_choices(
+    layer: &Layer,
+    pieces: &[FsPiece],
+    choices: &mut PromotionChoices,
+) -> Result<(), (&'static str, usize, char)> {
+    for key in [
+        "promotionPieceTypes",
+        "promotionPieceTypesWhite",
+        "promotionPieceTypesBlack",
+    ] {
+        let Some(entry) = layer.section.get(key) else {
+            continue;
+        };
+        let types = letters_to_keys(pieces, &entry.value).map_err(|c| (key, entry.line, c))?;
+        if key != "promotionPieceTypesBlack" {
+            choices.white = types.clone();
+            choices.white_line = layer.built_in.is_none().then_some(entry.line);
+        }
+        if key != "promotionPieceTypesWhite" {
+            choices.black = types;
+        }
+    }
+    Ok(())
 }
 
 /// FS's `promotedPieceType = p:g s:g r:-` into `promoted` (each type's

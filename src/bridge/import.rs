@@ -236,6 +236,8 @@ const TRANSLATED: &[&str] = &[
     "stalemateValue",
     "nMoveRule",
     "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
     "wallingRule",
     "wallingRegion",
     "wallingRegionWhite",
@@ -1048,6 +1050,7 @@ fn in_game(options: &Options, piece: &FsPiece) -> bool {
     let placement = fen.split_whitespace().next().unwrap_or("");
     placement.to_ascii_uppercase().contains(piece.letter)
         || options.resolved.promotion_types.contains(&piece.key)
+        || options.resolved.black_promotion_types.contains(&piece.key)
         || options
             .resolved
             .promoted
@@ -1458,21 +1461,23 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
     Ok((normal, initial))
 }
 
-/// The one piece type FS promotes pawn-style (`promotionPawnTypes`,
-/// `pawnTypes`; FS's `pawn` by default), `None` for `-`.
-fn promotion_pawn_key(options: &Options) -> Result<Option<String>, ImportError> {
-    let Some(s) = options
-        .get("promotionPawnTypes")
-        .or(options.get("promotionPawnTypesWhite"))
-        .or(options.get("pawnTypes"))
+/// The one piece type FS promotes pawn-style for a side
+/// (`promotionPawnTypesWhite`/`Black`, else `promotionPawnTypes`, else
+/// `pawnTypes`, as FS reads them; FS's `pawn` by default), `None` for `-`.
+fn promotion_pawn_key(options: &Options, black: bool) -> Result<Option<String>, ImportError> {
+    let own = if black {
+        "promotionPawnTypesBlack"
+    } else {
+        "promotionPawnTypesWhite"
+    };
+    let Some(key) = [own, "promotionPawnTypes", "pawnTypes"]
+        .into_iter()
+        .find(|k| options.get(k).is_some())
     else {
         return Ok(Some("pawn".to_string()));
     };
-    let key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
-        .into_iter()
-        .find(|k| options.get(k).is_some())
-        .unwrap_or("promotionPawnTypes");
-    let keys = super::fs::letters_to_keys(&options.resolved.pieces, &s.value)
+    let value = options.text(key, "");
+    let keys = super::fs::letters_to_keys(&options.resolved.pieces, value)
         .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
     match keys.as_slice() {
         // `-`: no piece promotes as a pawn.
@@ -1510,38 +1515,20 @@ fn pawn_promotion_zones(
 
 /// `promote` lines from FS's promotion region and choices.
 fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
-    let Some(pawn_key) = promotion_pawn_key(options)? else {
-        return Ok(());
-    };
-    let Some(pawn) = named(options, &pawn_key) else {
-        return Ok(());
-    };
-    for key in ["promotionPawnTypesBlack", "promotionPieceTypesBlack"] {
-        if let Some(s) = options.get(key) {
-            let white_key = key.replace("Black", "White");
-            if options.get(&white_key).map(|w| &w.value) != Some(&s.value) {
-                return Err(options.error(
-                    key,
-                    "Black's promotion differs from White's, which varia cannot say yet",
-                ));
-            }
-        }
+    let white = side_promotion(options, false)?;
+    let black = side_promotion(options, true)?;
+    if white != black {
+        return write_promotions_by_side(options, board, [white, black], out);
     }
+    let Some(SidePromotion {
+        pawn_key,
+        pawn,
+        targets,
+    }) = white
+    else {
+        return Ok(());
+    };
     let (region, black_region) = pawn_promotion_zones(options, board)?;
-    let targets: Vec<String> = options
-        .resolved
-        .promotion_types
-        .iter()
-        .filter(|k| **k != pawn_key)
-        .map(|k| {
-            named(options, k).ok_or_else(|| {
-                options.error(
-                    "promotionPieceTypes",
-                    format!("promotes to a `{k}`, which the variant does not have"),
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
     let per_side = black_region != region;
     if region.is_empty() && !per_side {
         return Ok(());
@@ -1567,14 +1554,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         }
         return Ok(());
     }
-    let optional = match options.text("mandatoryPawnPromotion", "true").trim() {
-        "true" => "",
-        "false" if options.text("immobilityIllegal", "false").trim() == "true" => " optional",
-        // Without `immobilityIllegal` a pawn may stay one where it can
-        // never move again.
-        "false" => " optional anywhere",
-        _ => return Err(options.error("mandatoryPawnPromotion", "not true or false")),
-    };
+    let optional = pawn_promotion_optional(options)?;
     if targets.is_empty() {
         // FS's pawn promoted shogi-style (`promotedPieceType = p:c`), on
         // arriving in the region as it promotes to pieces; a side's own
@@ -1592,6 +1572,115 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
         let _ = writeln!(
             out,
             "\npromote {side}{pawn} in {} to {}{optional}",
+            region_text(zone, board),
+            targets.join(", ")
+        );
+    }
+    write_promotion_limits(options, false, out)
+}
+
+/// One side's pawn-style promotion in FS: the type (`promotionPawnTypes`)
+/// as its key and varia name, and the names of its choices.
+#[derive(PartialEq)]
+struct SidePromotion {
+    pawn_key: String,
+    pawn: String,
+    targets: Vec<String>,
+}
+
+/// A side's pawn-style promotion (`None` where no piece of the game
+/// promotes so).
+fn side_promotion(options: &Options, black: bool) -> Result<Option<SidePromotion>, ImportError> {
+    let Some(pawn_key) = promotion_pawn_key(options, black)? else {
+        return Ok(None);
+    };
+    let Some(pawn) = named(options, &pawn_key) else {
+        return Ok(None);
+    };
+    let (choices, key) = if black {
+        (
+            &options.resolved.black_promotion_types,
+            "promotionPieceTypesBlack",
+        )
+    } else {
+        (&options.resolved.promotion_types, "promotionPieceTypes")
+    };
+    let targets = choices
+        .iter()
+        .filter(|k| **k != pawn_key)
+        .map(|k| {
+            named(options, k).ok_or_else(|| {
+                options.error(
+                    key,
+                    format!("promotes to a `{k}`, which the variant does not have"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Some(SidePromotion {
+        pawn_key,
+        pawn,
+        targets,
+    }))
+}
+
+/// ` optional`, ` optional anywhere` or nothing, from FS's
+/// `mandatoryPawnPromotion` (and `immobilityIllegal`).
+fn pawn_promotion_optional(options: &Options) -> Result<&'static str, ImportError> {
+    Ok(
+        match options.text("mandatoryPawnPromotion", "true").trim() {
+            "true" => "",
+            "false" if options.text("immobilityIllegal", "false").trim() == "true" => " optional",
+            // Without `immobilityIllegal` a pawn may stay one where it can
+            // never move again.
+            "false" => " optional anywhere",
+            _ => return Err(options.error("mandatoryPawnPromotion", "not true or false")),
+        },
+    )
+}
+
+/// Pawn-style promotions that differ between the sides (Khans: White's
+/// pawns promote to the orthodox pieces, Black's soldiers to a
+/// tumen-like piece): a `promote white` and a `promote black` line.
+/// Refused where a side's type has no choices or promotes shogi-style.
+fn write_promotions_by_side(
+    options: &Options,
+    board: &Board,
+    sides: [Option<SidePromotion>; 2],
+    out: &mut String,
+) -> Result<(), ImportError> {
+    let (region, black_region) = pawn_promotion_zones(options, board)?;
+    let optional = pawn_promotion_optional(options)?;
+    out.push('\n');
+    for ((word, zone), side) in [("white", &region), ("black", &black_region)]
+        .into_iter()
+        .zip(sides)
+    {
+        let Some(SidePromotion {
+            pawn_key,
+            pawn,
+            targets,
+        }) = side
+        else {
+            continue;
+        };
+        let shogi_style = options
+            .resolved
+            .promoted
+            .get(&pawn_key)
+            .is_some_and(Option::is_some);
+        if targets.is_empty() || shogi_style {
+            return Err(options.error(
+                "promotionPawnTypesBlack",
+                format!("the sides promote differently and {word}'s `{pawn_key}` has no pawn-style choices: the bridge writes no such promotion yet"),
+            ));
+        }
+        if zone.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "promote {word} {pawn} in {} to {}{optional}",
             region_text(zone, board),
             targets.join(", ")
         );
@@ -2049,6 +2138,12 @@ pub(super) fn check_immobility(
 /// default): ` reset by captures` (`-`: no piece's moves reset the count)
 /// or ` reset by captures and Pawn, Sergeant`.
 fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
+    if options.get("nMoveRuleTypesWhite").is_some()
+        || options.get("nMoveRuleTypesBlack").is_some()
+        || promotion_pawn_key(options, false)? != promotion_pawn_key(options, true)?
+    {
+        return move_rule_resets_by_side(options);
+    }
     let Some(setting) = options.get("nMoveRuleTypes") else {
         // FS's default is its pawn, varia's the kinds with pawn-style
         // promotions: a pawn in the game without any (none to promote
@@ -2086,6 +2181,91 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
         .map_err(|c| options.error("nMoveRuleTypes", format!("no piece has the letter `{c}`")))?;
     let names = kinds_of_types(options, &keys);
     Ok(format!(" reset by captures and {}", names.join(", ")))
+}
+
+/// FS's move-rule types set apart for a side (`nMoveRuleTypesBlack`, or
+/// promotion pawn types that differ): varia's resetters are kinds, not a
+/// side's, so the two sides' sets are written as one where a type in only
+/// one side's can never be the other side's (Khans: White's pawns, Black's
+/// soldiers).
+fn move_rule_resets_by_side(options: &Options) -> Result<String, ImportError> {
+    let side_types = |black: bool| -> Result<Vec<String>, ImportError> {
+        let own = if black {
+            "nMoveRuleTypesBlack"
+        } else {
+            "nMoveRuleTypesWhite"
+        };
+        let Some(key) = [own, "nMoveRuleTypes", "pawnTypes"]
+            .into_iter()
+            .find(|k| options.get(k).is_some())
+        else {
+            // FS's default: its pawn.
+            return Ok(options
+                .resolved
+                .pieces
+                .iter()
+                .filter(|p| p.key == "pawn")
+                .map(|p| p.key.clone())
+                .collect());
+        };
+        let letters = options.text(key, "").trim();
+        if letters.is_empty() || letters == "-" {
+            return Ok(Vec::new());
+        }
+        super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))
+    };
+    let white = side_types(false)?;
+    let black = side_types(true)?;
+    for (types, others, other_is_black) in [(&white, &black, true), (&black, &white, false)] {
+        if let Some(key) = types
+            .iter()
+            .find(|k| !others.contains(k) && side_may_own(options, k, other_is_black))
+        {
+            let side = if other_is_black { "Black" } else { "White" };
+            return Err(options.error(
+                "nMoveRuleTypesBlack",
+                format!("`{key}`'s moves reset the move rule for one side only, and {side} may have one too: varia's resetters are the same kinds for both sides"),
+            ));
+        }
+    }
+    let only_black: Vec<String> = black.into_iter().filter(|k| !white.contains(k)).collect();
+    let keys = [white, only_black].concat();
+    if keys.is_empty() {
+        return Ok(" reset by captures".to_string());
+    }
+    Ok(format!(
+        " reset by captures and {}",
+        kinds_of_types(options, &keys).join(", ")
+    ))
+}
+
+/// Whether a side may ever have a piece of the type: at the start (on the
+/// board or in hand), by promotion, or by any capture into hand.
+fn side_may_own(options: &Options, key: &str, black: bool) -> bool {
+    let Some(piece) = options.resolved.pieces.iter().find(|p| p.key == key) else {
+        return false;
+    };
+    let letter = if black {
+        piece.letter.to_ascii_lowercase()
+    } else {
+        piece.letter
+    };
+    let fen = options.text("startFen", CHESS_FEN);
+    let choices = if black {
+        &options.resolved.black_promotion_types
+    } else {
+        &options.resolved.promotion_types
+    };
+    fen.split_whitespace().next().unwrap_or("").contains(letter)
+        || choices.iter().any(|k| k == key)
+        || options
+            .resolved
+            .promoted
+            .values()
+            .any(|t| t.as_deref() == Some(key))
+        || options.text("capturesToHand", "false").trim() == "true"
+        || options.text("twoBoards", "false").trim() == "true"
 }
 
 /// `promotionLimit = q:1 r:2` → `promotion-limit Queen 1, Rook 2`: the

@@ -237,6 +237,7 @@ const MATCHING: &[&str] = &[
     "cfour-misere",
     "three-musketeers",
     "shinobiplus",
+    "khans",
     "muje",
     "andersgiveaway",
     "andersanti",
@@ -257,7 +258,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("extinctionPseudoRoyal", 1),
     ("flipEnclosedPieces", 2),
     ("maxRank", 1),
-    ("nMoveRuleTypesBlack", 1),
     ("petrifyOnCaptureTypes", 1),
     ("promotedPieceType", 1),
     ("script", 2),
@@ -746,7 +746,7 @@ fn import_export_import_is_stable() {
         not_imported_back,
         [("forward".to_string(), "extinctionPseudoRoyal".to_string())]
     );
-    assert_eq!(round_trips, 114);
+    assert_eq!(round_trips, 115);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, a hook (Antiatomic's extinction, imported as one), a pawn
@@ -2315,6 +2315,56 @@ pub(crate) fn moves_as_pyffish_plays(
     ours.sort();
     assert_eq!(ours, theirs, "{name} at {fen}");
     ours
+}
+
+/// Khans: White's pawns promote to the orthodox pieces, Black's soldiers
+/// (`promotionPawnTypesBlack = s`) to its tumen-like piece, and a
+/// soldier's move resets the move rule for Black only
+/// (`nMoveRuleTypesBlack = s`). The import writes a `promote white` and a
+/// `promote black` line, and the two sides' move-rule types as one list
+/// (no side can ever have the other's type); pyffish's moves at both
+/// promotions and its move-rule verdict after each side's moves agree,
+/// and random games too.
+#[test]
+fn each_side_s_own_promoting_type_imports_with_its_move_rule() {
+    let (script, khans) = fixture_section("khans");
+    for line in [
+        "\npromote white Pawn in rank 8 to Queen, Rook, Bishop, Knight\n",
+        "\npromote black Custom2 in rank 8 to Custom1\n",
+        "\nmove-rule 50 reset by captures and Pawn, Custom2\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let ini = fixture("variants.ini");
+    let ours = moves_as_pyffish_plays(&ini, "khans", &khans, "4k3/P7/8/8/8/1s6/8/4K3 w - - 0 1");
+    assert!(ours.contains(&"a7a8q".to_string()), "{ours:?}");
+    let ours = moves_as_pyffish_plays(&ini, "khans", &khans, "4k3/P7/8/8/8/1s6/8/4K3 b - - 0 1");
+    assert!(ours.contains(&"b3c1t".to_string()), "{ours:?}");
+    assert!(!ours.iter().any(|m| m.ends_with('q')), "{ours:?}");
+    // 99 half-moves without a capture or a reset: a soldier's or a pawn's
+    // move starts the count again, a king's or a soldier-like knight's
+    // reaches the rule (FS's optional end), and the other side's type
+    // resets nothing (none is on the board to try).
+    let config = ini.as_str();
+    for (fen, mv) in [
+        ("4k3/8/8/8/8/1s6/P7/4K3 b - - 99 80", "b3c1t"),
+        ("4k3/8/8/8/8/1s6/P7/4K3 b - - 99 80", "e8d8"),
+        ("4k3/8/8/8/8/1s6/P7/4K3 w - - 99 80", "a2a3"),
+        ("4k3/8/8/8/8/1s6/P7/4K3 w - - 99 80", "e1d1"),
+        ("4k3/8/8/8/8/1s6/P7/4K1N1 w - - 99 80", "g1f3"),
+    ] {
+        let theirs =
+            crate::common::oracle::fs_optional_game_ends_in(config, "khans", fen, &[mv])[0];
+        let mut pos = Position::from_fen(&khans, fen).unwrap();
+        let m = varia::notation::coord::parse_coord(&pos, mv).unwrap();
+        pos.play_unchecked(m);
+        assert_eq!(
+            crate::common::oracle::optional_end(&pos),
+            theirs.0,
+            "{fen} {mv}"
+        );
+    }
+    fixture_sections_play_as_fs(&["khans"], &[khans], 41);
 }
 
 /// FS's `dropChecks = false` (no drop may give check) imports as
