@@ -126,7 +126,7 @@ codes! {
     CompileBoardRanks = "varia::compile::board_ranks",
         "A board given by its rank widths (`ranks 3 5 7 …`) needs exactly one width per rank, each at least 1, at most the number of files, and centrable on the middle file. Fix the widths, or describe the board with `without`.";
     CompileBoardSize = "varia::compile::board_size",
-        "The board size is not supported: boards run from 2 x 2 up to 26 files, with at most 256 squares, and at least two squares must remain after `without`. Choose a size in range.";
+        "The board size is not supported: boards run from 2 files and 1 rank (1D chess) up to 26 files, with at most 256 squares, and at least two squares must remain after `without`. Choose a size in range.";
     CompileCountTooLarge = "varia::compile::count_too_large",
         "A count of moves, repetitions or checks (`move-rule`, `repetition`, `giving N checks`) or a counter's start value is larger than the language allows (1000000). Use a smaller number; a rule that should never apply can be left out.";
     CompileDuplicate = "varia::compile::duplicate",

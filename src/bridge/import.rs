@@ -668,13 +668,13 @@ fn read_board(options: &Options) -> Result<Board, ImportError> {
         },
     };
     let too_many = files.saturating_mul(ranks) > 256;
-    if !(2..=26).contains(&files) || !(2..=26).contains(&ranks) || too_many {
+    if !(2..=26).contains(&files) || !(1..=26).contains(&ranks) || too_many {
         let key = if too_many || !(2..=26).contains(&files) {
             "maxFile"
         } else {
             "maxRank"
         };
-        return Err(options.error(key, format!("a {files} x {ranks} board is beyond varia's limits (2 to 26 files, at most 256 squares)")));
+        return Err(options.error(key, format!("a {files} x {ranks} board is beyond varia's limits (2 to 26 files, 1 rank or more, at most 256 squares)")));
     }
     Ok(Board {
         files,

@@ -44,11 +44,12 @@ pub(super) fn geometry(
 fn board_geometry(board: &ast::BoardDecl, errors: &mut Vec<ScriptError>) -> Option<Geometry> {
     let (f, r) = (board.files.value, board.ranks.value);
     let bad = |span: Span, msg: String| {
-        ScriptError::new(Code::CompileBoardSize, msg, span, "this size")
-            .with_help("boards run from 2 x 2 up to 26 files, with at most 256 squares (16 x 16)")
+        ScriptError::new(Code::CompileBoardSize, msg, span, "this size").with_help(
+            "boards run from 2 files and 1 rank up to 26 files, with at most 256 squares (16 x 16)",
+        )
     };
     let size = board.files.span.to(board.ranks.span);
-    if !(2..=26).contains(&f) || r < 2 || f.saturating_mul(r) > 256 {
+    if !(2..=26).contains(&f) || r < 1 || f.saturating_mul(r) > 256 {
         errors.push(bad(
             size,
             format!("a board of {f} x {r} squares is not supported"),

@@ -288,6 +288,13 @@ fn the_board_and_the_pieces_have_their_limits() {
     assert_eq!(code, Code::CompileBoardSize);
     let (code, _) = error(&board(27, 2));
     assert_eq!(code, Code::CompileBoardSize);
+    // One rank (1D chess) is a board; one file, or a lone square, is not.
+    compiles("board 8 x 1\npiece King K \"K\" royal\nsetup \"K6k w - - 0 1\"\n");
+    let (code, _) = error("board 1 x 8\npiece King K \"K\" royal\nsetup \"k/6/K w - - 0 1\"\n");
+    assert_eq!(code, Code::CompileBoardSize);
+    let (code, _) =
+        error("board 2 x 1 without squares a1\npiece King K \"K\" royal\nsetup \"1k w - - 0 1\"\n");
+    assert_eq!(code, Code::CompileBoardSize);
     // One letter each: 26 kinds; the VM has room for 60.
     let letters: Vec<char> = ('A'..='Z').collect();
     let pieces = |n: usize| -> String {
