@@ -1972,6 +1972,14 @@ fn write_immobility(
     };
     for (index, def) in variant.pieces.iter().enumerate() {
         let kind = PieceKind(index as u8);
+        // FS checks only moves and drops: a piece that never moves stands
+        // where promotions or the setup put it, and is never dropped.
+        let never_dropped = variant.hands.as_ref().is_none_or(|h| {
+            h.never_dropped[index] || !drops::kinds_in_hand(variant, h).contains(&kind)
+        });
+        if def.patterns.is_empty() && never_dropped {
+            continue;
+        }
         for color in Color::ALL {
             let code = Piece { color, kind }.code();
             let stuck = variant.geometry.squares().iter().find(|&sq| {

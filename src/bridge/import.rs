@@ -587,11 +587,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     write_pieces(&options, &board, &setup, &mut out)?;
     for p in &promotions {
         let royal = if p.royal { " royal" } else { "" };
-        let _ = writeln!(
-            out,
-            "piece {} +{} \"{}\"{royal}",
-            p.promoted, p.letter, p.betza
-        );
+        let _ = writeln!(out, "piece {} +{} {}{royal}", p.promoted, p.letter, p.moves);
     }
     for key in groups {
         if let Some(piece) = resolved.pieces.iter().find(|p| &p.key == key) {
@@ -798,6 +794,42 @@ fn kinds_of_types(options: &Options, keys: &[String]) -> Vec<String> {
         }
     }
     names
+}
+
+/// [`kinds_of_types`] without a type that is only ever a promoted piece
+/// (Mandala's stone, which its pawns become), left to its promoted
+/// kinds: a goal of one FS type stays a goal of one kind.
+fn kinds_in_game_of_types(options: &Options, keys: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    for key in keys {
+        let kinds = kinds_of_types(options, std::slice::from_ref(key));
+        let only_promoted =
+            kinds.len() > 1 && named(options, key).is_some() && !as_itself_in_game(options, key);
+        names.extend(kinds.into_iter().skip(usize::from(only_promoted)));
+    }
+    names
+}
+
+/// Whether a piece of the type can stand as itself, not as a promoted
+/// piece: at the start (on the board or in hand, not written `+X`), or as
+/// a pawn's promotion choice.
+fn as_itself_in_game(options: &Options, key: &str) -> bool {
+    let Some(piece) = options.resolved.pieces.iter().find(|p| p.key == key) else {
+        return false;
+    };
+    let fen = options.text("startFen", CHESS_FEN);
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let at_start = placement
+        .chars()
+        .zip(std::iter::once(' ').chain(placement.chars()))
+        .any(|(c, before)| c.to_ascii_uppercase() == piece.letter && before != '+');
+    at_start
+        || options.resolved.promotion_types.iter().any(|k| k == key)
+        || options
+            .resolved
+            .black_promotion_types
+            .iter()
+            .any(|k| k == key)
 }
 
 /// A set of squares given as FS writes a bitboard (`*8`, `a*`, `e4 d5`).
@@ -1236,15 +1268,19 @@ fn write_hard_coded_piece(
         also.push(format!("restrict {name}: never take {cannons}"));
         return Ok(true);
     }
-    let empty_custom = piece.key.starts_with("customPiece")
-        && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty());
-    if piece.key == "immobile" || empty_custom {
-        // FS's `immobile` type, and a custom piece without Betza, never
-        // move (Reversi's discs).
+    if is_immobile(piece) {
         let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
         return Ok(true);
     }
     Ok(false)
+}
+
+/// FS's `immobile` type, and a custom piece without Betza: they never
+/// move (Reversi's discs, Mandala's promoted pawns).
+fn is_immobile(piece: &FsPiece) -> bool {
+    piece.key == "immobile"
+        || piece.key.starts_with("customPiece")
+            && piece.betza.as_deref().is_some_and(|b| b.trim().is_empty())
 }
 
 /// FS's `diagonalLines` (Janggi's palace diagonals): from a square of the
@@ -1711,8 +1747,10 @@ struct PiecePromotion {
     letter: char,
     /// The promoted kind's name.
     promoted: String,
-    /// The promoted kind's Betza (the moves of FS's promoted type).
-    betza: String,
+    /// The promoted kind's moves as the `piece` line writes them: the
+    /// Betza of FS's promoted type in quotes, or `immobile` (Mandala's
+    /// pawns promote to a stone that never moves).
+    moves: String,
     /// Royal, promoted from a royal piece (FS's pseudo-royal pieces).
     royal: bool,
     /// FS's `pawn`'s: it promotes as pawns do, on arriving in the region
@@ -1798,8 +1836,9 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
                 format!("a limit on `{to}`, which `{from}` promotes to and the variant has otherwise too: FS counts them all, varia's limit the promoted ones"),
             ));
         }
-        let betza = match &target.betza {
-            Some(b) if !b.contains('i') => b.clone(),
+        let moves = match &target.betza {
+            _ if is_immobile(target) => "immobile".to_string(),
+            Some(b) if !b.contains('i') => format!("\"{b}\""),
             _ => return refuse(format!("`{to}`'s moves (FS's Betza with initial moves, or hard-coded) as a promoted piece's: the bridge cannot write them yet")),
         };
         let name = piece_name(piece);
@@ -1807,7 +1846,7 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
             promoted: format!("Promoted{name}"),
             piece: name,
             letter: piece.letter,
-            betza,
+            moves,
             royal: piece.royal,
             of_pawn,
         });
@@ -2057,10 +2096,13 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
     ];
     for (word, _) in every_piece.iter().filter(|(_, on)| *on) {
         for piece in &options.resolved.pieces {
+            // A piece that never moves is stuck on every square: FS's
+            // `immobilityIllegal` never lets it be dropped.
+            let never = *word == "never-stuck" && is_immobile(piece);
             rules
                 .entry(piece.key.clone())
                 .or_default()
-                .push(word.to_string());
+                .push(if never { "never" } else { word }.to_string());
         }
     }
     Ok(rules)
@@ -2989,7 +3031,7 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         Some(letters) => {
             let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
                 .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
-            kinds_of_types(options, &keys)
+            kinds_in_game_of_types(options, &keys)
         }
     };
     if let Some(black) = options.get("flagPieceBlack") {

@@ -87,27 +87,6 @@ pub(super) fn write_hands(
         out.push_str("capturesToHand = true\n");
         write_returns(variant, hands, promotions, out)?;
     }
-    // A kind never dropped as FS's `dropNoDoubledCount = 0` (no file has
-    // fewer of it than none).
-    let per_file: Vec<(PieceKind, u8)> = (0..variant.pieces.len())
-        .map(|k| (PieceKind(k as u8), hands.per_file[k]))
-        .filter(|&(k, n)| n > 0 || hands.never_dropped[k.0 as usize])
-        .collect();
-    match per_file.as_slice() {
-        [] => {}
-        [(kind, count)] => {
-            let _ = writeln!(out, "dropNoDoubled = {}", fs_letter(variant, *kind));
-            if *count != 1 {
-                let _ = writeln!(out, "dropNoDoubledCount = {count}");
-            }
-        }
-        _ => {
-            return Err(refuse(
-                "drop … one-per-file",
-                "Fairy-Stockfish's `dropNoDoubled` holds for one piece type",
-            ))
-        }
-    }
     if no_mate_kind(variant)?.is_some() {
         out.push_str("shogiPawnDropMateIllegal = true\n");
     }
@@ -141,6 +120,7 @@ pub(super) fn write_hands(
             "Fairy-Stockfish leaves a piece unpromoted where it could not move again only without `immobilityIllegal`, which the drop squares need here",
         ));
     }
+    write_drops_per_file(variant, hands, immobility, out)?;
     let (region, mobility) = squares.regions(variant, &restricted, immobility)?;
     if squares.pawn.is_some() {
         if squares.pawn_drops.0 {
@@ -168,6 +148,44 @@ pub(super) fn write_hands(
         out.push_str("gating = true\nseirawanGating = true\n");
     }
     Ok(immobility)
+}
+
+/// `drop … one-per-file` (`N-per-file`) as FS's `dropNoDoubled` and
+/// `dropNoDoubledCount`, for one kind only; a kind never dropped as
+/// `dropNoDoubledCount = 0` (no file has fewer of it than none), unless it
+/// never moves and `immobility` (FS's `immobilityIllegal`) keeps it in
+/// hand already (Mandala's stone).
+fn write_drops_per_file(
+    variant: &Variant,
+    hands: &Hands,
+    immobility: bool,
+    out: &mut String,
+) -> Result<(), ExportError> {
+    let per_file: Vec<(PieceKind, u8)> = (0..variant.pieces.len())
+        .map(|k| (PieceKind(k as u8), hands.per_file[k]))
+        .filter(|&(k, n)| {
+            let never = hands.never_dropped[k.0 as usize];
+            // FS's `immobilityIllegal` drops no piece that never moves.
+            let stuck = never && immobility && variant.pieces[k.0 as usize].patterns.is_empty();
+            n > 0 || never && !stuck
+        })
+        .collect();
+    match per_file.as_slice() {
+        [] => {}
+        [(kind, count)] => {
+            let _ = writeln!(out, "dropNoDoubled = {}", fs_letter(variant, *kind));
+            if *count != 1 {
+                let _ = writeln!(out, "dropNoDoubledCount = {count}");
+            }
+        }
+        _ => {
+            return Err(refuse(
+                "drop … one-per-file",
+                "Fairy-Stockfish's `dropNoDoubled` holds for one piece type",
+            ))
+        }
+    }
+    Ok(())
 }
 
 /// S-chess's gating as FS's `seirawanGating`: its gates are on the
@@ -404,9 +422,12 @@ fn write_returns(
 /// The name FS's options take for a piece type (`mobilityRegionWhite…`):
 /// `King`, `ShogiPawn` or `CustomPieceN`, as the section declares it.
 pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
-    let def = &variant.pieces[kind.0 as usize];
-    if def.royal {
+    let king = super::fs_king(variant);
+    if king == Some(kind) {
         return "King".into();
+    }
+    if let Some(same) = promoted_alias(variant, kind) {
+        return fs_piece_name(variant, same);
     }
     let no_mate = no_mate_kind(variant).ok().flatten();
     if no_mate == Some(kind) {
@@ -427,9 +448,9 @@ pub(super) fn fs_piece_name(variant: &Variant, kind: PieceKind) -> String {
     let custom = variant.pieces[..kind.0 as usize]
         .iter()
         .enumerate()
-        .filter(|&(k, p)| {
+        .filter(|&(k, _)| {
             let k = Some(PieceKind(k as u8));
-            !p.royal
+            king != k
                 && no_mate != k
                 && pawn != k
                 && !own.iter().any(|&(o, _)| Some(o) == k)
