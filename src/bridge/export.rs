@@ -16,6 +16,7 @@ mod counting;
 mod drops;
 mod janggi;
 mod shatar;
+mod soldier;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
 /// and the reason.
@@ -74,6 +75,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     let _ = writeln!(out, "maxFile = {}", geometry.files());
     let _ = writeln!(out, "maxRank = {}", geometry.ranks());
     write_pieces(variant, &janggi, &mut out)?;
+    soldier::write_rank(variant, &mut out);
     let promotions = write_promotion(variant, &mut out)?;
     if drops::write_hands(variant, &promotions, &mut out)? {
         let why = if promotions.optional {
@@ -411,6 +413,7 @@ fn own_types(
 ) -> Result<Vec<(PieceKind, &'static str)>, ExportError> {
     let mut own_types = counting::counted_types(variant)?;
     own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
+    own_types.extend(soldier::soldier(variant).map(|(k, _)| (k, "soldier")));
     for (kind, key) in shatar::shak_types(variant)?
         .into_iter()
         .chain(janggi.types.iter().copied())
@@ -452,7 +455,10 @@ fn write_pieces(
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
         let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
-        check_also_moves(piece, pawn_steps, janggi, &declaration)?;
+        let soldier = soldier::soldier(variant).is_some_and(|(k, _)| k.0 as usize == index);
+        if !soldier {
+            check_also_moves(piece, pawn_steps, janggi, &declaration)?;
+        }
         let mut first_moves = String::new();
         for p in piece.patterns.iter() {
             if let Some(region) = p

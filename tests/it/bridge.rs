@@ -596,6 +596,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "losers",
             "makpong",
             "makruk",
+            "manchu",
             "micro",
             "minishogi",
             "minixiangqi",
@@ -670,7 +671,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("karouk", "first moves of King"),
             ("large-nahbi", "board 10 x 12"),
-            ("manchu", "piece Soldier P \"fW\""),
             ("nahbi", "hook"),
             ("perfect", "castling King e1 -> c1"),
             ("shoshogi", "check when …"),
@@ -2380,6 +2380,44 @@ fn a_pawn_promoting_to_a_stone_imports_and_exports() {
     let section = varia::bridge::export::export_variant(&chak, "varia-chak").unwrap();
     assert!(section.contains("\nflagPiece = b\n"), "{section}");
     exported_sections_play_as_fs(&["chak"], &[chak], &section, "chak", 47);
+}
+
+/// Manchu's soldier (`fW`, and `also … "sW" from far`: sideways across
+/// the river) exports as FS's `soldier` type with `soldierPromotionRank =
+/// 6`; pyffish's moves in the exported section are the script's on both
+/// sides of the river, for both sides. A piece stepping sideways from a
+/// region that is not every rank from one on stays refused.
+#[test]
+fn a_soldier_stepping_sideways_across_the_river_exports_as_fs_soldier() {
+    let manchu = crate::common::oracle::script("manchu");
+    let section = varia::bridge::export::export_variant(&manchu, "varia-manchu").unwrap();
+    for line in ["\nsoldier = p\n", "\nsoldierPromotionRank = 6\n"] {
+        assert!(section.contains(line), "{line}{section}");
+    }
+    // Red's soldiers on e5 (this side) and c7 (across), Black's on e6
+    // (its side) and g4 (across).
+    for side in ["w", "b"] {
+        let fen = format!("3k5/9/9/2P6/4p4/4P4/6p2/9/9/4K4 {side} - - 0 1");
+        let ours = moves_as_pyffish_plays(&section, "varia-manchu", &manchu, &fen);
+        let soldier_moves: Vec<&String> = ours
+            .iter()
+            .filter(|m| ["e5", "c7", "e6", "g4"].iter().any(|s| m.starts_with(s)))
+            .collect();
+        // Each side's soldier this side of the river only steps forward
+        // (here taking the other's).
+        let expected: &[&str] = if side == "w" {
+            &["c7b7", "c7c8", "c7d7", "e5e6"]
+        } else {
+            &["e6e5", "g4f4", "g4g3", "g4h4"]
+        };
+        assert_eq!(soldier_moves, expected, "{fen}");
+    }
+    let narrow = "variant \"narrow\"\nboard 9 x 10\npiece King K \"W\" royal\n\
+                  piece Soldier P \"fW\"\nalso Soldier \"sW\" from ranks 6..8\n\
+                  setup \"4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1\"\n";
+    let narrow = compile_source("narrow.variant", narrow).unwrap();
+    let error = varia::bridge::export::export_variant(&narrow, "narrow").unwrap_err();
+    assert_eq!(error.declaration, "piece Soldier P \"fW\"");
 }
 
 /// Khans: White's pawns promote to the orthodox pieces, Black's soldiers
