@@ -3717,9 +3717,10 @@ fn board_cells(options: &Options) -> Result<usize, ImportError> {
 ///   by promoting from one (Chak's king to its divine king);
 /// - with a count of 0, one royal group per type (`check when the last
 ///   Maharajah is attacked`: none safe while the side has two), when no
-///   piece promotes to or from the type and none is dropped (FS keeps a
-///   dropped one, or a newly promoted one's old partner, safe for that
-///   move by the count before it).
+///   piece promotes to or from the type, or every promotion to it ends
+///   the game at once (`promotions_end_the_game`, Back Rank), and none is
+///   dropped (FS keeps a dropped one, or a newly promoted one's old
+///   partner, safe for that move by the count before it).
 ///
 /// A copy of `resolved` with those kinds royal and the extinction options
 /// gone, and the keys of the grouped types; `None` for a section without
@@ -3804,9 +3805,10 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
             && on_board(true).max(on_board(false)) <= count as usize + 1;
     let isolated = count == 0
         && !pawn_promotes_to
-        && !promoted
+        && (!promoted
             .iter()
             .any(|(from, to)| extinct(from) || extinct(to))
+            || promotions_end_the_game(&options, &keys)?)
         && !in_hand
         && !options.flag("capturesToHand", false)?;
     let mut royal = resolved.clone();
@@ -3833,6 +3835,13 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
     if !has_royal(true) || !has_royal(false) {
         return refuse("a side starts without a royal piece");
     }
+    remove_extinction_options(&mut royal);
+    Ok(Some((royal, groups)))
+}
+
+/// Takes FS's extinction options out of a section whose extinction pieces
+/// the import made royal kinds or groups.
+fn remove_extinction_options(royal: &mut Resolved) {
     for key in [
         "extinctionPseudoRoyal",
         "extinctionValue",
@@ -3843,7 +3852,65 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
     ] {
         royal.options.remove(key);
     }
-    Ok(Some((royal, groups)))
+}
+
+/// Whether every promotion into an extinction type ends the game at once
+/// (Back Rank: a piece reaching the last rank becomes a king there, and a
+/// king there wins), so that no side has two of the type while the game
+/// goes on: the type is the flag piece, reached by one piece at once
+/// (no `flagMove`, `flagPieceSafe` or count), the promotions are
+/// compulsory, from types that are not extinction types, and each side's
+/// promotion region lies in its flag region; and no piece that promotes
+/// so stands in its side's promotion region at the start (it would
+/// promote leaving it). FS keeps only the piece that was there safe, and
+/// the group (`check when the last King is attacked`) does the same.
+fn promotions_end_the_game(options: &Options, keys: &[String]) -> Result<bool, ImportError> {
+    let resolved = options.resolved;
+    let into: Vec<&String> = resolved
+        .promoted
+        .iter()
+        .filter(|(_, to)| to.as_ref().is_some_and(|t| keys.contains(t)))
+        .map(|(from, _)| from)
+        .collect();
+    if into.is_empty() || into.iter().any(|from| keys.contains(from)) {
+        return Ok(false);
+    }
+    let flag = super::fs::letters_to_keys(&resolved.pieces, options.text("flagPiece", "").trim())
+        .unwrap_or_default();
+    let one_flag = matches!(flag.as_slice(), [one] if keys.contains(one))
+        && options.get("flagPieceWhite").is_none()
+        && options.get("flagPieceBlack").is_none();
+    if !one_flag
+        || options.flag("flagMove", false)?
+        || options.flag("flagPieceSafe", false)?
+        || options.number("flagPieceCount", 1)? != 1
+        || !options.flag("mandatoryPiecePromotion", false)?
+    {
+        return Ok(false);
+    }
+    let board = read_board(options)?;
+    let (white_zone, black_zone) = promotion_regions(options, &board)?;
+    let white_flag = read_squares(options, "flagRegionWhite", &board)?;
+    let black_flag = read_squares(options, "flagRegionBlack", &board)?;
+    if !white_zone.is_subset(&white_flag) || !black_zone.is_subset(&black_flag) {
+        return Ok(false);
+    }
+    let letters: Vec<char> = resolved
+        .pieces
+        .iter()
+        .filter(|p| into.contains(&&p.key))
+        .map(|p| p.letter)
+        .collect();
+    let start = placement(options.text("startFen", CHESS_FEN), &board);
+    let promotes_leaving = start.iter().any(|(square, &c)| {
+        let zone = if c.is_ascii_uppercase() {
+            &white_zone
+        } else {
+            &black_zone
+        };
+        letters.contains(&c.to_ascii_uppercase()) && zone.contains(square)
+    });
+    Ok(!promotes_leaving)
 }
 
 /// FS's `blastOnCapture` as `captures explode`: FS spares its `pawn` type

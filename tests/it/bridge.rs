@@ -193,6 +193,7 @@ const MATCHING: &[&str] = &[
     "sixthrank",
     "fullmoon",
     "massacre",
+    "backrank",
     "stardust",
     "cetus",
     "chessvshp",
@@ -257,7 +258,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("customPiece4", 1),
     ("enclosingDrop", 2),
     ("enclosingDropStart", 1),
-    ("extinctionPseudoRoyal", 1),
     ("flipEnclosedPieces", 2),
     ("petrifyOnCaptureTypes", 1),
     ("script", 2),
@@ -764,6 +764,7 @@ fn import_export_import_is_stable() {
             ("shogun", "demote PromotedPawn to Pawn"),
             ("wildebeest", "also … from"),
             ("antiatomic", "hook"),
+            ("backrank", "reaching"),
             ("alapo", "reaching"),
             ("rooksquare", "reaching"),
             ("river", "reaching"),
@@ -2418,6 +2419,51 @@ fn a_soldier_stepping_sideways_across_the_river_exports_as_fs_soldier() {
     let narrow = compile_source("narrow.variant", narrow).unwrap();
     let error = varia::bridge::export::export_variant(&narrow, "narrow").unwrap_err();
     assert_eq!(error.declaration, "piece Soldier P \"fW\"");
+}
+
+/// Back Rank: every piece reaching the last rank becomes a king (FS's
+/// commoner, pseudo-royal by `extinctionPseudoRoyal`) there, and a king
+/// there wins, so no side ever has two kings while the game goes on: the
+/// import keeps the one king safe as a royal group (`check when the last
+/// Commoner is attacked`) and the promoted kings unguarded, as FS does. A
+/// rook may promote on a square the enemy king attacks and wins at once,
+/// in pyffish and in varia; random games agree.
+#[test]
+fn promotions_that_end_the_game_keep_pseudo_royal_kings_importable() {
+    let (script, backrank) = fixture_section("backrank");
+    for line in [
+        "\ncheck when the last Commoner is attacked\n",
+        "\npromote Queen in or from rank 8 to PromotedQueen\n",
+        "\nreaching rank 8 with Commoner, PromotedBishop, PromotedKnight, PromotedPawn, PromotedQueen, PromotedRook wins\n",
+    ] {
+        assert!(script.contains(line), "{line}{script}");
+    }
+    let ini = fixture("variants.ini");
+    let fen = "1k6/R7/8/8/8/8/8/4K3 w - - 0 1";
+    let ours = moves_as_pyffish_plays(&ini, "backrank", &backrank, fen);
+    assert!(ours.contains(&"a7a8+".to_string()), "{ours:?}");
+    let theirs = crate::common::oracle::pyffish_with_config(
+        &ini,
+        "print(*sf.is_optional_game_end('backrank', sys.argv[1], ['a7a8+']), *sf.is_immediate_game_end('backrank', sys.argv[1], ['a7a8+']), sf.game_result('backrank', sys.argv[1], ['a7a8+']))",
+        &[fen],
+    );
+    let mut pos = Position::from_fen(&backrank, fen).unwrap();
+    let m = varia::notation::coord::parse_coord(&pos, "a7a8+").unwrap();
+    pos.play_unchecked(m);
+    // FS: the game is over, lost for Black, to move.
+    assert!(theirs.trim().ends_with("-32000"), "{theirs}");
+    assert!(
+        matches!(
+            pos.outcome().unwrap(),
+            varia::vm::Outcome::Decisive {
+                winner: varia::ir::piece::Color::White,
+                ..
+            }
+        ),
+        "{:?}",
+        pos.outcome()
+    );
+    fixture_sections_play_as_fs(&["backrank"], &[backrank], 53);
 }
 
 /// Khans: White's pawns promote to the orthodox pieces, Black's soldiers
