@@ -439,6 +439,8 @@ fn write_pieces(
     }
     let no_mate = drops::no_mate_kind(variant)?;
     let own_types = own_types(variant, janggi)?;
+    // Its `also` moves are FS's soldier's.
+    let soldier = soldier::soldier(variant).map(|(kind, _)| kind);
     // FS's own types first, then the custom pieces in the script's order:
     // the order an import of the section gives the pieces back.
     let mut customs = String::new();
@@ -455,8 +457,7 @@ fn write_pieces(
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
         let pawn_steps = fs_pawn(variant) == Some(PieceKind(index as u8));
-        let soldier = soldier::soldier(variant).is_some_and(|(k, _)| k.0 as usize == index);
-        if !soldier {
+        if soldier != Some(PieceKind(index as u8)) {
             check_also_moves(piece, pawn_steps, janggi, &declaration)?;
         }
         let mut first_moves = String::new();
