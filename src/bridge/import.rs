@@ -1501,26 +1501,28 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
 /// (`promotionPawnTypesWhite`/`Black`, else `promotionPawnTypes`, else
 /// `pawnTypes`, as FS reads them; FS's `pawn` by default), `None` for `-`.
 fn promotion_pawn_key(options: &Options, black: bool) -> Result<Option<String>, ImportError> {
-    let own = if black {
-        "promotionPawnTypesBlack"
-    } else {
-        "promotionPawnTypesWhite"
-    };
-    let Some(key) = [own, "promotionPawnTypes", "pawnTypes"]
-        .into_iter()
-        .find(|k| options.get(k).is_some())
-    else {
+    let Some(key) = side_pawn_types_key(options, "promotionPawnTypes", black) else {
         return Ok(Some("pawn".to_string()));
     };
-    let value = options.text(key, "");
+    let value = options.text(&key, "");
     let keys = super::fs::letters_to_keys(&options.resolved.pieces, value)
-        .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
+        .map_err(|c| options.error(&key, format!("no piece has the letter `{c}`")))?;
     match keys.as_slice() {
         // `-`: no piece promotes as a pawn.
         [] => Ok(None),
         [one] => Ok(Some(one.clone())),
-        _ => Err(options.error(key, "varia takes one promoting piece type from FS for now")),
+        _ => Err(options.error(&key, "varia takes one promoting piece type from FS for now")),
     }
+}
+
+/// Which option sets a side's piece types for `stem` (`promotionPawnTypes`,
+/// `nMoveRuleTypes`), as FS reads them: the side's own (`…White`,
+/// `…Black`), else `stem`, else `pawnTypes`; `None` where none is set.
+fn side_pawn_types_key(options: &Options, stem: &str, black: bool) -> Option<String> {
+    let own = format!("{stem}{}", if black { "Black" } else { "White" });
+    [own, stem.to_string(), "pawnTypes".to_string()]
+        .into_iter()
+        .find(|k| options.get(k).is_some())
 }
 
 /// The promotion zone of FS's pawn-style promotions, each side's as White
@@ -2232,15 +2234,7 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
 /// soldiers).
 fn move_rule_resets_by_side(options: &Options) -> Result<String, ImportError> {
     let side_types = |black: bool| -> Result<Vec<String>, ImportError> {
-        let own = if black {
-            "nMoveRuleTypesBlack"
-        } else {
-            "nMoveRuleTypesWhite"
-        };
-        let Some(key) = [own, "nMoveRuleTypes", "pawnTypes"]
-            .into_iter()
-            .find(|k| options.get(k).is_some())
-        else {
+        let Some(key) = side_pawn_types_key(options, "nMoveRuleTypes", black) else {
             // FS's default: its pawn.
             return Ok(options
                 .resolved
@@ -2250,12 +2244,12 @@ fn move_rule_resets_by_side(options: &Options) -> Result<String, ImportError> {
                 .map(|p| p.key.clone())
                 .collect());
         };
-        let letters = options.text(key, "").trim();
+        let letters = options.text(&key, "").trim();
         if letters.is_empty() || letters == "-" {
             return Ok(Vec::new());
         }
         super::fs::letters_to_keys(&options.resolved.pieces, letters)
-            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))
+            .map_err(|c| options.error(&key, format!("no piece has the letter `{c}`")))
     };
     let white = side_types(false)?;
     let black = side_types(true)?;
