@@ -12,6 +12,7 @@ use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind, WALL_CODE};
 use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
 use crate::ir::Variant;
 
+mod chasing;
 mod counting;
 mod drops;
 mod janggi;
@@ -301,7 +302,6 @@ fn write_counted_ends(variant: &Variant, out: &mut String) {
 
 /// What FS has no way to say at all.
 fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
-    check_janggi_ends(variant)?;
     let geometry = &variant.geometry;
     if geometry.files() > MAX_FILES || geometry.ranks() > MAX_RANKS {
         return Err(refuse(
@@ -414,6 +414,11 @@ fn own_types(
     let mut own_types = counting::counted_types(variant)?;
     own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
     own_types.extend(soldier::soldier(variant).map(|(k, _)| (k, "soldier")));
+    for (kind, key) in chasing::chasing_types(variant)? {
+        if !own_types.iter().any(|&(k, _)| k == kind) {
+            own_types.push((kind, key));
+        }
+    }
     for (kind, key) in shatar::shak_types(variant)?
         .into_iter()
         .chain(janggi.types.iter().copied())
@@ -2430,6 +2435,7 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     shatar::write_shatar_mate(variant, out)?;
     write_goals(variant, out)?;
     write_connects(variant, out)?;
+    chasing::write_chasing(variant, out)?;
     counting::write_counting(variant, &counting::counted_types(variant)?, out)
 }
 
@@ -2611,15 +2617,4 @@ fn racing_goals(
         && black.squares.white.is_empty()
         && !white.squares.white.is_empty()
         && !black.squares.black.is_empty()
-}
-
-/// Xiangqi's chasing rule, which FS judges by its own xiangqi types.
-fn check_janggi_ends(variant: &Variant) -> Result<(), ExportError> {
-    if variant.game_end.chasing.is_some() {
-        return Err(refuse(
-            "chasing",
-            "Fairy-Stockfish's `chasingRule = axf` judges chases by its own xiangqi piece types (horse, cannon, elephant, fers, soldier), which the bridge does not write",
-        ));
-    }
-    Ok(())
 }

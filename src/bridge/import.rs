@@ -11,6 +11,8 @@ use super::fs::{resolve, FsPiece, Resolved, Setting};
 use super::ini::{parse_ini, Section};
 use super::ImportError;
 
+mod chasing;
+
 /// Options that change nothing about the rules: display, evaluation,
 /// engine tuning.
 const NO_RULE_OPTIONS: &[&str] = &[
@@ -32,7 +34,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("chasingRule", "none"),
     ("dupleCheck", "false"),
     ("castlingWins", "-"),
 ];
@@ -197,6 +198,7 @@ const FS_OPTIONS: &[&str] = &[
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
     "diagonalLines",
+    "chasingRule",
     "bikjangRule",
     "moveRepetitionIllegal",
     "castlingDroppedPiece",
@@ -1942,11 +1944,14 @@ fn write_mobility(options: &Options, board: &Board, out: &mut String) -> Result<
         let white = outside(white);
         let black = black_view(&outside(black), board);
         if white == black {
-            let _ = writeln!(
-                out,
-                "restrict {names}: never land in {}",
-                region_text(&white, board)
-            );
+            // (Nothing where the region is the whole board.)
+            if !white.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "restrict {names}: never land in {}",
+                    region_text(&white, board)
+                );
+            }
             continue;
         }
         for (side, region) in [("white", &white), ("black", &black)] {
@@ -2847,6 +2852,7 @@ fn write_game_end(
     if options.flag("perpetualCheckIllegal", false)? && n_fold > 0 && options.has_royal() {
         let _ = writeln!(out, "perpetual check loses");
     }
+    chasing::write_chasing(options, board, out)?;
     if options.flag("checkCounting", false)? {
         let counters = setup.split_whitespace().nth(4).unwrap_or("");
         let Some((white, black)) = counters.split_once('+') else {

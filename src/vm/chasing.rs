@@ -11,8 +11,8 @@
 //! uncovers, newly attacks, royal pieces and the kinds of `chased only in`
 //! outside their region aside, where they stand unprotected (no protector
 //! but pinned ones), or where the attacker outranks them; not a piece of
-//! the attacker's own kind (unless pinned, or a lame leaper that cannot
-//! attack back); for a rider, not along the line it moved on. Besides, a
+//! the attacker's own kind (unless pinned, or an oblique lame leaper
+//! that cannot attack back); for a rider, not along the line it moved on. Besides, a
 //! move chases the pieces protected only by a piece it newly pins, and
 //! those its uncovered check attacks that the royal piece cannot take back.
 //!
@@ -30,7 +30,7 @@ use crate::vm::position::{Played, Position};
 /// The positions of the game as far back as the log rebuilds them.
 struct Past {
     /// `boards[j]`: the board `j` plies back (None where the log cannot
-    /// take a move back: a null move, a drop, castling, before the start).
+    /// take a move back: a null move, castling, before the start).
     boards: Vec<Option<Board>>,
     /// `moves[j]`: the move that led to the position `j` plies back.
     moves: Vec<Option<Played>>,
@@ -85,6 +85,11 @@ impl Position {
                 break;
             }
             let back = match (boards[j - 1].as_ref(), played) {
+                (Some(board), Some(p)) if matches!(p.mv.kind, MoveKind::Drop(_)) => {
+                    let mut b = *board;
+                    b.take(p.mv.to);
+                    Some(b)
+                }
                 (Some(board), Some(p)) if plain(&p) => {
                     let mut b = *board;
                     b.take(p.mv.to);
@@ -331,13 +336,18 @@ impl Chase<'_> {
         })
     }
 
+    /// Whether the kind captures by an oblique lame leap (the horse's
+    /// `nN`), which a piece of its kind it attacks may not attack back;
+    /// a straight one (the elephant's `nA`) passes the same squares both
+    /// ways.
     fn lame(&self, kind: PieceKind) -> bool {
-        self.pos
-            .variant
-            .piece(kind)
-            .patterns
-            .iter()
-            .any(|p| p.captures && p.travel == Travel::LameLeap)
+        self.pos.variant.piece(kind).patterns.iter().any(|p| {
+            p.captures
+                && p.travel == Travel::LameLeap
+                && p.vectors
+                    .iter()
+                    .any(|&(x, y)| x != 0 && y != 0 && x.abs() != y.abs())
+        })
     }
 
     /// Whether a piece stands on a square that some lame leap of the
@@ -391,7 +401,8 @@ impl Chase<'_> {
         let def = self.pos.variant.piece(moved);
         if !def.royal_like() && self.rule.only_in(moved).is_none() {
             let mut direct = self.attacked(self.tables(), after, to, theirs);
-            if self.rides(moved) {
+            // (A drop came from no square, so from no line.)
+            if self.rides(moved) && from != to {
                 direct = direct.difference(&self.line(from, to));
             }
             self.add_chased(&mut b, to, moved, direct, pins);

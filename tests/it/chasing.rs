@@ -223,13 +223,12 @@ fn checks_beyond_ten_lengthen_the_move_rule() {
 /// line: the FEN, the moves, FS's verdict after each): our outcome after
 /// every move must be FS's. Returns how many moves were judged, and how
 /// many games ended by a chase.
-fn replay_games(text: &str) -> (usize, usize) {
-    let variant = script("xiangqi");
+fn replay_games(variant: &std::sync::Arc<varia::ir::Variant>, text: &str) -> (usize, usize) {
     let (mut moves_judged, mut chases) = (0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let parts: Vec<&str> = line.split('|').map(str::trim).collect();
         let (fen, moves, verdicts) = (parts[0], parts[1], parts[2]);
-        let mut pos = Position::from_fen(&variant, fen).unwrap();
+        let mut pos = Position::from_fen(variant, fen).unwrap();
         for (i, (m, v)) in moves
             .split_whitespace()
             .zip(verdicts.split_whitespace())
@@ -266,7 +265,7 @@ fn random_games_of_chases_agree_with_fairy_stockfish() {
     // `python3 tests/oracle/xiangqi_chases.py xiangqi 400 1 60`.
     let text =
         std::fs::read_to_string(manifest_dir().join("tests/oracle/xiangqi_chases.txt")).unwrap();
-    let (moves, chases) = replay_games(&text);
+    let (moves, chases) = replay_games(&script("xiangqi"), &text);
     assert_eq!(text.lines().count(), 400);
     assert!(moves > 3000, "{moves} moves");
     assert!(chases >= 50, "only {chases} games ended by a chase");
@@ -279,7 +278,7 @@ fn fresh_random_games_of_chases_agree_with_fairy_stockfish() {
     let text =
         common::oracle::oracle_script_output("xiangqi_chases.py", &["xiangqi", "6", "7", "40"]);
     assert_eq!(text.lines().count(), 6);
-    replay_games(&text);
+    replay_games(&script("xiangqi"), &text);
 }
 
 #[test]
@@ -287,14 +286,24 @@ fn the_pieces_each_move_chases_are_fairy_stockfish_s() {
     // `FS_BIN=… python3 tests/oracle/xiangqi_chased.py
     // tests/oracle/xiangqi_chases.txt 100 11`: FS's chased pieces after
     // every move of the 400 games of chases and of 100 random games.
-    let variant = script("xiangqi");
     let text =
         std::fs::read_to_string(manifest_dir().join("tests/oracle/xiangqi_chased.txt")).unwrap();
+    let (moves_checked, with_chases) = compare_chased(&script("xiangqi"), &text);
+    assert!(moves_checked > 10_000, "{moves_checked} moves");
+    assert!(with_chases > 1000, "{with_chases} moves chased");
+}
+
+/// Compares our chased pieces after every move of the games of a file
+/// written by `tests/oracle/xiangqi_chased.py` with FS's, but after drops
+/// (FS's chases of a drop read past its tables: a drop has no
+/// from-square); returns how many moves were compared, and how many
+/// chased something.
+fn compare_chased(variant: &std::sync::Arc<varia::ir::Variant>, text: &str) -> (usize, usize) {
     let (mut moves_checked, mut with_chases) = (0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let parts: Vec<&str> = line.split('|').map(str::trim).collect();
         let (fen, moves, sets) = (parts[0], parts[1], parts[2]);
-        let mut pos = Position::from_fen(&variant, fen).unwrap();
+        let mut pos = Position::from_fen(variant, fen).unwrap();
         for (i, (m, set)) in moves
             .split_whitespace()
             .zip(sets.split_whitespace())
@@ -313,13 +322,15 @@ fn the_pieces_each_move_chases_are_fairy_stockfish_s() {
                 _ => set.split(',').map(String::from).collect(),
             };
             theirs.sort();
+            if m.contains('@') {
+                continue;
+            }
             assert_eq!(ours, theirs, "{fen} | {moves}: move {} ({m})", i + 1);
             moves_checked += 1;
             with_chases += usize::from(!theirs.is_empty());
         }
     }
-    assert!(moves_checked > 10_000, "{moves_checked} moves");
-    assert!(with_chases > 1000, "{with_chases} moves chased");
+    (moves_checked, with_chases)
 }
 
 #[test]
@@ -361,18 +372,57 @@ fn the_rule_is_explained_listed_and_kept_from_the_bridge() {
         .expect("the rule listed");
     let again = script_file_with("xiangqi", "chasing loses:", line);
     assert_eq!(again.game_end.chasing, variant.game_end.chasing);
-    // FS's `chasingRule = axf` judges its own piece types: refused both ways.
-    let text = std::fs::read_to_string(common::oracle::script_path("xiangqi"))
-        .unwrap()
-        .replace("sides \"Red\" \"Black\"\n", "");
+    // FS's `chasingRule = axf` judges its own xiangqi types: a section
+    // whose pieces are others is refused, and so is a script whose
+    // clauses are not FS's.
+    let imported = varia::bridge::import::import_ini("[x:chess]\nchasingRule = axf\n", &[]);
+    let refused = imported[0].as_ref().unwrap_err();
+    assert_eq!(refused.option, "chasingRule");
+    assert!(
+        refused
+            .reason
+            .contains("the section's Pawn is none of them"),
+        "{refused}"
+    );
+    let text = std::fs::read_to_string(common::oracle::script_path("xiangqi")).unwrap();
+    let changed = text.replace("    Horse, Cannon outrank Chariot;\n", "");
     let refused = varia::bridge::export::export_variant(
-        &varia::compile_source("xiangqi.variant", &text).unwrap(),
+        &varia::compile_source("xiangqi.variant", &changed).unwrap(),
         "x",
     )
     .unwrap_err();
     assert_eq!(refused.declaration, "chasing");
-    let imported = varia::bridge::import::import_ini("[x:chess]\nchasingRule = axf\n", &[]);
-    assert_eq!(imported[0].as_ref().unwrap_err().option, "chasingRule");
+}
+
+#[test]
+fn the_rule_exports_as_fs_s_and_fs_judges_the_export_s_chases_alike() {
+    // Xiangqi's pieces go out as FS's own types, the rule as `chasingRule
+    // = axf`; games of chases FS plays in the exported section (pyffish
+    // with it loaded) get FS's verdicts, which varia's script must give.
+    let variant = script("xiangqi");
+    let section = varia::bridge::export::export_variant(&variant, "exported").unwrap();
+    for line in [
+        "horse = n\n",
+        "cannon = c\n",
+        "elephant = b\n",
+        "fers = a\n",
+        "rook = r\n",
+        "soldier = p\n",
+        "soldierPromotionRank = 6\n",
+        "chasingRule = axf\n",
+    ] {
+        assert!(section.contains(line), "{line}{section}");
+    }
+    let dir = common::bin::temp_dir("chasing", "export");
+    let ini = dir.join("exported.ini");
+    std::fs::write(&ini, &section).unwrap();
+    let games = common::oracle::oracle_script_output(
+        "xiangqi_chases.py",
+        &["exported", "12", "5", "60", ini.to_str().unwrap()],
+    );
+    assert_eq!(games.lines().count(), 12);
+    let (moves, _) = replay_games(&variant, &games);
+    assert!(moves > 100, "{moves} moves");
 }
 
 /// The catalogue's script `name` with its line starting `from` (the rule's
@@ -383,4 +433,40 @@ fn script_file_with(name: &str, from: &str, line: &str) -> std::sync::Arc<varia:
     let end = text.find("\nsetup").unwrap();
     let text = format!("{}{line}{}", &text[..start], &text[end..]);
     varia::compile_source("again.variant", &text).unwrap()
+}
+
+#[test]
+fn fs_sections_with_the_rule_import_and_judge_chases_as_fs() {
+    // FS's `chasingRule = axf` imports as `chasing loses` over the
+    // section's xiangqi types: crowdedxiangqi (five ranks, soldiers chased
+    // from the fourth) and xiangqihouse (drops: a dropped piece chases
+    // what it attacks). The fixtures are FS's verdicts on seeded games of
+    // chases (`python3 tests/oracle/xiangqi_chases.py NAME 200 1 60
+    // tests/fixtures/fairy-stockfish/variants.ini`) and the FS binary's
+    // chased pieces after every move of those and of 100 random games
+    // (`FS_BIN=… python3 tests/oracle/xiangqi_chased.py
+    // tests/oracle/NAME_chases.txt 100 11 NAME …/variants.ini`).
+    let ini = manifest_dir().join("tests/fixtures/fairy-stockfish/variants.ini");
+    for (name, far) in [("crowdedxiangqi", "4..5"), ("xiangqihouse", "6..10")] {
+        let (script, variant) = crate::bridge::fixture_section(name);
+        let rule = format!(
+            "chasing loses:\n    Horse, Cannon outrank Rook;\n    \
+             Elephant, Fers outrank Rook, Cannon, Horse;\n    Soldier chased only in ranks {far}\n"
+        );
+        assert!(script.contains(&rule), "{script}");
+        let fixture = |kind: &str| {
+            std::fs::read_to_string(manifest_dir().join(format!("tests/oracle/{name}_{kind}.txt")))
+                .unwrap()
+        };
+        let (moves, chases) = replay_games(&variant, &fixture("chases"));
+        eprintln!("{name}: {moves} moves, {chases} chases");
+        let (moves, chased) = compare_chased(&variant, &fixture("chased"));
+        eprintln!("{name}: {moves} moves, {chased} chased");
+        let fresh = common::oracle::oracle_script_output(
+            "xiangqi_chases.py",
+            &[name, "4", "7", "40", ini.to_str().unwrap()],
+        );
+        assert_eq!(fresh.lines().count(), 4);
+        replay_games(&variant, &fresh);
+    }
 }

@@ -7,7 +7,10 @@ uncovered attacks of every kind). One line a game: the FEN, `|`, the
 moves, `|`, then for each move the squares chased, joined by `,`, or `-`
 for none.
 
-    FS_BIN=path/to/stockfish python3 xiangqi_chased.py GAMES_FILE RANDOM SEED
+    FS_BIN=path/to/stockfish python3 xiangqi_chased.py GAMES_FILE RANDOM SEED [VARIANT VARIANTS_INI]
+
+With VARIANT and VARIANTS_INI, the games are of that section of the file
+(GAMES_FILE may be /dev/null).
 """
 import os
 import random
@@ -18,18 +21,24 @@ import pyffish as sf
 
 games = [line.split("|") for line in open(sys.argv[1]) if line.strip()]
 rng = random.Random(int(sys.argv[3]))
-start = sf.start_fen("xiangqi")
+variant = sys.argv[4] if len(sys.argv) > 5 else "xiangqi"
+ini = os.path.abspath(sys.argv[5]) if len(sys.argv) > 5 else None
+if ini:
+    with open(ini) as f:
+        sf.load_variant_config(f.read())
+start = sf.start_fen(variant)
 for _ in range(int(sys.argv[2])):
     moves = []
     here = start
     for _ in range(rng.randrange(20, 120)):
-        legal = sf.legal_moves("xiangqi", here, [])
+        legal = sf.legal_moves(variant, here, [])
         if not legal:
             break
         moves.append(rng.choice(legal))
-        here = sf.get_fen("xiangqi", here, [moves[-1]])
+        here = sf.get_fen(variant, here, [moves[-1]])
     games.append([start, " ".join(moves), "-"])
-commands = ["setoption name UCI_Variant value xiangqi"]
+commands = [f"setoption name VariantPath value {ini}"] if ini else []
+commands.append(f"setoption name UCI_Variant value {variant}")
 for fen, moves, _ in games:
     moves = moves.split()
     for k in range(1, len(moves) + 1):

@@ -13,7 +13,10 @@ FEN, `|`, the moves, `|`, then after each move `-` while the game goes on,
 else FS's score for the side to move (`is_immediate_game_end`,
 `is_optional_game_end`, or the result without legal moves).
 
-    python3 xiangqi_chases.py VARIANT GAMES SEED PLIES
+    python3 xiangqi_chases.py VARIANT GAMES SEED PLIES [VARIANTS_INI]
+
+With VARIANTS_INI, VARIANT may be a section of that file (xiangqihouse's
+drops are played too, and never shuffled back).
 """
 import random
 import re
@@ -22,6 +25,9 @@ import sys
 import pyffish as sf
 
 variant, games, seed, plies = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+if len(sys.argv) > 5:
+    with open(sys.argv[5]) as ini:
+        sf.load_variant_config(ini.read())
 rng = random.Random(seed)
 start = sf.start_fen(variant)
 
@@ -31,13 +37,14 @@ def squares(move):
 
 
 def back(move):
+    """The move taken back; None for a drop."""
     a = squares(move)
-    return a[1] + a[0]
+    return a[1] + a[0] if "@" not in move else None
 
 
 def board(fen):
     """The occupied squares of a FEN: square name -> piece letter."""
-    rows = fen.split()[0].split("/")
+    rows = fen.split()[0].split("[")[0].split("/")
     out = {}
     for r, row in enumerate(rows):
         f = 0
@@ -52,7 +59,7 @@ def board(fen):
 
 def quiet(fen, legal):
     occupied = board(fen)
-    return [m for m in legal if squares(m)[1] not in occupied]
+    return [m for m in legal if squares(m)[-1] not in occupied]
 
 
 def mover_attacks(fen, frm):
@@ -66,7 +73,7 @@ def mover_attacks(fen, frm):
     except Exception:
         return set()
     occupied = board(flipped)
-    return {squares(m)[1] for m in legal if squares(m)[0] == frm and squares(m)[1] in occupied}
+    return {squares(m)[1] for m in legal if "@" not in m and squares(m)[0] == frm and squares(m)[1] in occupied}
 
 
 def opening():
@@ -78,7 +85,7 @@ def opening():
             if not legal:
                 break
             occupied = board(fen)
-            taking = [m for m in legal if squares(m)[1] in occupied]
+            taking = [m for m in legal if squares(m)[-1] in occupied]
             fen = sf.get_fen(variant, fen, [rng.choice(taking if taking and rng.random() < 0.7 else legal)])
         if sf.legal_moves(variant, fen, []) and not sf.is_immediate_game_end(variant, fen, [])[0]:
             return fen
@@ -89,7 +96,7 @@ def find_chase(fen):
     legal = sf.legal_moves(variant, fen, [])
     chasers = quiet(fen, legal)
     rng.shuffle(chasers)
-    for m1 in chasers[:25]:
+    for m1 in [m for m in chasers if "@" not in m][:25]:
         h1, h2 = squares(m1)
         f1 = sf.get_fen(variant, fen, [m1])
         occupied = board(f1)
@@ -97,7 +104,7 @@ def find_chase(fen):
         if not targets:
             continue
         x1 = rng.choice(targets)
-        flights = [m for m in quiet(f1, sf.legal_moves(variant, f1, [])) if squares(m)[0] == x1]
+        flights = [m for m in quiet(f1, sf.legal_moves(variant, f1, [])) if "@" not in m and squares(m)[0] == x1]
         rng.shuffle(flights)
         for m2 in flights[:6]:
             f2 = sf.get_fen(variant, f1, [m2])
@@ -118,7 +125,7 @@ def play(fen, plan):
         choice = None
         if plan and len(moves) < 2:
             choice = plan[len(moves)]
-        elif len(moves) >= 2 and rng.random() < 0.92 and back(moves[-2]) in legal:
+        elif len(moves) >= 2 and rng.random() < 0.92 and back(moves[-2]) in legal and back(moves[-2]):
             choice = back(moves[-2])
         if choice not in legal:
             choice = rng.choice(quiet(here, legal) or legal)

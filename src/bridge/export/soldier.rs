@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::ir::geometry::SquareSet;
 use crate::ir::pattern::MovePattern;
-use crate::ir::piece::{Color, PieceKind};
+use crate::ir::piece::{ByColor, Color, PieceKind};
 use crate::ir::Variant;
 
 /// The piece to write as FS's soldier, and the rank (1-based, as each
@@ -54,26 +54,34 @@ fn sideways_rank(variant: &Variant, pattern: &MovePattern) -> Option<i32> {
         return None;
     }
     let region = pattern.from_region?;
+    let ranks = i32::from(variant.geometry.ranks());
+    (2..=ranks).find(|&rank| region == promoted_zone(variant, rank))
+}
+
+/// Each side's ranks from `rank` (1-based, as that side counts) to the
+/// last: where FS's soldier steps sideways, its "promoted soldiers".
+pub(super) fn promoted_zone(variant: &Variant, rank: i32) -> ByColor<SquareSet> {
     let geometry = &variant.geometry;
     let ranks = i32::from(geometry.ranks());
-    (2..=ranks).find(|&rank| {
-        Color::ALL.iter().all(|&color| {
-            let from: SquareSet = geometry
-                .squares()
-                .iter()
-                .filter(|&sq| {
-                    let r = geometry.rank_of(sq);
-                    let own = if color == Color::White {
-                        r
-                    } else {
-                        ranks - 1 - r
-                    };
-                    own + 1 >= rank
-                })
-                .collect();
-            *region.get(color) == from
-        })
-    })
+    let zone = |color: Color| -> SquareSet {
+        geometry
+            .squares()
+            .iter()
+            .filter(|&sq| {
+                let r = geometry.rank_of(sq);
+                let own = if color == Color::White {
+                    r
+                } else {
+                    ranks - 1 - r
+                };
+                own + 1 >= rank
+            })
+            .collect()
+    };
+    ByColor {
+        white: zone(Color::White),
+        black: zone(Color::Black),
+    }
 }
 
 /// `soldierPromotionRank`, where a soldier steps sideways from a rank
