@@ -2123,8 +2123,12 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         return Ok(());
     }
     let king = white[0].king;
-    let rook = white[0].rook;
     let king_from = white[0].king_from;
+    // FS's castling rook types (`castlingRookPieces`): each wing castles
+    // with the piece of those it finds on the wing's rook square, which
+    // at the start is the kind the script names there (Perfect chess's
+    // rook and chancellor).
+    let mut rooks: Vec<PieceKind> = Vec::new();
     let mut lines = Vec::new();
     let mut wings = [false, false];
     for rule in &white {
@@ -2145,7 +2149,6 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
             .iter()
             .all(|&s| geometry.rank_of(s) == geometry.rank_of(king_from));
         if rule.king != king
-            || rule.rook != rook
             || rule.king_from != king_from
             || !same_rank
             || file(rule.rook_to) != inner
@@ -2154,6 +2157,9 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
             return Err(refuse(declaration, "Fairy-Stockfish's castling has one king square, one rook per wing, and the rook lands beside the king"));
         }
         wings[kingside as usize] = true;
+        if !rooks.contains(&rule.rook) {
+            rooks.push(rule.rook);
+        }
         let (king_key, rook_key) = if kingside {
             ("castlingKingsideFile", "castlingRookKingsideFile")
         } else {
@@ -2173,7 +2179,21 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
         "castlingKingFile = {}",
         (b'a' + geometry.file_of(king_from) as u8) as char
     );
-    let _ = writeln!(out, "castlingRookPieces = {}", fs_letter(variant, rook));
+    let from_drops = variant
+        .hands
+        .as_ref()
+        .is_some_and(|h| h.castling_from_drops);
+    if from_drops && rooks.len() > 1 {
+        return Err(refuse(
+            "castling …",
+            "castling from drops with a different rook on each wing: Fairy-Stockfish would castle with either type dropped on either wing",
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "castlingRookPieces = {}",
+        letters_of_kinds(variant, &rooks)
+    );
     for line in lines {
         let _ = writeln!(out, "{line}");
     }

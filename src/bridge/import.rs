@@ -2482,10 +2482,19 @@ fn write_castling(
             ));
         }
     }
-    let (Some((king, king_letter)), Some((rook, rook_letter))) = (
-        castling_piece(options, "castlingKingPiece", "king")?,
-        castling_piece(options, "castlingRookPieces", "rook")?,
-    ) else {
+    let king = match castling_pieces(options, "castlingKingPiece", "king")?.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        _ => return Err(options.error("castlingKingPiece", "varia takes one castling king type")),
+    };
+    let rooks = castling_pieces(options, "castlingRookPieces", "rook")?;
+    if rooks.len() > 1 && from_drops {
+        return Err(options.error(
+            "castlingRookPieces",
+            "castling with a dropped piece of one of several rook types: varia's castling names one rook on each wing",
+        ));
+    }
+    let (Some((king, king_letter)), false) = (king, rooks.is_empty()) else {
         out.push_str("castling none\n");
         set_rights(setup, "-");
         return Ok(());
@@ -2498,13 +2507,20 @@ fn write_castling(
         return Err(options.error("castlingRank", "beyond the board"));
     }
     if chess960 {
-        write_960_castling(options, board, (&king, &rook), rank, out)?;
+        let [(rook, _)] = rooks.as_slice() else {
+            return Err(options.error(
+                "castlingRookPieces",
+                "varia takes one castling rook type from any start",
+            ));
+        };
+        write_960_castling(options, board, (&king, rook), rank, out)?;
     } else {
         write_castling_wings(
             options,
             board,
             setup,
-            [(&king, king_letter), (&rook, rook_letter)],
+            (&king, king_letter),
+            &rooks,
             rank,
             out,
         )?;
@@ -2517,13 +2533,16 @@ fn write_castling(
 
 /// FS's castling, not from any start: the king (where the start position
 /// has it on the castling rank `rank`, else on `castlingKingFile`) to the
-/// kingside and queenside files, with the rook FS finds for each right;
-/// the setup's castling field rewritten to the rights kept.
+/// kingside and queenside files, with the rook FS finds for each right
+/// (a piece of any of the castling rook types `rooks`: Perfect chess's
+/// rook on one wing, its chancellor on the other); the setup's castling
+/// field rewritten to the rights kept.
 fn write_castling_wings(
     options: &Options,
     board: &Board,
     setup: &mut String,
-    [(king, king_letter), (rook, rook_letter)]: [(&str, char); 2],
+    (king, king_letter): (&str, char),
+    rooks: &[(String, char)],
     rank: u32,
     out: &mut String,
 ) -> Result<(), ImportError> {
@@ -2559,21 +2578,23 @@ fn write_castling_wings(
             None if kingside => board.files - 1,
             None => 0,
         };
-        let rook_file = |white: bool| -> Option<u32> {
-            let (right, r, k, rk) = if white {
-                (wing, rank, king_letter, rook_letter)
+        // The file and the type of the rook FS castles with.
+        let rook_file = |white: bool| -> Option<(u32, &str)> {
+            let (right, r, k) = if white {
+                (wing, rank, king_letter)
             } else {
                 (
                     wing.to_ascii_lowercase(),
                     board.ranks - 1 - rank,
                     king_letter.to_ascii_lowercase(),
-                    rook_letter.to_ascii_lowercase(),
                 )
             };
             if !rights.contains(right) || squares.get(&(king_file, r)) != Some(&k) {
                 return None;
             }
-            fs_castling_rook(&squares, board, (r, rk), kingside, start)
+            let (file, name) =
+                fs_castling_rook(&squares, board, (r, white, rooks), kingside, start)?;
+            Some((file, name))
         };
         // A side that cannot castle on the wing at the start (no right,
         // no king or rook there: Orda's Black) never will: it gets no
@@ -2581,13 +2602,17 @@ fn write_castling_wings(
         // castle with a king dropped on its file and a rook in the corner.
         let (white, black) = (rook_file(true), rook_file(false));
         if from_drops {
-            dropped_castling_fits(options, board, (king_file, start), [white, black])?;
+            let files = [white.map(|(f, _)| f), black.map(|(f, _)| f)];
+            dropped_castling_fits(options, board, (king_file, start), files)?;
         }
         let (white, black) = match from_drops {
-            true => (Some(start), Some(start)),
+            true => {
+                let rook = rooks[0].0.as_str();
+                (Some((start, rook)), Some((start, rook)))
+            }
             false => (white, black),
         };
-        for rook_from in [white, black].into_iter().flatten() {
+        for (rook_from, _) in [white, black].into_iter().flatten() {
             if (rook_from > king_file) != kingside {
                 return Err(options.error(
                     rook_option,
@@ -2609,7 +2634,7 @@ fn write_castling_wings(
             king_to + 1
         };
         let at = |f: u32| board.square(f, rank);
-        lines.extend(wing_lines(white, black, |only, rook_from| {
+        lines.extend(wing_lines(white, black, |only, (rook_from, rook)| {
             format!(
                 "castling {only}{king} {} -> {} with {rook} {} -> {}",
                 at(king_file),
@@ -2632,33 +2657,40 @@ fn write_castling_wings(
     Ok(())
 }
 
-/// The file of the rook FS castles with on a wing on rank `r` (`rook`:
-/// the side's letter of it): the first met going from the wing's rook file
-/// `start` toward the other edge, as FS's `Position::set` finds it.
-fn fs_castling_rook(
+/// The file and the kind of the rook FS castles with on a wing on rank
+/// `r` (White's if `white`; `rooks`: the castling rook types' names and
+/// letters): the first met going from the wing's rook file `start` toward
+/// the other edge, as FS's `Position::set` finds it.
+fn fs_castling_rook<'r>(
     squares: &BTreeMap<(u32, u32), char>,
     board: &Board,
-    (r, rook): (u32, char),
+    (r, white, rooks): (u32, bool, &'r [(String, char)]),
     kingside: bool,
     start: u32,
-) -> Option<u32> {
+) -> Option<(u32, &'r str)> {
+    let rook_on = |f: u32| {
+        let c = *squares.get(&(f, r))?;
+        rooks
+            .iter()
+            .find(|&&(_, l)| c == if white { l } else { l.to_ascii_lowercase() })
+            .map(|(name, _)| (f, name.as_str()))
+    };
     let files: Vec<u32> = if kingside {
         (0..=start.min(board.files - 1)).rev().collect()
     } else {
         (start..board.files).collect()
     };
-    files
-        .into_iter()
-        .find(|&f| squares.get(&(f, r)) == Some(&rook))
+    files.into_iter().find_map(rook_on)
 }
 
 /// A wing's castling lines (`write` makes one from its `white `/`black `
-/// prefix and the rook's file): one for both sides where their rooks
-/// start on the same file, else one for each side that castles there.
-fn wing_lines(
-    white: Option<u32>,
-    black: Option<u32>,
-    write: impl Fn(&str, u32) -> String,
+/// prefix and the rook's file and kind): one for both sides where their
+/// rooks, of one kind, start on the same file, else one for each side
+/// that castles there.
+fn wing_lines<R: PartialEq + Copy>(
+    white: Option<R>,
+    black: Option<R>,
+    write: impl Fn(&str, R) -> String,
 ) -> Vec<String> {
     match (white, black) {
         (Some(w), Some(b)) if w == b => vec![write("", w)],
@@ -2669,31 +2701,28 @@ fn wing_lines(
     }
 }
 
-/// The castling piece an option names (`castlingKingPiece`,
-/// `castlingRookPieces`; FS's `default` piece without it): its name and
-/// letter, `None` if the variant has no such piece.
-fn castling_piece(
+/// The castling pieces an option names (`castlingKingPiece`,
+/// `castlingRookPieces`; FS's `default` piece without it): their names and
+/// letters, those the variant has.
+fn castling_pieces(
     options: &Options,
     key: &str,
     default: &str,
-) -> Result<Option<(String, char)>, ImportError> {
+) -> Result<Vec<(String, char)>, ImportError> {
     let letters = options.text(key, "");
-    let key_name = if letters.is_empty() {
-        default.to_string()
+    let keys = if letters.is_empty() {
+        vec![default.to_string()]
     } else {
-        let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
-            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
-        match keys.as_slice() {
-            [one] => one.clone(),
-            _ => return Err(options.error(key, "varia takes one castling piece type for now")),
-        }
+        super::fs::letters_to_keys(&options.resolved.pieces, letters)
+            .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?
     };
     Ok(options
         .resolved
         .pieces
         .iter()
-        .find(|p| p.key == key_name)
-        .map(|p| (piece_name(p), p.letter)))
+        .filter(|p| keys.contains(&p.key))
+        .map(|p| (piece_name(p), p.letter))
+        .collect())
 }
 
 /// FS's `chess960 = true`: the king and a rook castle from wherever they

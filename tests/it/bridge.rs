@@ -617,6 +617,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "paradigm",
             "pawnback",
             "pawnsideways",
+            "perfect",
             "petrified",
             "placement",
             "pocketknight",
@@ -678,7 +679,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("karouk", "first moves of King"),
             ("large-nahbi", "board 10 x 12"),
             ("nahbi", "hook"),
-            ("perfect", "castling King e1 -> c1"),
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
             ("wolf", "en passant takes"),
@@ -3150,4 +3150,56 @@ fn optional_promotions_without_immobility_import_as_optional_anywhere() {
         "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
     );
     assert!(theirs.contains(&"a7a8".to_string()), "{theirs:?}");
+}
+
+/// FS's `castlingRookPieces` of several types (Perfect chess: the rook
+/// castles kingside, the chancellor queenside) imports as one castling
+/// rule per wing with the piece FS finds there, and Perfect chess's
+/// script exports as that option; pyffish's moves in the section,
+/// castling on both wings and after the chancellor moves, are varia's.
+#[test]
+fn castling_with_a_different_rook_on_each_wing_imports_and_exports() {
+    let ini = "[rc:chess]\nchancellor = c\ncastlingRookPieces = rc\n\
+               startFen = c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1\n";
+    let imported = varia::bridge::import::import_ini(ini, &[]);
+    let script = &imported[0].as_ref().unwrap().script;
+    assert!(
+        script.contains(
+            "castling King e1 -> g1 with Rook h1 -> f1\ncastling King e1 -> c1 with Chancellor a1 -> d1\n"
+        ),
+        "{script}"
+    );
+    let variant = compile_source("rc.variant", script).unwrap();
+    for fen in [
+        "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1",
+        "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R b KQkq - 0 1",
+        "1c2k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R b KQk - 0 1",
+    ] {
+        let moves = moves_as_pyffish_plays(ini, "rc", &variant, fen);
+        assert_eq!(
+            moves.iter().any(|m| m == "e1c1" || m == "e8c8"),
+            !fen.starts_with('1'),
+            "{fen}: {moves:?}"
+        );
+    }
+    let perfect = crate::common::oracle::script("perfect");
+    let section = varia::bridge::export::export_variant(&perfect, "varia-perfect").unwrap();
+    assert!(
+        section.contains("castlingRookPieces = rc\n")
+            && section.contains("castlingRookKingsideFile = h\n")
+            && section.contains("castlingRookQueensideFile = a\n"),
+        "{section}"
+    );
+    let fen = "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3KB1R w KQkq - 0 1";
+    let start = "cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1";
+    for fen in [fen, start] {
+        moves_as_pyffish_plays(&section, "varia-perfect", &perfect, fen);
+    }
+    let moves = moves_as_pyffish_plays(
+        &section,
+        "varia-perfect",
+        &perfect,
+        "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1",
+    );
+    assert!(moves.contains(&"e1c1".to_string()) && moves.contains(&"e1g1".to_string()));
 }
