@@ -352,12 +352,7 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
         ));
     }
     pseudo_royals(variant)?;
-    if variant.en_passant_victims().is_some() {
-        return Err(refuse(
-            "en passant takes",
-            "Fairy-Stockfish decides which double steps may be taken en passant by its piece types (a pawn's, a custom piece's first move), not by a list",
-        ));
-    }
+    check_en_passant_victims(variant)?;
     if !variant.promotion.standing.is_empty() {
         return Err(refuse(
             "promote … in place",
@@ -609,6 +604,46 @@ fn untaken_first_move_passes(
             declaration,
             format!("its first move `{}` passes squares where Fairy-Stockfish lets any piece with an `e` move capture it en passant, and varia does not (name it in `en passant takes`)", pattern.betza),
         ));
+    }
+    Ok(())
+}
+
+/// `en passant takes …`: FS lets its pawn's double steps and a custom
+/// piece's first moves (`i`, written from `also … from`) be taken en
+/// passant, and no other move. The list must name the pawn if it
+/// double-steps (a custom piece's first move not named is
+/// `untaken_first_move_passes`'s), and a piece named may pass squares by
+/// those moves alone (Wolf chess's pawn and sergeant).
+fn check_en_passant_victims(variant: &Variant) -> Result<(), ExportError> {
+    if variant.en_passant_victims().is_none() {
+        return Ok(());
+    }
+    let pawn = fs_pawn(variant);
+    for (index, piece) in variant.pieces.iter().enumerate() {
+        let pawn_steps = pawn == Some(PieceKind(index as u8));
+        let double_steps = piece.patterns.iter().filter(|p| p.passes_squares());
+        let fs_marks = |p: &crate::ir::pattern::MovePattern| {
+            if pawn_steps {
+                // FS marks any move of its pawn two or three ranks straight.
+                p.vectors.iter().all(|&(x, _)| x == 0)
+            } else {
+                p.initial || region_first_move(p)
+            }
+        };
+        let mut double_steps = double_steps.peekable();
+        let steps = double_steps.peek().is_some();
+        if piece.taken_en_passant && !double_steps.all(|p| fs_marks(p)) {
+            return Err(refuse(
+                "en passant takes",
+                format!("{} passes squares by a move other than a pawn's double step or a first move: Fairy-Stockfish lets no such move be taken en passant", piece.name),
+            ));
+        }
+        if pawn_steps && steps && !piece.taken_en_passant {
+            return Err(refuse(
+                "en passant takes",
+                format!("the list leaves out {}, Fairy-Stockfish's pawn, whose double step it always lets be taken en passant", piece.name),
+            ));
+        }
     }
     Ok(())
 }

@@ -681,7 +681,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("nahbi", "hook"),
             ("shoshogi", "check when …"),
             ("sittuyin", "promote … in place"),
-            ("wolf", "en passant takes"),
+            ("wolf", "promote Sergeant"),
         ]
     );
 }
@@ -3202,4 +3202,66 @@ fn castling_with_a_different_rook_on_each_wing_imports_and_exports() {
         "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1",
     );
     assert!(moves.contains(&"e1c1".to_string()) && moves.contains(&"e1g1".to_string()));
+}
+
+/// `en passant takes …` exports where the pieces named are those whose
+/// moves FS lets be taken en passant: its pawn's double steps and a
+/// custom piece's first moves (Wolf chess's sergeants, here without the
+/// elephant the pawns promote to, which FS says with another option).
+/// After a sergeant's double step pyffish's pawn takes it en passant as
+/// varia's does; a list that leaves out the double-stepping pawn, or
+/// names a rider, is refused.
+#[test]
+fn pieces_taken_en_passant_export_as_fs_takes_them() {
+    let text = std::fs::read_to_string(crate::common::oracle::script_path("wolf"))
+        .unwrap()
+        .replace(", Bishop, Elephant\n", ", Bishop\n")
+        .replace(
+            "piece Elephant   +P \"NNQ\"    # queen + nightrider, only by promotion\n",
+            "",
+        );
+    let variant = compile_source("wolf.variant", &text).unwrap();
+    let section = varia::bridge::export::export_variant(&variant, "varia-wolf").unwrap();
+    assert!(section.contains("customPiece7 = s:fKifmnD\n"), "{section}");
+    let fen = "k7/8/8/8/8/8/2p5/8/1S6/7K w - - 0 1";
+    // (FS's FEN after it names b4 too among the en passant squares, the
+    // squares its first move passes and the one it ends on: no capture
+    // lands on an occupied one.)
+    let program = r#"print(" ".join(sorted(sf.legal_moves("varia-wolf", sys.argv[1], ["b2b4"]))))"#;
+    let theirs = crate::common::oracle::pyffish_with_config(&section, program, &[fen]);
+    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    pos.play(varia::notation::coord::parse_coord(&pos, "b2b4").unwrap());
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .map(|m| pos.coord(m))
+        .collect();
+    moves.sort();
+    assert!(moves.contains(&"c4b3".to_string()), "{moves:?}");
+    assert_eq!(moves.join(" "), theirs.trim());
+    exported_sections_play_as_fs(
+        &["wolf"],
+        std::slice::from_ref(&variant),
+        &section,
+        "en-passant-takes",
+        31,
+    );
+    for (from, to, why) in [
+        (
+            "en passant takes Pawn, Sergeant",
+            "en passant takes Sergeant",
+            "leaves out Pawn",
+        ),
+        (
+            "en passant takes Pawn, Sergeant",
+            "en passant takes Pawn, Sergeant, Rook",
+            "Rook passes squares",
+        ),
+    ] {
+        let changed = compile_source("wolf.variant", &text.replace(from, to)).unwrap();
+        let refused = varia::bridge::export::export_variant(&changed, "x").unwrap_err();
+        assert_eq!(refused.declaration, "en passant takes");
+        assert!(refused.reason.contains(why), "{refused}");
+    }
 }
