@@ -632,7 +632,7 @@ fn check_en_passant_victims(variant: &Variant) -> Result<(), ExportError> {
         };
         let mut double_steps = double_steps.peekable();
         let steps = double_steps.peek().is_some();
-        if piece.taken_en_passant && !double_steps.all(|p| fs_marks(p)) {
+        if piece.taken_en_passant && !double_steps.all(fs_marks) {
             return Err(refuse(
                 "en passant takes",
                 format!("{} passes squares by a move other than a pawn's double step or a first move: Fairy-Stockfish lets no such move be taken en passant", piece.name),
