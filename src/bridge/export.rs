@@ -1642,23 +1642,69 @@ fn sort_promotions(
             promotions.shogi.push((kind, choice));
             continue;
         }
-        // FS's pawn types of a side share the side's choices.
-        let shares = |(_, other): &PawnPromotion| {
-            Color::ALL.into_iter().all(|color| {
-                let (mine, theirs) = (&sides.get(color).0, &other.get(color).0);
-                mine.is_empty() || theirs.is_empty() || mine == theirs
-            })
-        };
-        if !pawns.is_empty() && (variant.hands.is_some() || !pawns.iter().all(shares)) {
-            return Err(refuse(
-                format!("promote {name}"),
-                "more than one piece type promoting on arrival, with different choices or beside hands: Fairy-Stockfish's pawn types of a side share one set, and its main one goes to hand",
-            ));
+        if !pawns.is_empty() && variant.hands.is_some() {
+            return Err(refuse(format!("promote {name}"), SHARED_CHOICES));
         }
         promotions.pawn.get_or_insert(kind);
         pawns.push((kind, sides));
     }
+    split_pawn_piece_promotion(variant, &mut pawns, &mut promotions);
+    // FS's pawn types of a side share the side's choices.
+    let shares = |(_, a): &PawnPromotion, (_, b): &PawnPromotion| {
+        Color::ALL.into_iter().all(|color| {
+            let (mine, theirs) = (&a.get(color).0, &b.get(color).0);
+            mine.is_empty() || theirs.is_empty() || mine == theirs
+        })
+    };
+    for (i, pawn) in pawns.iter().enumerate() {
+        if !pawns[..i].iter().all(|other| shares(pawn, other)) {
+            let name = &variant.pieces[pawn.0 .0 as usize].name;
+            return Err(refuse(format!("promote {name}"), SHARED_CHOICES));
+        }
+    }
     Ok((promotions, pawns, zone))
+}
+
+const SHARED_CHOICES: &str = "more than one piece type promoting on arrival, with different choices or beside hands: Fairy-Stockfish's pawn types of a side share one set, and its main one goes to hand";
+
+/// FS's pawn promoting on arrival to the choices of the other pawn types
+/// and one piece more: that one is its `promotedPieceType`, which FS
+/// offers beside the pawn-style promotions on the same moves (Wolf
+/// chess's elephant, which only the pawn, not the sergeant, becomes).
+fn split_pawn_piece_promotion(
+    variant: &Variant,
+    pawns: &mut [PawnPromotion],
+    promotions: &mut Promotions,
+) {
+    let Some(pawn) = fs_pawn(variant) else { return };
+    let Some(i) = pawns.iter().position(|&(k, _)| k == pawn) else {
+        return;
+    };
+    let mut extra = None;
+    for color in Color::ALL {
+        let mine = &pawns[i].1.get(color).0;
+        let mut others = pawns
+            .iter()
+            .enumerate()
+            .filter(|&(j, (_, sides))| j != i && !sides.get(color).0.is_empty())
+            .map(|(_, (_, sides))| &sides.get(color).0);
+        let Some(set) = others.next() else { return };
+        if others.any(|other| other != set) {
+            return;
+        }
+        let added: Vec<PieceKind> = mine.iter().copied().filter(|k| !set.contains(k)).collect();
+        match added.as_slice() {
+            [one] if mine.len() == set.len() + 1 && extra.is_none_or(|e| e == *one) => {
+                extra = Some(*one);
+            }
+            _ => return,
+        }
+    }
+    let Some(extra) = extra else { return };
+    for color in Color::ALL {
+        pawns[i].1.get_mut(color).0.retain(|&k| k != extra);
+    }
+    promotions.shogi.push((pawn, extra));
 }
 
 /// FS's pawn types and their choices, a side's own where the sides'
