@@ -2075,11 +2075,12 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
         "none" => None,
         "reversi" => Some("enclosing"),
         "ataxx" => Some("beside-own"),
+        "snort" => Some("away-from-enemy"),
         "top" => Some("falling"),
         other => {
             return Err(options.error(
                 "enclosingDrop",
-                format!("varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`) and `top` (`falling`) drops, not `{other}` yet"),
+                format!("varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`), `snort` (`away-from-enemy`) and `top` (`falling`) drops, not `{other}` yet"),
             ))
         }
     };

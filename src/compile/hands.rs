@@ -68,6 +68,7 @@ pub(super) fn hands_plan(
         royal_drops: false,
         unlimited: *hands_kind == ast::HandsKind::Unlimited,
         beside_own: vec![false; kinds],
+        away_from_enemy: vec![false; kinds],
         enclosing: vec![false; kinds],
         falling: vec![false; kinds],
         first_fill: first_fill(geometry, symmetry, decls, regions, errors),
@@ -328,6 +329,7 @@ fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span
     hands.never_dropped[k] = has(DropRule::Never);
     hands.opposite_colours[k] = has(DropRule::OppositeColours);
     hands.beside_own[k] = has(DropRule::BesideOwn);
+    hands.away_from_enemy[k] = has(DropRule::AwayFromEnemy);
     hands.enclosing[k] = has(DropRule::Enclosing);
     hands.falling[k] = has(DropRule::Falling);
     has(DropRule::NeverStuck).then_some(d.span)

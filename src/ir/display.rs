@@ -13,14 +13,11 @@ use crate::ir::{SquareSet, Symmetry, Variant};
 
 /// `wins`, `loses`, `draws`, as scripts write a result.
 /// `white` or `black`, as scripts write a side (`restrict white …`).
-/// `draws win for more pieces`, `pass when stuck`, `full board draws`.
+/// `pass when stuck`, `full board draws`.
 fn write_counted_ends(
     f: &mut fmt::Formatter<'_>,
     e: &crate::ir::rule::GameEndRules,
 ) -> fmt::Result {
-    if e.draws_to_more_pieces {
-        writeln!(f, "draws win for more pieces")?;
-    }
     if e.pass_when_stuck {
         writeln!(f, "pass when stuck")?;
     }
@@ -556,6 +553,10 @@ impl Variant {
             ""
         };
         writeln!(f, "stalemate {}{fewer}", GameResult::word(e.stalemate))?;
+        // (Before `repetition N`, which would read a `draws` after it.)
+        if e.draws_to_more_pieces {
+            writeln!(f, "draws win for more pieces")?;
+        }
         match (e.move_rule, self.move_rule_resetters()) {
             (Some(n), None) => writeln!(f, "move-rule {n}")?,
             (Some(n), Some(named)) if named.is_empty() => {
@@ -731,6 +732,9 @@ fn drop_rule_words(h: &crate::ir::hand::Hands, k: usize) -> String {
     }
     if h.beside_own[k] {
         rules.push_str(" beside-own");
+    }
+    if h.away_from_enemy[k] {
+        rules.push_str(" away-from-enemy");
     }
     if h.enclosing[k] {
         rules.push_str(" enclosing");

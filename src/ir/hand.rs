@@ -71,6 +71,9 @@ pub struct Hands {
     /// Per piece kind: `beside-own`, dropped only next to a piece of its
     /// side (Ataxx's clones).
     pub beside_own: Vec<bool>,
+    /// Per piece kind: `away-from-enemy`, dropped only where no enemy piece
+    /// stands on the four squares orthogonally next to it (Snort).
+    pub away_from_enemy: Vec<bool>,
     /// Per piece kind: `enclosing`, dropped only where it encloses a line
     /// of enemy pieces between itself and a piece of its side (Reversi).
     pub enclosing: Vec<bool>,

@@ -808,6 +808,8 @@ pub enum DropRule {
     OppositeColours,
     /// `beside-own`: only next to a piece of the dropping side.
     BesideOwn,
+    /// `away-from-enemy`: not orthogonally next to an enemy piece.
+    AwayFromEnemy,
     /// `enclosing`: only where it encloses a line of enemy pieces.
     Enclosing,
     /// `falling`: only on rank 1 or on top of a piece (it falls down its file).

@@ -1245,6 +1245,7 @@ fn lower_drop_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             "either-face" => DropRule::EitherFace,
             "opposite-colours" => DropRule::OppositeColours,
             "beside-own" => DropRule::BesideOwn,
+            "away-from-enemy" => DropRule::AwayFromEnemy,
             "enclosing" => DropRule::Enclosing,
             "falling" => DropRule::Falling,
             _ => DropRule::NeverStuck,

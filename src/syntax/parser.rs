@@ -232,6 +232,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::kw_drops => "`drops`",
         Rule::kw_opposite_colours => "`opposite-colours`",
         Rule::kw_beside_own => "`beside-own`",
+        Rule::kw_away_from_enemy => "`away-from-enemy`",
         Rule::immobile_word => "`immobile`",
         Rule::kw_enclosing => "`enclosing`",
         Rule::kw_falling => "`falling`",

@@ -179,13 +179,19 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     text
 }
 
-/// The drop rules of Ataxx, Reversi and Connect Four (`beside-own`,
-/// `enclosing`, `falling`), in words.
+/// The drop rules of Ataxx, Snort, Reversi and Connect Four
+/// (`beside-own`, `away-from-enemy`, `enclosing`, `falling`), in words.
 fn family_limits(hands: &Hands, kind: PieceKind) -> Vec<String> {
     let k = kind.0 as usize;
     let mut limits = Vec::new();
     if hands.beside_own.get(k) == Some(&true) {
         limits.push("only next to a piece of its side".to_string());
+    }
+    if hands.away_from_enemy.get(k) == Some(&true) {
+        limits.push(
+            "only where no enemy piece stands on the four squares orthogonally next to it"
+                .to_string(),
+        );
     }
     if hands.enclosing.get(k) == Some(&true) {
         limits.push("only where it encloses a line of enemy pieces (in any of the eight directions) between itself and a piece of its side".to_string());

@@ -97,6 +97,17 @@ impl Position {
         self.neighbours(to).any(|sq| ours.contains(sq))
     }
 
+    /// Whether an enemy piece of `side` stands on one of the four squares
+    /// orthogonally next to `to` (`away-from-enemy`: Snort).
+    fn beside_enemy_orthogonally(&self, to: Square, side: Color) -> bool {
+        let theirs = self.pieces_of(side.opposite());
+        let g = &self.variant.geometry;
+        [(0, 1), (0, -1), (1, 0), (-1, 0)]
+            .iter()
+            .filter_map(|&(df, dr)| g.offset(to, df, dr))
+            .any(|sq| theirs.contains(sq))
+    }
+
     /// The enemy pieces a move of the side to move that reached `to`
     /// turns to its side, by the variant's `flip` rule.
     fn to_flip(&self, to: Square, flip: Flip) -> SquareSet {
@@ -146,8 +157,9 @@ impl Position {
     /// the rules of this family allow (`targets`: the empty squares its
     /// drop region allows): only where a `falling` piece lands; while a
     /// `drops first fill` region has an empty square, only its squares;
-    /// then only squares next to a piece of the side (`beside-own`) or
-    /// enclosing enemy pieces (`enclosing`).
+    /// then only squares next to a piece of the side (`beside-own`),
+    /// away from enemy pieces (`away-from-enemy`) or enclosing enemy pieces
+    /// (`enclosing`).
     pub(crate) fn family_drop_squares(&self, kind: PieceKind, targets: SquareSet) -> SquareSet {
         let Some(hands) = &self.variant.hands else {
             return targets;
@@ -165,7 +177,8 @@ impl Position {
             }
         }
         let (beside, enclosing) = (hands.beside_own[k], hands.enclosing[k]);
-        if !beside && !enclosing {
+        let away = hands.away_from_enemy[k];
+        if !beside && !enclosing && !away {
             return targets;
         }
         // A drop that encloses stands next to an enemy piece: with fewer
@@ -186,6 +199,7 @@ impl Position {
         let mut kept = SquareSet::EMPTY;
         for to in targets.iter() {
             if (!beside || self.beside(to, self.side))
+                && (!away || !self.beside_enemy_orthogonally(to, self.side))
                 && (!enclosing || self.encloses_any(to, self.side))
             {
                 kept.insert(to);
@@ -195,7 +209,7 @@ impl Position {
     }
 
     /// Why the drop rules of this family (`drops first fill`,
-    /// `beside-own`, `enclosing`) refuse a drop of `kind` on the empty
+    /// `beside-own`, `away-from-enemy`, `enclosing`) refuse a drop of `kind` on the empty
     /// square `to` by the side to move, in words, if they do.
     pub fn family_drop_refusal(&self, kind: PieceKind, to: Square) -> Option<String> {
         let hands = self.variant.hands.as_ref()?;
@@ -224,6 +238,11 @@ impl Position {
         }
         if hands.beside_own.get(kind.0 as usize) == Some(&true) && !self.beside(to, self.side) {
             return Some("it must go next to one of your pieces".to_string());
+        }
+        if hands.away_from_enemy.get(kind.0 as usize) == Some(&true)
+            && self.beside_enemy_orthogonally(to, self.side)
+        {
+            return Some("it may not go orthogonally next to an enemy piece".to_string());
         }
         Some("it must enclose a line of enemy pieces between itself and one of yours".to_string())
     }

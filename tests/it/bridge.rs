@@ -226,6 +226,7 @@ const MATCHING: &[&str] = &[
     "nim",
     "roll-ing-to-four",
     "crusade",
+    "snort",
     "blackletter",
     "squatter",
     "opposite-castling",
@@ -257,7 +258,7 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("castlingWins", 1),
     ("connectRegion1White", 1),
     ("customPiece4", 1),
-    ("enclosingDrop", 2),
+    ("enclosingDrop", 1),
     ("enclosingDropStart", 1),
     ("flipEnclosedPieces", 2),
     ("petrifyOnCaptureTypes", 1),
@@ -757,7 +758,8 @@ fn import_export_import_is_stable() {
     // promoting on arriving only into a kind captured back as a pawn
     // (Shogun: the export writes such a promotion pawn-style, and FS's
     // pawn-style promotions return to hand as themselves or, without
-    // `promotedPieceType` ones beside them, as its main pawn type).
+    // `promotedPieceType` ones beside them, as its main pawn type), Snort's
+    // unlimited hands (FS's `freeDrops` is no .ini option).
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
@@ -773,6 +775,7 @@ fn import_export_import_is_stable() {
             ("alapo", "reaching"),
             ("rooksquare", "reaching"),
             ("river", "reaching"),
+            ("snort", "hands unlimited"),
             ("squatter", "reaching"),
         ]
     );
@@ -807,7 +810,7 @@ fn the_import_and_export_commands() {
     assert_eq!(
         stderr(&out),
         "error: [nosuch]: option `section`: no section of that name in the file\n\
-         error: [cfour-anyside] line 1912: option `enclosingDrop`: varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`) and `top` (`falling`) drops, not `anyside` yet\n"
+         error: [cfour-anyside] line 1912: option `enclosingDrop`: varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`), `snort` (`away-from-enemy`) and `top` (`falling`) drops, not `anyside` yet\n"
     );
 
     let out = varia(&["export", "scripts/fairy-stockfish/cambodian.variant"]);
@@ -3271,4 +3274,48 @@ fn pieces_taken_en_passant_export_as_fs_takes_them() {
         assert_eq!(refused.declaration, "en passant takes");
         assert!(refused.reason.contains(why), "{refused}");
     }
+}
+
+/// FS's Snort (`enclosingDrop = snort`: a disc goes only where no enemy
+/// disc stands orthogonally next to it) imports as `drop … away-from-enemy`:
+/// pyffish's drops in the middle of a game are varia's, a square beside an
+/// enemy disc only diagonally stays open, and random games agree.
+#[test]
+fn snort_s_drops_import_as_away_from_enemy() {
+    let (script, variant) = fixture_section("snort");
+    assert!(
+        script.contains("hands unlimited\ndrop Immobile away-from-enemy\n"),
+        "{script}"
+    );
+    let ini = fixture("variants.ini");
+    let fen = "8/8/3p4/8/3P4/8/8/8 w - - 0 1";
+    let moves = moves_as_pyffish_plays(&ini, "snort", &variant, fen);
+    // d5 has enemy d6 above it and own d4 below it; c5, e5 only touch d6's
+    // and d4's corners; d7 is above the enemy.
+    for (square, open) in [
+        ("d5", false),
+        ("c6", false),
+        ("d7", false),
+        ("c5", true),
+        ("e7", true),
+    ] {
+        assert_eq!(
+            moves.contains(&format!("P@{square}")),
+            open,
+            "{square}: {moves:?}"
+        );
+    }
+    let pos = Position::from_fen(&variant, fen).unwrap();
+    let d5 = variant.geometry.parse_square("d5").unwrap();
+    assert_eq!(
+        pos.family_drop_refusal(varia::ir::piece::PieceKind(0), d5)
+            .as_deref(),
+        Some("it may not go orthogonally next to an enemy piece")
+    );
+    // The listing says the rule again, and compiles to the same hands.
+    let listing = variant.to_string();
+    assert!(listing.contains(" away-from-enemy"), "{listing}");
+    let again = compile_source("again.variant", &listing).unwrap();
+    assert_eq!(again.hands, variant.hands);
+    fixture_sections_play_as_fs(&["snort"], std::slice::from_ref(&variant), 41);
 }

@@ -266,6 +266,7 @@ fn drops_either_face(
                 &hands.no_check,
                 &hands.opposite_colours,
                 &hands.beside_own,
+                &hands.away_from_enemy,
                 &hands.enclosing,
                 &hands.falling,
             ]
@@ -311,9 +312,10 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
     }
 }
 
-/// Reversi's, Ataxx's and Connect Four's drops as FS's `enclosingDrop`
-/// (for every piece dropped: `reversi` where it outflanks enemy pieces,
-/// `ataxx` beside a piece of its side, `top` falling down its file), the
+/// Reversi's, Ataxx's, Snort's and Connect Four's drops as FS's
+/// `enclosingDrop` (for every piece dropped: `reversi` where it outflanks
+/// enemy pieces, `ataxx` beside a piece of its side, `snort` away from
+/// enemy pieces, `top` falling down its file), the
 /// squares filled first as `enclosingDropStart`.
 fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result<(), ExportError> {
     let in_hand = kinds_in_hand(variant, hands);
@@ -323,10 +325,13 @@ fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result
         Some("reversi")
     } else if all(&hands.beside_own) {
         Some("ataxx")
+    } else if all(&hands.away_from_enemy) {
+        Some("snort")
     } else if all(&hands.falling) {
         Some("top")
     } else if let Some(kind) = any(&hands.enclosing)
         .or(any(&hands.beside_own))
+        .or(any(&hands.away_from_enemy))
         .or(any(&hands.falling))
     {
         return Err(refuse(
