@@ -3318,4 +3318,24 @@ fn snort_s_drops_import_as_away_from_enemy() {
     let again = compile_source("again.variant", &listing).unwrap();
     assert_eq!(again.hands, variant.hands);
     fixture_sections_play_as_fs(&["snort"], std::slice::from_ref(&variant), 41);
+    // With hands that run out (FS has no `freeDrops` option), the rule
+    // exports as `enclosingDrop = snort`, and FS plays the section as the
+    // script.
+    let counted = script.replace("hands unlimited\n", "hands\n").replace(
+        "setup \"8/8/8/8/8/8/8/8\"",
+        "setup \"8/8/8/8/8/8/8/8[PPPPPPPPPPpppppppppp] w - - 0 1\"",
+    );
+    let counted = compile_source("snort.variant", &counted).unwrap();
+    let section = varia::bridge::export::export_variant(&counted, "varia-snort").unwrap();
+    assert!(section.contains("\nenclosingDrop = snort\n"), "{section}");
+    let fen = "8/8/3p4/8/3P4/8/8/8[PPPPpppp] w - - 0 1";
+    let moves = moves_as_pyffish_plays(&section, "varia-snort", &counted, fen);
+    assert!(moves.contains(&"P@c5".to_string()) && !moves.contains(&"P@d5".to_string()));
+    exported_sections_play_as_fs(
+        &["snort"],
+        std::slice::from_ref(&counted),
+        &section,
+        "snort",
+        43,
+    );
 }
