@@ -621,8 +621,12 @@ fn check_en_passant_victims(variant: &Variant) -> Result<(), ExportError> {
     let pawn = fs_pawn(variant);
     for (index, piece) in variant.pieces.iter().enumerate() {
         let pawn_steps = pawn == Some(PieceKind(index as u8));
-        let double_steps = piece.patterns.iter().filter(|p| p.passes_squares());
-        let fs_marks = |p: &crate::ir::pattern::MovePattern| {
+        let double_steps: Vec<_> = piece
+            .patterns
+            .iter()
+            .filter(|p| p.passes_squares())
+            .collect();
+        let fs_marks = |p: &&crate::ir::pattern::MovePattern| {
             if pawn_steps {
                 // FS marks any move of its pawn two or three ranks straight.
                 p.vectors.iter().all(|&(x, _)| x == 0)
@@ -630,15 +634,13 @@ fn check_en_passant_victims(variant: &Variant) -> Result<(), ExportError> {
                 p.initial || region_first_move(p)
             }
         };
-        let mut double_steps = double_steps.peekable();
-        let steps = double_steps.peek().is_some();
-        if piece.taken_en_passant && !double_steps.all(fs_marks) {
+        if piece.taken_en_passant && !double_steps.iter().all(fs_marks) {
             return Err(refuse(
                 "en passant takes",
                 format!("{} passes squares by a move other than a pawn's double step or a first move: Fairy-Stockfish lets no such move be taken en passant", piece.name),
             ));
         }
-        if pawn_steps && steps && !piece.taken_en_passant {
+        if pawn_steps && !double_steps.is_empty() && !piece.taken_en_passant {
             return Err(refuse(
                 "en passant takes",
                 format!("the list leaves out {}, Fairy-Stockfish's pawn, whose double step it always lets be taken en passant", piece.name),
@@ -1665,6 +1667,7 @@ fn sort_promotions(
     Ok((promotions, pawns, zone))
 }
 
+/// Why pawn types that do not share their choices are refused.
 const SHARED_CHOICES: &str = "more than one piece type promoting on arrival, with different choices or beside hands: Fairy-Stockfish's pawn types of a side share one set, and its main one goes to hand";
 
 /// FS's pawn promoting on arrival to the choices of the other pawn types

@@ -2593,9 +2593,7 @@ fn write_castling_wings(
             if !rights.contains(right) || squares.get(&(king_file, r)) != Some(&k) {
                 return None;
             }
-            let (file, name) =
-                fs_castling_rook(&squares, board, (r, white, rooks), kingside, start)?;
-            Some((file, name))
+            fs_castling_rook(&squares, board, (r, white, rooks), kingside, start)
         };
         // A side that cannot castle on the wing at the start (no right,
         // no king or rook there: Orda's Black) never will: it gets no
