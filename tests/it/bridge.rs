@@ -440,14 +440,15 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
     );
     assert!(script("pocketknight").contains("\nhands\ndrop Pawn in ranks 2..7\n"));
     let shogi = script("shogi");
-    for line in [
-        "piece PromotedSilver +S \"WfF\"\n",
-        "promote Silver in or from ranks 7..9 to PromotedSilver optional\n",
-        "demote PromotedSilver to Silver\n",
-        "drop ShogiPawn one-per-file no-mate never-stuck\n",
-    ] {
-        assert!(shogi.contains(line), "{line}{shogi}");
-    }
+    crate::common::assert_has_lines(
+        &shogi,
+        &[
+            "piece PromotedSilver +S \"WfF\"\n",
+            "promote Silver in or from ranks 7..9 to PromotedSilver optional\n",
+            "demote PromotedSilver to Silver\n",
+            "drop ShogiPawn one-per-file no-mate never-stuck\n",
+        ],
+    );
 }
 
 /// For each exported section, the legal moves from the start position and
@@ -1593,13 +1594,14 @@ fn a_side_s_own_promotion_zone_imports_as_its_own_promote() {
                mandatoryPiecePromotion = true\n";
     let imported = varia::bridge::import::import_ini(own, &[]);
     let script = &imported[0].as_ref().unwrap().script;
-    for line in [
-        "\npromote white Knight in or from ranks 7..8 to PromotedKnight\n",
-        "\npromote black Knight in or from ranks 6..8 to PromotedKnight\n",
-        "\nmove-rule 50 reset by captures and Pawn\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        script,
+        &[
+            "\npromote white Knight in or from ranks 7..8 to PromotedKnight\n",
+            "\npromote black Knight in or from ranks 6..8 to PromotedKnight\n",
+            "\nmove-rule 50 reset by captures and Pawn\n",
+        ],
+    );
     let variant = compile_source("ownzones.variant", script).unwrap();
     // Minishogi's zones made a side's own: its pawns are FS's `shogiPawn`,
     // whose drops no zone limits.
@@ -1644,12 +1646,13 @@ fn a_side_s_own_promotion_zone_imports_as_its_own_promote() {
     let house = "[sides:crazyhouse]\npromotionRegionWhite = *8\npromotionRegionBlack = *1 *2\n";
     let imported = varia::bridge::import::import_ini(house, &[]);
     let script = &imported[0].as_ref().unwrap().script;
-    for line in [
-        "\ndrop white Pawn in ranks 2..7\n",
-        "\ndrop black Pawn in ranks 2..6\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        script,
+        &[
+            "\ndrop white Pawn in ranks 2..7\n",
+            "\ndrop black Pawn in ranks 2..6\n",
+        ],
+    );
     let variant = compile_source("sides.variant", script).unwrap();
     // Black may drop a pawn on its sixth rank (e3), not on its seventh (e2).
     let black = moves_as_pyffish_plays(
@@ -1702,13 +1705,14 @@ fn a_kyoto_shogi_section_imports_as_fs_plays_it() {
                immobilityIllegal = false\nshogiPawnDropMateIllegal = false\ndropNoDoubled = -\n";
     let results = varia::bridge::import::import_ini(ini, &[]);
     let script = &results[0].as_ref().unwrap_or_else(|e| panic!("{e}")).script;
-    for line in [
-        "promote ShogiPawn in or from ranks 1..5 to PromotedShogiPawn\n",
-        "promote PromotedShogiPawn in or from ranks 1..5 to ShogiPawn\n",
-        "drop Silver, ShogiPawn, Lance, ShogiKnight either-face\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        script,
+        &[
+            "promote ShogiPawn in or from ranks 1..5 to PromotedShogiPawn\n",
+            "promote PromotedShogiPawn in or from ranks 1..5 to ShogiPawn\n",
+            "drop Silver, ShogiPawn, Lance, ShogiKnight either-face\n",
+        ],
+    );
     let variant = compile_source("kyoto.variant", script).unwrap();
     let lines = fixture_lines("fairy-stockfish/kyotoshogi.perft");
     assert!(lines.len() >= 3, "{lines:?}");
@@ -2357,14 +2361,15 @@ fn a_board_of_one_rank_imports_as_fs_plays_it() {
 #[test]
 fn a_pawn_promoting_to_a_stone_imports_and_exports() {
     let (script, mandala) = fixture_section("mandala");
-    for line in [
-        "\npiece PromotedShogiPawn +R immobile\n",
-        "\npromote ShogiPawn in or from rank 10 to PromotedShogiPawn\n",
-        "\nreaching rank 10 with PromotedShogiPawn wins\n",
-        "\ndrop Immobile never\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "\npiece PromotedShogiPawn +R immobile\n",
+            "\npromote ShogiPawn in or from rank 10 to PromotedShogiPawn\n",
+            "\nreaching rank 10 with PromotedShogiPawn wins\n",
+            "\ndrop Immobile never\n",
+        ],
+    );
     // The pawn a9 must promote on a10; each side keeps its two J's safe.
     let fen = "3jj5/R9/10/10/10/10/10/10/10/JJ8[] w - - 0 1";
     let ours = moves_as_pyffish_plays(&fixture("variants.ini"), "mandala", &mandala, fen);
@@ -2372,14 +2377,15 @@ fn a_pawn_promoting_to_a_stone_imports_and_exports() {
     assert!(!ours.contains(&"a9a10".to_string()), "{ours:?}");
     fixture_sections_play_as_fs(&["mandala"], std::slice::from_ref(&mandala), 47);
     let section = varia::bridge::export::export_variant(&mandala, "varia-mandala").unwrap();
-    for line in [
-        "customPiece2 = c:\n",
-        "promotedPieceType = r:c\n",
-        "immobilityIllegal = true\n",
-        "flagPiece = c\n",
-    ] {
-        assert!(section.contains(line), "{line}{section}");
-    }
+    crate::common::assert_has_lines(
+        &section,
+        &[
+            "customPiece2 = c:\n",
+            "promotedPieceType = r:c\n",
+            "immobilityIllegal = true\n",
+            "flagPiece = c\n",
+        ],
+    );
     exported_sections_play_as_fs(&["mandala"], &[mandala], &section, "mandala", 47);
     // Chak's king promotes to its divine king, a type likewise never in
     // the game as itself: its goal exports as the divine king's, and FS
@@ -2439,13 +2445,11 @@ fn a_soldier_stepping_sideways_across_the_river_exports_as_fs_soldier() {
 #[test]
 fn promotions_that_end_the_game_keep_pseudo_royal_kings_importable() {
     let (script, backrank) = fixture_section("backrank");
-    for line in [
+    crate::common::assert_has_lines(&script, &[
         "\ncheck when the last Commoner is attacked\n",
         "\npromote Queen in or from rank 8 to PromotedQueen\n",
         "\nreaching rank 8 with Commoner, PromotedBishop, PromotedKnight, PromotedPawn, PromotedQueen, PromotedRook wins\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    ]);
     let ini = fixture("variants.ini");
     let fen = "1k6/R7/8/8/8/8/8/4K3 w - - 0 1";
     let ours = moves_as_pyffish_plays(&ini, "backrank", &backrank, fen);
@@ -2485,13 +2489,14 @@ fn promotions_that_end_the_game_keep_pseudo_royal_kings_importable() {
 #[test]
 fn each_side_s_own_promoting_type_imports_with_its_move_rule() {
     let (script, khans) = fixture_section("khans");
-    for line in [
-        "\npromote white Pawn in rank 8 to Queen, Rook, Bishop, Knight\n",
-        "\npromote black Custom2 in rank 8 to Custom1\n",
-        "\nmove-rule 50 reset by captures and Pawn, Custom2\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "\npromote white Pawn in rank 8 to Queen, Rook, Bishop, Knight\n",
+            "\npromote black Custom2 in rank 8 to Custom1\n",
+            "\nmove-rule 50 reset by captures and Pawn, Custom2\n",
+        ],
+    );
     let ini = fixture("variants.ini");
     let ours = moves_as_pyffish_plays(&ini, "khans", &khans, "4k3/P7/8/8/8/1s6/8/4K3 w - - 0 1");
     assert!(ours.contains(&"a7a8q".to_string()), "{ours:?}");
@@ -2743,13 +2748,14 @@ fn a_piece_never_dropped_imports_and_exports_as_fs_drop_no_doubled_count_0() {
 fn a_duple_check_and_a_side_without_its_king_export_as_fs_sections() {
     let spartan = crate::common::oracle::script("spartan");
     let section = varia::bridge::export::export_variant(&spartan, "varia-spartan").unwrap();
-    for line in [
-        "\npromotionPawnTypesWhite = p\npromotionPawnTypesBlack = h\n",
-        "\npromotionPieceTypesWhite = qrbn\npromotionPieceTypesBlack = kgwlc\n",
-        "\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\ndupleCheck = true\n",
-    ] {
-        assert!(section.contains(line), "{line}{section}");
-    }
+    crate::common::assert_has_lines(
+        &section,
+        &[
+            "\npromotionPawnTypesWhite = p\npromotionPawnTypesBlack = h\n",
+            "\npromotionPieceTypesWhite = qrbn\npromotionPieceTypesBlack = kgwlc\n",
+            "\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\ndupleCheck = true\n",
+        ],
+    );
     let one_attacked = "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1";
     let ours = moves_as_pyffish_plays(&section, "varia-spartan", &spartan, one_attacked);
     assert!(ours.iter().any(|m| m == "f8f7"), "{ours:?}");
@@ -2819,12 +2825,13 @@ fn flips_by_capture_and_on_every_move_export_as_fs_demotions() {
         "{kyoto_section}"
     );
     let (script, cetus) = fixture_section("cetus");
-    for line in [
-        "promote Wazir in or from ranks 1..9 to PromotedWazir when capturing\n",
-        "promote PromotedWazir in or from ranks 1..9 to Wazir when capturing\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "promote Wazir in or from ranks 1..9 to PromotedWazir when capturing\n",
+            "promote PromotedWazir in or from ranks 1..9 to Wazir when capturing\n",
+        ],
+    );
     let fen = "9/9/2p6/1+O7/9/4p4/4O4/2B6/1b7[Nn] w - - 0 1";
     let ours = moves_as_pyffish_plays(&fixture("variants.ini"), "cetus", &cetus, fen);
     for m in ["e3e4+", "e3d3", "b6c7-"] {
@@ -2878,14 +2885,15 @@ fn shatar_mates_export_and_import_as_fs_shatar_mate_rule() {
     use varia::vm::Outcome;
     let shatar = crate::common::oracle::script("shatar");
     let section = varia::bridge::export::export_variant(&shatar, "varia-shatar").unwrap();
-    for line in [
-        "\nrook = r\n",
-        "\nknight = n\n",
-        "\nbers = j\n",
-        "\nshatarMateRule = true\n",
-    ] {
-        assert!(section.contains(line), "{line}{section}");
-    }
+    crate::common::assert_has_lines(
+        &section,
+        &[
+            "\nrook = r\n",
+            "\nknight = n\n",
+            "\nbers = j\n",
+            "\nshatarMateRule = true\n",
+        ],
+    );
     let cases = [
         (
             "6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1",
@@ -2922,12 +2930,13 @@ fn shatar_mates_export_and_import_as_fs_shatar_mate_rule() {
     }
     let imported = varia::bridge::import::import_ini(&section, &[]);
     let script = &imported[0].as_ref().unwrap().script;
-    for line in [
-        "\ncheckmate by Knight alone wins\n",
-        "\ncheckmate draws unless its checks include Knight, Rook, Bers\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    crate::common::assert_has_lines(
+        script,
+        &[
+            "\ncheckmate by Knight alone wins\n",
+            "\ncheckmate draws unless its checks include Knight, Rook, Bers\n",
+        ],
+    );
     let again = compile_source("shatar.variant", script).unwrap();
     let (mut a, mut b) = (Position::start(&shatar), Position::start(&again));
     assert_eq!(perft(&mut a, 3).unwrap(), perft(&mut b, 3).unwrap());
@@ -2987,12 +2996,10 @@ fn a_count_of_the_other_side_s_pieces_imports_as_a_game_end_hook() {
     use varia::ir::piece::Color;
     use varia::vm::Outcome;
     let (script, variant) = fixture_section("antiatomic");
-    for line in [
+    crate::common::assert_has_lines(&script, &[
         "\n# FS's `extinctionOpponentPieceCount = 1`: a side left with 0 or fewer pieces\n# wins only while the other has 1 or more; said by a hook, as no `losing`\n",
         "\nhook game-end {\n    for side in [opposite(pos.side), pos.side] {\n        if pos.pieces(side).len() <= 0 && pos.pieces(opposite(side)).len() >= 1 {\n            return winner(side, \"it has lost its pieces\");\n",
-    ] {
-        assert!(script.contains(line), "{line}{script}");
-    }
+    ]);
     assert!(!script.contains("\nlosing every piece wins\n"), "{script}");
     fixture_sections_play_as_fs(&["antiatomic"], std::slice::from_ref(&variant), 59);
     let counted = "[varia-counted:chess]\nextinctionValue = loss\nextinctionPieceTypes = nq\n\

@@ -175,12 +175,10 @@ fn fs_s_janggi_rules_import() {
     assert!(!casual.contains("facing royals"), "{casual}");
     assert!(!casual.contains("draws win on points"), "{casual}");
     let (modern, variant) = import("janggimodern");
-    for line in [
+    crate::common::assert_has_lines(&modern, &[
         "\nmoving back and forth loses\nmove-rule 100\nrepetition 4\n",
         "\nrestrict Wazir: never land in ranks 4..10 + squares a1 a2 a3 b1 b2 b3 c1 c2 c3 g1 g2 g3 h1 h2 h3 i1 i2 i3\n",
-    ] {
-        assert!(modern.contains(line), "{line}{modern}");
-    }
+    ]);
     assert!(!modern.contains("facing royals"), "{modern}");
     assert!(crate::janggi::shuffling_games_agree_in(&variant, "janggimodern", 30, 17) > 15);
     let palace = "e2e1 e9e10 e1e2 e10e9 e2e1 e9e10 e1e2 e10e9 e2e1 e9e10";
@@ -218,15 +216,13 @@ fn janggi_scripts_export_under_fs_s_janggi() {
     };
     let janggi = crate::common::oracle::script("janggi");
     let ini = export(&janggi).unwrap();
-    for line in [
+    crate::common::assert_has_lines(&ini, &[
         "\n[varia-x:janggi]\n",
         "\nwazir = a\njanggiElephant = b\nhorse = n\nrook = r\njanggiCannon = c\nsoldier = p\n",
         "\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
         "\nmobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
         "\npass = true\nbikjangRule = true\nmaterialCounting = janggi\nmoveRepetitionIllegal = false\ndiagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npieceToCharTable = -\n",
-    ] {
-        assert!(ini.contains(line), "{line}{ini}");
-    }
+    ]);
     assert!(!ini.contains("\nking ="), "{ini}");
     let modern = export(&crate::common::oracle::script("janggimodern")).unwrap();
     assert!(
@@ -309,13 +305,11 @@ fn restricted_pieces_in_hand_export_as_mobility_regions() {
         ini.push('\n');
         variants.push(variant);
     }
-    for line in [
+    crate::common::assert_has_lines(&ini, &[
         "[varia-janggihouse:janggi]\n",
         "\nmobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
         "\nmobilityRegionWhiteKing = b1 c1 d1 e1 f1 b2 c2 d2 e2 f2 b3 c3 d3 e3 f3 b4 c4 d4 e4 f4\n",
-    ] {
-        assert!(ini.contains(line), "{line}{ini}");
-    }
+    ]);
     let fen = "4k4/9/9/9/9/9/9/9/9/3K5[A] w - - 0 1";
     let moves = crate::bridge::moves_as_pyffish_plays(&ini, "varia-janggihouse", &variants[0], fen);
     let drops: Vec<&String> = moves.iter().filter(|m| m.starts_with("A@")).collect();

@@ -401,18 +401,19 @@ fn the_rule_exports_as_fs_s_and_fs_judges_the_export_s_chases_alike() {
     // with it loaded) get FS's verdicts, which varia's script must give.
     let variant = script("xiangqi");
     let section = varia::bridge::export::export_variant(&variant, "exported").unwrap();
-    for line in [
-        "horse = n\n",
-        "cannon = c\n",
-        "elephant = b\n",
-        "fers = a\n",
-        "rook = r\n",
-        "soldier = p\n",
-        "soldierPromotionRank = 6\n",
-        "chasingRule = axf\n",
-    ] {
-        assert!(section.contains(line), "{line}{section}");
-    }
+    crate::common::assert_has_lines(
+        &section,
+        &[
+            "horse = n\n",
+            "cannon = c\n",
+            "elephant = b\n",
+            "fers = a\n",
+            "rook = r\n",
+            "soldier = p\n",
+            "soldierPromotionRank = 6\n",
+            "chasingRule = axf\n",
+        ],
+    );
     let dir = common::bin::temp_dir("chasing", "export");
     let ini = dir.join("exported.ini");
     std::fs::write(&ini, &section).unwrap();
