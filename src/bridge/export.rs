@@ -89,7 +89,7 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     write_castling(variant, &mut out)?;
     write_game_end(variant, &mut out)?;
     write_en_passant_region(variant, &mut out);
-    write_walls(variant, &mut out);
+    write_walls(variant, &mut out)?;
     write_explosions(variant, &mut out)?;
     write_flying_general(variant, &mut out)?;
     for (kind, squares) in region_mobility(variant)? {
@@ -1378,22 +1378,47 @@ fn initial_moves_rank(
     }
 }
 
-/// `walls …` as FS's `wallingRule` (past, static, arrow) and, unless walls
-/// may go anywhere, `wallingRegionWhite/Black`.
-fn write_walls(variant: &Variant, out: &mut String) {
+/// `walls …` as FS's `wallingRule` (past, static, arrow, duck, edge), with
+/// `wallOrMove` for `instead-of-moving` and, unless walls may go anywhere,
+/// `wallingRegionWhite/Black`. FS takes no king with its duck.
+fn write_walls(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
     let Some(walls) = &variant.walls else {
-        return;
+        return Ok(());
     };
+    let voids = variant.geometry.cells() > variant.geometry.squares().len();
+    if voids
+        && matches!(
+            walls.placement,
+            WallPlacement::Duck | WallPlacement::FromEdge
+        )
+    {
+        return Err(refuse(
+            "walls",
+            "a board with voids: the section writes them as FS's walls, which its duck would take off and its edge walls would grow beside",
+        ));
+    }
+    if walls.placement == WallPlacement::Duck && fs_king(variant).is_some() {
+        return Err(refuse(
+            "walls duck",
+            "Fairy-Stockfish takes no king beside its duck (`wallingRule = duck`): the royal piece would have to be pseudo-royal (`check when the last … is attacked`) or a piece to lose (`losing`)",
+        ));
+    }
     let rule = match walls.placement {
         WallPlacement::Behind => "past",
         WallPlacement::Anywhere => "static",
         WallPlacement::Shot => "arrow",
+        WallPlacement::Duck => "duck",
+        WallPlacement::FromEdge => "edge",
     };
     let _ = writeln!(out, "wallingRule = {rule}");
+    if walls.instead_of_moving {
+        let _ = writeln!(out, "wallOrMove = true");
+    }
     let all = *variant.geometry.squares();
     if walls.region.white != all || walls.region.black != all {
         write_side_regions(variant, &walls.region, "wallingRegion", out);
     }
+    Ok(())
 }
 
 /// The letter FS knows a piece by: its own, lower-case, but for a piece

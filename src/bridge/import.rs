@@ -1005,28 +1005,42 @@ fn en_passant_region(options: &Options, board: &Board) -> Result<Option<Squares>
     Ok((region != all).then_some(region))
 }
 
-/// `wallingRule = past|static|arrow` (with `wallingRegion…`): `walls
-/// behind|anywhere|shot [in …]`; FS's duck and edge walling, and a wall
-/// placed instead of a move (`wallOrMove`), are refused by name.
+/// `wallingRule = past|static|arrow|duck|edge` (with `wallingRegion…`):
+/// `walls behind|anywhere|shot|duck|from-edge [in …]`, and
+/// `instead-of-moving` for `wallOrMove`, which `past` and `arrow` cannot
+/// take (FS's wall would come from the mover's first piece).
 fn write_walls(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
-    let word = match options.text("wallingRule", "none").trim() {
+    let rule = options.text("wallingRule", "none").trim().to_string();
+    let word = match rule.as_str() {
         "none" | "" => return Ok(()),
         "past" => "behind",
         "static" => "anywhere",
         "arrow" => "shot",
+        "duck" => "duck",
+        "edge" => "from-edge",
         other => {
-            return Err(options.error(
-                "wallingRule",
-                format!(
-                    "varia cannot say FS's `{other}` walling yet (only past, static and arrow)"
-                ),
-            ))
+            return Err(options.error("wallingRule", format!("FS has no walling rule `{other}`")))
         }
     };
-    if options.flag("wallOrMove", false)? {
+    if word == "duck"
+        && options
+            .resolved
+            .pieces
+            .iter()
+            .any(|p| p.royal && p.key == "king")
+    {
+        // FS warns and plays on, judging its king's safety without the
+        // duck; varia's duck shields a royal piece, as FS's pseudo-royal.
+        return Err(options.error(
+            "wallingRule",
+            "FS takes no king beside the duck (its king's safety would ignore the duck, which shields a royal piece in varia)",
+        ));
+    }
+    let instead = options.flag("wallOrMove", false)?;
+    if instead && matches!(word, "behind" | "shot") {
         return Err(options.error(
             "wallOrMove",
-            "varia cannot say a wall placed instead of a move yet",
+            format!("FS's `{rule}` wall put instead of a move stands on or shoots from the mover's first piece, which varia does not say"),
         ));
     }
     let all = board.all();
@@ -1039,6 +1053,9 @@ fn write_walls(options: &Options, board: &Board, out: &mut String) -> Result<(),
     let _ = write!(out, "\nwalls {word}");
     if region != all {
         let _ = write!(out, " in {}", region_text(&region, board));
+    }
+    if instead {
+        out.push_str(" instead-of-moving");
     }
     out.push('\n');
     Ok(())

@@ -1,5 +1,5 @@
-//! The walls pass: `walls behind|anywhere|shot [in REGION]` → the IR's
-//! [`Walls`].
+//! The walls pass: `walls behind|anywhere|shot|duck|from-edge [in REGION]
+//! [instead-of-moving]` → the IR's [`Walls`].
 
 use crate::compile::declarations::Declarations;
 use crate::compile::region::{for_both_sides, RegionEvaluator};
@@ -51,6 +51,26 @@ pub(super) fn walls(
         ast::WallPlacement::Behind => WallPlacement::Behind,
         ast::WallPlacement::Anywhere => WallPlacement::Anywhere,
         ast::WallPlacement::Shot => WallPlacement::Shot,
+        ast::WallPlacement::Duck => WallPlacement::Duck,
+        ast::WallPlacement::FromEdge => WallPlacement::FromEdge,
     };
-    Some(Walls { placement, region })
+    if let (Some(span), WallPlacement::Behind | WallPlacement::Shot) =
+        (decl.instead_of_moving, placement)
+    {
+        errors.push(
+            ScriptError::new(
+                Code::CompileBadWalls,
+                "a wall put instead of a move cannot go where a piece moved",
+                span,
+                "`behind` and `shot` place the wall from the piece that moved",
+            )
+            .with_help("use `anywhere`, `duck` or `from-edge` with `instead-of-moving`"),
+        );
+        return None;
+    }
+    Some(Walls {
+        placement,
+        region,
+        instead_of_moving: decl.instead_of_moving.is_some(),
+    })
 }

@@ -674,12 +674,17 @@ impl Variant {
                 crate::ir::rule::WallPlacement::Behind => "behind",
                 crate::ir::rule::WallPlacement::Anywhere => "anywhere",
                 crate::ir::rule::WallPlacement::Shot => "shot",
+                crate::ir::rule::WallPlacement::Duck => "duck",
+                crate::ir::rule::WallPlacement::FromEdge => "from-edge",
             };
-            if walls.region.white == *self.geometry.squares() {
-                writeln!(f, "walls {word}")?;
-            } else {
-                writeln!(f, "walls {word} in squares {}", names(&walls.region.white))?;
+            write!(f, "walls {word}")?;
+            if walls.region.white != *self.geometry.squares() {
+                write!(f, " in squares {}", names(&walls.region.white))?;
             }
+            if walls.instead_of_moving {
+                write!(f, " instead-of-moving")?;
+            }
+            writeln!(f)?;
         }
         match self.flip {
             Some(crate::ir::rule::Flip::Enclosed) => writeln!(f, "flip enclosed")?,

@@ -161,6 +161,13 @@ impl Variant {
         self.explosion.is_some() && !self.has_after_move_hook()
     }
 
+    /// Whether a move's wall takes the walls there were off (`walls duck`).
+    pub fn walls_move(&self) -> bool {
+        self.walls
+            .as_ref()
+            .is_some_and(|w| w.placement == rule::WallPlacement::Duck)
+    }
+
     /// Whether the script has an after-move hook.
     pub fn has_after_move_hook(&self) -> bool {
         self.hooks

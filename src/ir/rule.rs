@@ -770,9 +770,10 @@ pub enum RegionPolicy {
     NeverLand(ByColor<SquareSet>),
 }
 
-/// `walls behind`, `walls anywhere in R`, `walls shot`: every move also
-/// puts a wall on a square (Fairy-Stockfish's `wallingRule`), which stays
-/// there for the rest of the game.
+/// `walls behind`, `walls anywhere in R`, `walls shot`, `walls duck`,
+/// `walls from-edge instead-of-moving`: every move also puts a wall on a
+/// square (Fairy-Stockfish's `wallingRule`), which stays there for the
+/// rest of the game (but the duck, which moves on).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walls {
     /// Which squares a move may wall.
@@ -780,6 +781,9 @@ pub struct Walls {
     /// The squares a wall may go on, as each side sees them (the whole
     /// board without `in`).
     pub region: ByColor<SquareSet>,
+    /// `instead-of-moving` (FS's `wallOrMove`): a move puts no wall; a
+    /// pass (`MoveKind::Pass`) puts one instead.
+    pub instead_of_moving: bool,
 }
 
 /// Where a move's wall goes, before the region is applied.
@@ -792,6 +796,15 @@ pub enum WallPlacement {
     /// `shot`: on an empty square the piece could move to from where it
     /// landed, as if it moved again (the arrows of Amazons).
     Shot,
+    /// `duck`: on any square empty after the move, and the walls that
+    /// stood before it are taken off: Duck chess's duck, one wall that
+    /// moves on every turn (FS's `duck`). A royal piece's safety is judged
+    /// with the duck on its new square.
+    Duck,
+    /// `from-edge`: on an empty square of the board's first or last file
+    /// or rank, or orthogonally next to a wall (FS's `edge`: Atlantis'
+    /// squares sinking from the shore).
+    FromEdge,
 }
 
 /// `check when the last King, Prince is attacked` (Fairy-Stockfish's

@@ -100,12 +100,17 @@ pub fn move_to_san_plain_in(pos: &Position, legal: &[Move], mv: Move) -> String 
         return crate::notation::coord::move_to_coord(pos, mv);
     };
     if mv.kind == MoveKind::Pass {
-        // As Fairy-Stockfish writes a pass: the piece and its square (`Pa1`).
-        return format!(
+        // As Fairy-Stockfish writes a pass: the piece and its square
+        // (`Pa1`), then the wall it puts instead of moving (`Ra1,h5`).
+        let mut s = format!(
             "{}{}",
             variant.piece(piece.kind).token(Color::White),
             g.name(mv.from)
         );
+        if let Some(Gate::Wall(sq)) = mv.gate {
+            push_wall(&mut s, g, sq);
+        }
+        return s;
     }
     let pawn = is_pawn_like(pos, piece.kind);
     // A promotion in place (`promote … in place`) stands on its own square.
@@ -558,8 +563,11 @@ fn parse_walled(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Move
             square: wall.to_string(),
         });
     };
+    // A move that puts no wall (`instead-of-moving`), as FS writes it:
+    // `a1b1,b1a1`.
+    let no_wall = sq == crate::vm::NO_WALL && mv.kind != MoveKind::Pass;
     fits.iter()
-        .find(|m| m.wall() == Some(sq))
+        .find(|m| m.wall() == Some(sq) || (no_wall && m.wall().is_none()))
         .copied()
         .ok_or_else(|| MoveInputError::IllegalWall {
             message: wall_refused(pos, mv, sq),
@@ -599,9 +607,12 @@ fn wall_refused(pos: &Position, mv: Move, sq: Square) -> String {
             "a wall may not go on {name}: the piece could not move there from {}",
             g.name(mv.to)
         ),
-        crate::ir::rule::WallPlacement::Anywhere => {
+        crate::ir::rule::WallPlacement::Anywhere | crate::ir::rule::WallPlacement::Duck => {
             format!("a wall may not go on {name}")
         }
+        crate::ir::rule::WallPlacement::FromEdge => format!(
+            "a wall may not go on {name}: walls go on the board's edge or orthogonally next to a wall"
+        ),
     }
 }
 

@@ -135,7 +135,7 @@ pub enum Item {
     EnPassantTakes(Vec<Spanned<String>>, Span),
     /// `remove A, B`: imported pieces taken out, and the declaration's span.
     Remove(Vec<Spanned<String>>, Span),
-    /// `walls behind|anywhere|shot [in REGION]`.
+    /// `walls behind|anywhere|shot|duck|from-edge [in REGION] [instead-of-moving]`.
     Walls(WallsDecl),
     /// `captures petrify A, B`: the pieces named, and the declaration's span.
     Petrify(Vec<Spanned<String>>, Span),
@@ -855,6 +855,8 @@ pub struct WallsDecl {
     pub placement: Spanned<WallPlacement>,
     /// The squares walls may go on (from White's side); `None`: anywhere.
     pub region: Option<RegionExpr>,
+    /// `instead-of-moving`: a player puts a wall or moves, not both.
+    pub instead_of_moving: Option<Span>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -868,6 +870,11 @@ pub enum WallPlacement {
     Anywhere,
     /// `shot`: a square the piece could move to from where it landed.
     Shot,
+    /// `duck`: the one wall moves to another square empty after the move.
+    Duck,
+    /// `from-edge`: an empty square on the board's edge or orthogonally
+    /// next to a wall.
+    FromEdge,
 }
 
 /// `drop Pawn in ranks 2..7 one-per-file`.

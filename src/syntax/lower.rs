@@ -1168,7 +1168,7 @@ fn lower_royal_group(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     Ok(Item::RoyalGroup(pieces, every, span))
 }
 
-/// `walls behind|anywhere|shot [in REGION]`.
+/// `walls behind|anywhere|shot|duck|from-edge [in REGION] [instead-of-moving]`.
 fn lower_walls_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<WallsDecl> {
     let span = span_of(&pair, source);
     let mut c = Cursor::new(pair, source);
@@ -1179,15 +1179,21 @@ fn lower_walls_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<WallsDecl>
         Some(Rule::kw_behind) => WallPlacement::Behind,
         Some(Rule::kw_anywhere) => WallPlacement::Anywhere,
         Some(Rule::kw_shot) => WallPlacement::Shot,
+        Some(Rule::kw_duck) => WallPlacement::Duck,
+        Some(Rule::kw_from_edge) => WallPlacement::FromEdge,
         other => return Err(internal(word_span, Rule::wall_placement, other)),
     };
     let region = match c.next_if(Rule::kw_in) {
         Some(_) => Some(lower_region_expr(c.next(Rule::region_expr)?, source)?),
         None => None,
     };
+    let instead_of_moving = c
+        .next_if(Rule::kw_instead_of_moving)
+        .map(|p| span_of(&p, source));
     Ok(WallsDecl {
         placement: Spanned::new(placement, word_span),
         region,
+        instead_of_moving,
         span,
     })
 }

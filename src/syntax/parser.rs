@@ -256,9 +256,13 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::royal_group_decl | Rule::kw_when => "`check when the last …` or `check when every …`",
         Rule::royal_group_kind | Rule::the_last => "`the last` or `every`",
         Rule::attacked_words => "`is attacked`",
-        Rule::wall_placement | Rule::kw_behind | Rule::kw_anywhere | Rule::kw_shot => {
-            "`behind`, `anywhere` or `shot`"
-        }
+        Rule::wall_placement
+        | Rule::kw_behind
+        | Rule::kw_anywhere
+        | Rule::kw_shot
+        | Rule::kw_duck
+        | Rule::kw_from_edge => "`behind`, `anywhere`, `shot`, `duck` or `from-edge`",
+        Rule::kw_instead_of_moving => "`instead-of-moving`",
         Rule::move_rule_resets | Rule::kw_reset => "`reset by captures`",
         Rule::kw_by => "`by`",
         Rule::kw_and => "`and`",

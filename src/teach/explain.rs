@@ -1034,15 +1034,40 @@ pub fn walls_rule(variant: &Variant) -> Option<String> {
         WallPlacement::Behind => format!(
             "Every move leaves a wall on the square its piece left, if that is any square{region}"
         ),
-        WallPlacement::Anywhere => {
-            format!("After every move the player puts a wall on any empty square{region}")
-        }
+
         WallPlacement::Shot => format!(
             "After every move the piece that moved shoots a wall onto an empty square{region} it could move to from where it landed (the square it came from included)"
         ),
+        WallPlacement::Duck if walls.instead_of_moving => format!(
+            "Instead of moving a piece, a player may move the duck, a wall, to another empty square{region}"
+        ),
+        WallPlacement::Duck => {
+            return Some(format!(
+                "After every move the player moves the duck, a wall, to another empty square{region} (the first move puts it on the board): no piece may enter, pass or take the duck, and it shields a royal piece from the attacks it blocks. A move with no square for the duck cannot be played."
+            ))
+        }
+        WallPlacement::FromEdge if walls.instead_of_moving => format!(
+            "Instead of moving a piece, a player may put a wall on an empty square{region} on the edge of the board or orthogonally next to a wall (the board sinks from its shore)"
+        ),
+        WallPlacement::FromEdge => format!(
+            "After every move the player puts a wall on an empty square{region} on the edge of the board or orthogonally next to a wall (the board sinks from its shore)"
+        ),
+        WallPlacement::Anywhere if walls.instead_of_moving => format!(
+            "Instead of moving a piece, a player may put a wall on any empty square{region}"
+        ),
+        WallPlacement::Anywhere => {
+            format!("After every move the player puts a wall on any empty square{region}")
+        }
+    };
+    let or_move = if walls.instead_of_moving && walls.placement == WallPlacement::Duck {
+        " A move of a piece leaves the duck where it stands."
+    } else if walls.instead_of_moving {
+        " A move of a piece puts no wall, and a wall put instead never answers a check."
+    } else {
+        " A move with no square for its wall cannot be played."
     };
     Some(format!(
-        "{placement}: no piece may enter, pass or take a wall, which stays for the rest of the game. A move with no square for its wall cannot be played."
+        "{placement}: no piece may enter, pass or take a wall, which stays for the rest of the game.{or_move}"
     ))
 }
 

@@ -184,6 +184,11 @@ impl Board {
                     moved: 0,
                 }
             }
+            // A pass that puts a wall (`instead-of-moving`) moves nothing.
+            MoveKind::Pass => BoardUndo {
+                captured: 0,
+                moved: 0,
+            },
             _ => {
                 // A promotion in place (`to == from`) takes nothing.
                 let captured = if self.squares[victim.index()] != 0 && mv.kind != MoveKind::Promote
@@ -248,6 +253,7 @@ impl Board {
             MoveKind::Drop(_) => {
                 self.take(mv.to);
             }
+            MoveKind::Pass => {}
             _ => {
                 self.take(mv.to);
                 self.put(variant, mv.from, Piece::from_code(undo.moved));

@@ -7,7 +7,8 @@
 //! (`P@e4`); gating as the entering piece's letter in lower case after the
 //! move (`b1c3h`; castling that gates on the rook's square as the rook's
 //! origin, then the king's: `h1e1h`); a wall (`walls …`) after a comma, as
-//! the destination and the wall's square (`c1b1,b1a1`). The notation
+//! the destination and the wall's square (`c1b1,b1a1`; a move that puts
+//! no wall, `instead-of-moving`, as FS writes it: the wall on a1). The notation
 //! module reads them for the front-ends; hooks get the legal moves in this
 //! form (`pos.legal_moves()`).
 
@@ -97,6 +98,13 @@ impl Position {
                 s.push_str(&variant.geometry.name(to));
                 s.push_str(&variant.geometry.name(sq));
             }
+            // A move that puts no wall (`instead-of-moving`): FS writes
+            // the wall of its empty gating field, its square 0 (`a1b1,b1a1`).
+            None if variant.walls.is_some() => {
+                s.push(',');
+                s.push_str(&variant.geometry.name(to));
+                s.push_str(&variant.geometry.name(NO_WALL));
+            }
             None => {}
         }
     }
@@ -112,3 +120,7 @@ impl Position {
             .any(|m| m.to == rule.king_to && !matches!(m.kind, MoveKind::Castle(_)))
     }
 }
+
+/// The square Fairy-Stockfish writes as the wall of a move that puts none
+/// (`instead-of-moving`): its square 0, the first file's first rank.
+pub(crate) const NO_WALL: Square = Square(0);

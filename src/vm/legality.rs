@@ -280,7 +280,7 @@ impl Position {
         if self.is_over_before_moving()? {
             return Ok(false);
         }
-        if mv.kind == MoveKind::Pass {
+        if mv.kind == MoveKind::Pass && mv.gate.is_none() {
             return Ok(self.pass_move() == Some(mv)
                 && (self.variant.game_end.pass_allowed || self.legal_moves()? == [mv]));
         }
@@ -445,6 +445,7 @@ impl Position {
                 .any(|r| r.never_checking),
             every_drop: self.variant.hands.as_ref().is_some_and(|h| h.royal_drops)
                 || self.drops_never_check(),
+            walls_move: self.variant.walls_move(),
         }
     }
 
@@ -508,6 +509,7 @@ impl Position {
         // already, moves itself, or the mover shields it. Every other quiet
         // move keeps the royal pieces unattacked, so out of check.
         let quiet_shortcut = self.variant.only_explosions()
+            && !self.variant.walls_move()
             && self.board.complex.get(them).is_empty()
             && !self.board.royals.get(us).is_empty()
             && !self.is_royal_attacked(us);
@@ -762,6 +764,9 @@ struct RoyalSafety {
     /// A royal piece may be dropped (Placement chess's kings), or a drop
     /// may not give check (`no-check`): every drop needs it.
     every_drop: bool,
+    /// The duck moves (`walls duck`): the square it leaves may open a
+    /// line, so every move that moves it needs it.
+    walls_move: bool,
 }
 
 impl RoyalSafety {
@@ -777,7 +782,9 @@ impl RoyalSafety {
             || self.lines.contains(mv.from)
             || self.lines.contains(mv.to)
             || (self.royal_promotions && mv.promotion.is_some())
-            || mv.wall().is_some_and(|sq| self.lines.contains(sq))
+            || mv
+                .wall()
+                .is_some_and(|sq| self.walls_move || self.lines.contains(sq))
             || (self.every_drop && matches!(mv.kind, MoveKind::Drop(_)))
     }
 }
@@ -889,9 +896,34 @@ fn gating_leaves_royals_safe(
     victim: Square,
     mv: Move,
 ) -> bool {
+    if variant.walls_move() {
+        return duck_leaves_royals_safe(board, variant, unmoved, side, victim, mv);
+    }
     let without = Move { gate: None, ..mv };
     played_leaves_royals_safe(board, variant, unmoved, side, victim, without)
         && played_leaves_royals_safe(board, variant, unmoved, side, victim, mv)
+}
+
+/// [`leaves_royals_safe`] for a move that moves the duck (`walls duck`):
+/// judged with the duck on its new square only, as Fairy-Stockfish judges
+/// pseudo-royal pieces, so that it may shield one.
+fn duck_leaves_royals_safe(
+    board: &mut Board,
+    variant: &Variant,
+    unmoved: &SquareSet,
+    side: Color,
+    victim: Square,
+    mv: Move,
+) -> bool {
+    let old = board.walls;
+    for sq in old.iter() {
+        board.take_wall(sq);
+    }
+    let safe = played_leaves_royals_safe(board, variant, unmoved, side, victim, mv);
+    for sq in old.iter() {
+        board.put_wall(sq);
+    }
+    safe
 }
 
 /// [`leaves_royals_safe`] for the move as it is, gating piece included.

@@ -31,6 +31,8 @@ pub struct Undo {
     flipped: SquareSet,
     /// The passes in a row before the move (`pass when stuck`).
     passes: u8,
+    /// The walls the move's duck left (`walls duck`).
+    walls_taken: SquareSet,
 }
 
 /// What [`Position::unplay_null`] needs to take a passed turn back.
@@ -246,7 +248,7 @@ impl Position {
             }
         }
         if let Some(gate) = mv.gate {
-            h ^= self.make_gate(mv, gate);
+            h ^= self.make_gate(mv, gate, &mut undo);
         }
         h ^= self.flip_or_pass(mv, &mut undo);
         h ^= self.mover_effects(mv, code, captured, &mut undo);
@@ -350,6 +352,7 @@ impl Position {
             petrified: None,
             flipped: SquareSet::EMPTY,
             passes: self.passes,
+            walls_taken: SquareSet::EMPTY,
         }
     }
 
@@ -379,7 +382,11 @@ impl Position {
             || mv
                 .promotion
                 .is_some_and(|k| !self.variant.promotion.promotes(k))
-            || (mv.kind != MoveKind::Pass && self.irreversible_move_of_a_resetting_piece(mv, code));
+            // A wall put instead of a move (`instead-of-moving`) counts,
+            // as in FS, as a move of the first piece it is written with:
+            // a pawn's resets the clock.
+            || ((mv.kind != MoveKind::Pass || mv.gate.is_some())
+                && self.irreversible_move_of_a_resetting_piece(mv, code));
         // Saturating (from u32::MAX, which a FEN may give): never wraps.
         let clock = self.halfmoves.saturating_add(1);
         self.halfmoves = if resets { 0 } else { clock };
@@ -537,16 +544,26 @@ impl Position {
 
     /// Puts the gating piece of `mv` from the mover's hand on the square
     /// the move left, closing the mover's gates when that empties a hand
-    /// that captures never refill; or puts the move's wall. Returns the
-    /// hash change.
+    /// that captures never refill; or puts the move's wall (the duck
+    /// leaves the squares it stood on, kept in `undo`). Returns the hash
+    /// change.
     #[cold]
     #[inline(never)]
-    fn make_gate(&mut self, mv: Move, gate: Gate) -> u64 {
+    fn make_gate(&mut self, mv: Move, gate: Gate, undo: &mut Undo) -> u64 {
         let sq = mv.gate_square(&self.variant, gate);
         let kind = match gate {
             Gate::Wall(_) => {
+                let z = &self.variant.zobrist;
+                let mut h = z.wall[sq.index()];
+                if self.variant.walls_move() {
+                    undo.walls_taken = self.board.walls;
+                    for old in undo.walls_taken.iter() {
+                        self.board.take_wall(old);
+                        h ^= z.wall[old.index()];
+                    }
+                }
                 self.board.put_wall(sq);
-                return self.variant.zobrist.wall[sq.index()];
+                return h;
             }
             Gate::Piece { kind, .. } => kind,
         };
@@ -821,7 +838,12 @@ impl Position {
                 let code = self.take(mv.gate_square(&self.variant, gate));
                 self.hands[code as usize] = self.hands[code as usize].wrapping_add(1);
             }
-            Some(Gate::Wall(sq)) => self.board.take_wall(sq),
+            Some(Gate::Wall(sq)) => {
+                self.board.take_wall(sq);
+                for old in undo.walls_taken.iter() {
+                    self.board.put_wall(old);
+                }
+            }
             None => {}
         }
         match mv.kind {

@@ -15,6 +15,7 @@ mod board;
 mod chasing;
 mod connect;
 mod coord;
+pub(crate) use coord::NO_WALL;
 mod counting;
 mod facing;
 mod flip;

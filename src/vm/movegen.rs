@@ -33,6 +33,7 @@ impl Position {
         }
         if self.variant.walls.is_some() {
             self.wall_moves(first, out);
+            self.wall_passes(None, out);
         }
     }
 
@@ -263,6 +264,7 @@ impl Position {
         }
         if self.variant.walls.is_some() {
             self.wall_moves(first, out);
+            self.wall_passes(Some(from), out);
         }
     }
 

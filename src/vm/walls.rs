@@ -1,9 +1,14 @@
-//! Walls (`walls behind|anywhere|shot [in REGION]`): every move also puts
-//! a wall on a square, which no piece may enter, pass or take for the rest
-//! of the game (Fairy-Stockfish's `wallingRule`). The board moves are
+//! Walls (`walls behind|anywhere|shot|duck|from-edge [in REGION]
+//! [instead-of-moving]`): every move also puts a wall on a square, which
+//! no piece may enter, pass or take for the rest of the game
+//! (Fairy-Stockfish's `wallingRule`); the duck moves on instead (`make`
+//! takes the walls off before putting the new one). The board moves are
 //! generated as usual; each is then replaced by the same move once for
 //! every square its wall may take ([`Gate::Wall`]). A move with no square
-//! for its wall is no move, as in Fairy-Stockfish.
+//! for its wall is no move, as in Fairy-Stockfish. With
+//! `instead-of-moving` (FS's `wallOrMove`) the moves keep no wall, and a
+//! pass ([`MoveKind::Pass`], written as FS writes it: the square of the
+//! mover's first piece, twice) puts one instead.
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, MOVE, MUST_BE_OCCUPIED};
@@ -17,10 +22,13 @@ impl Position {
     /// Replaces each move of `out[first..]` by the same move with each
     /// wall it may place.
     pub(crate) fn wall_moves(&self, first: usize, out: &mut Vec<Move>) {
-        let Some(walls) = &self.variant.walls else {
+        let Some(walls) = self.variant.walls.as_ref().filter(|w| !w.instead_of_moving) else {
             return;
         };
-        let region = *walls.region.get(self.side);
+        let mut region = *walls.region.get(self.side);
+        if walls.placement == WallPlacement::FromEdge {
+            region = region.intersection(&self.edge_or_beside_walls());
+        }
         let empty_now = self
             .variant
             .geometry
@@ -41,6 +49,57 @@ impl Position {
                 });
             }
         }
+    }
+
+    /// `instead-of-moving`: the passes that put a wall, one per square it
+    /// may take (only if written from `from`, where given).
+    pub(crate) fn wall_passes(&self, from: Option<Square>, out: &mut Vec<Move>) {
+        let Some(walls) = self.variant.walls.as_ref().filter(|w| w.instead_of_moving) else {
+            return;
+        };
+        let Some(first) = self.pieces_of(self.side).first() else {
+            return;
+        };
+        if from.is_some_and(|sq| sq != first) {
+            return;
+        }
+        let mut squares = self
+            .variant
+            .geometry
+            .squares()
+            .difference(&self.occupied())
+            .difference(&self.board.walls)
+            .intersection(walls.region.get(self.side));
+        if walls.placement == WallPlacement::FromEdge {
+            squares = squares.intersection(&self.edge_or_beside_walls());
+        }
+        let pass = Move::new(first, first, MoveKind::Pass);
+        out.extend(squares.iter().map(|sq| Move {
+            gate: Some(Gate::Wall(sq)),
+            ..pass
+        }));
+    }
+
+    /// `walls from-edge`: the squares of the board's first and last files
+    /// and ranks, and those orthogonally next to a wall.
+    fn edge_or_beside_walls(&self) -> SquareSet {
+        let g = &self.variant.geometry;
+        let (last_file, last_rank) = (i32::from(g.files()) - 1, i32::from(g.ranks()) - 1);
+        let mut out = SquareSet::EMPTY;
+        for sq in g.squares().iter() {
+            let (file, rank) = (g.file_of(sq), g.rank_of(sq));
+            if file == 0 || rank == 0 || file == last_file || rank == last_rank {
+                out.insert(sq);
+            }
+        }
+        for wall in self.board.walls.iter() {
+            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if let Some(sq) = g.offset(wall, df, dr) {
+                    out.insert(sq);
+                }
+            }
+        }
+        out
     }
 
     /// The squares, empty once `mv` is played, on which `placement` lets
@@ -84,7 +143,7 @@ impl Position {
             .difference(&board.by_color.black)
             .difference(&board.walls);
         let squares = match placement {
-            WallPlacement::Anywhere => empty,
+            WallPlacement::Anywhere | WallPlacement::Duck | WallPlacement::FromEdge => empty,
             WallPlacement::Behind => {
                 let mut behind = SquareSet::EMPTY;
                 if !matches!(mv.kind, MoveKind::Drop(_)) && empty.contains(mv.from) {

@@ -67,6 +67,7 @@ catalogue! {
     courier: "courier", 201;
     dobutsu: "dobutsu", 207;
     dragon: "dragon", 127;
+    duck: "duck", 294;
     embassy: "embassy", 129;
     euroshogi: "euroshogi", 131;
     fairy: "fairy", 133;

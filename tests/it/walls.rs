@@ -1,6 +1,7 @@
 //! Walls: `*` in any FEN (Fairy-Stockfish's wall squares), and `walls
-//! behind|anywhere|shot` (its `wallingRule`: past, static, arrow), each
-//! move placing one. The catalogue scripts (isolation, isolation7x7,
+//! behind|anywhere|shot|duck|from-edge` (its `wallingRule`: past, static,
+//! arrow, duck, edge), each move placing one (or, `instead-of-moving`,
+//! its `wallOrMove`, a wall instead of a move). The catalogue scripts (isolation, isolation7x7,
 //! snailtrail, joust) are compared with FS in `catalogue.rs`; here, the
 //! rules one at a time, positions derived by hand, every move set and FEN
 //! also pyffish's.
@@ -326,4 +327,100 @@ fn a_petrifying_capture_leaves_a_wall() {
         }
     );
     assert_eq!(fs_game_result("petrified", mate).signum(), -1);
+}
+
+/// `walls duck` (Duck chess, FS's `duck`): the duck moves on after every
+/// move, never staying where it stood, and taking a move back puts it
+/// back; every FEN and move set is pyffish's.
+#[test]
+fn the_duck_moves_on_and_comes_back_when_a_move_is_taken_back() {
+    let duck = script("duck");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut pos = Position::from_fen(&duck, start).unwrap();
+    // 20 moves, each with the duck on any of the 32 empty squares after it
+    // (the square the piece left included).
+    assert_eq!(moves(&pos).len(), 20 * 32);
+    let played = ["e2e4,e4d5", "e7e5,e5d6"];
+    pos.play(parse_coord(&pos, played[0]).unwrap());
+    assert_eq!(
+        parse_move(&pos, "e7e5,d5").unwrap_err().to_string(),
+        "a wall stands on d5 already"
+    );
+    let before = (write_fen(&pos), pos.hash());
+    let mv = parse_coord(&pos, played[1]).unwrap();
+    let undo = pos.play_unchecked(mv);
+    assert_eq!(
+        write_fen(&pos),
+        "rnbqkbnr/pppp1ppp/3*4/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(fs_fen_after("duck", start, &played), write_fen(&pos));
+    assert_eq!(moves(&pos), fs_legal_moves("duck", &write_fen(&pos)));
+    pos.unplay(mv, undo);
+    assert_eq!((write_fen(&pos), pos.hash()), before);
+    let fen = write_fen(&pos);
+    assert_eq!(pos.hash(), Position::from_fen(&duck, &fen).unwrap().hash());
+}
+
+/// With a royal king (which Fairy-Stockfish does not take beside its
+/// duck: derived by hand) the king's safety is judged with the duck on
+/// its new square: it may shield the king, and leaving the square that
+/// shielded it may expose it. White: king d1, pawn h2; Black's queen on
+/// d8 looks down the d-file, blocked by the duck on d7. A pawn move must
+/// put the duck back on the file (d2..d6: 2 × 5 moves); the king stepping
+/// off it (c1, c2, e1, e2) may put it on any of the 59 empty squares but
+/// d7, where it stood; the king's step to d2 needs it on d3..d6 (4).
+#[test]
+fn the_duck_shields_a_royal_piece_and_leaving_may_expose_one() {
+    let text = "variant \"Royal duck\"\nimport orthodox\nboard 8 x 8\nwalls duck\n\
+                setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let variant = compile_source("royal-duck.variant", text).unwrap();
+    let pos = Position::from_fen(&variant, "3qk3/3*4/8/8/8/8/7P/3K4 w - - 0 1").unwrap();
+    let legal = moves(&pos);
+    let count = |prefix: &str| legal.iter().filter(|m| m.starts_with(prefix)).count();
+    assert_eq!(count("h2"), 10);
+    assert!(legal.contains("h2h4,h4d6"));
+    assert!(!legal.contains("h2h4,h4a6"));
+    for step in ["d1c1", "d1c2", "d1e1", "d1e2"] {
+        assert_eq!(count(step), 59, "{step}");
+    }
+    assert_eq!(count("d1d2"), 4);
+    assert_eq!(legal.len(), 10 + 4 * 59 + 4);
+}
+
+/// `walls from-edge instead-of-moving` (Atlantis, FS's `edge` with
+/// `wallOrMove`): a player moves or puts a wall on the edge or next to a
+/// wall, written from the first piece's square; the wall is a pass of
+/// that piece, and a pawn's resets the move rule as FS's does. Every
+/// move set and FEN is pyffish's with the section of FS's variants.ini.
+#[test]
+fn a_wall_instead_of_a_move_goes_on_the_edge_or_beside_a_wall() {
+    let text = "variant \"Sinking\"\nimport orthodox\nboard 8 x 8\n\
+                walls from-edge instead-of-moving\n\
+                setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let variant = compile_source("sinking.variant", text).unwrap();
+    let ini = crate::bridge::fixture("variants.ini");
+    let fen = "4k3/p7/8/8/4*3/8/8/R3K3 b - - 7 30";
+    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    let legal = crate::bridge::moves_as_pyffish_plays(&ini, "atlantis", &variant, fen);
+    let walls: BTreeSet<&str> = legal
+        .iter()
+        .filter_map(|m| m.strip_prefix("a7a7,a7"))
+        .collect();
+    // The edge's 28 squares but the four pieces' (a1, e1, a7, e8), and
+    // the four beside the wall on e4.
+    assert_eq!(walls.len(), 24 + 4);
+    assert!(walls.contains("e5") && walls.contains("d4") && !walls.contains("d5"));
+    assert!(legal.contains(&"a7a6,a6a1".to_string()));
+    assert_eq!(
+        move_to_san(&pos, parse_coord(&pos, "a7a7,a7h4").unwrap()),
+        "Pa7,h4"
+    );
+    pos.play(parse_move(&pos, "Pa7,h4").unwrap());
+    assert_eq!(write_fen(&pos), "4k3/p7/8/8/4*2*/8/8/R3K3 w - - 0 31");
+    pos.play(parse_move(&pos, "Ra2").unwrap());
+    assert_eq!(write_fen(&pos), "4k3/p7/8/8/4*2*/8/R7/4K3 b - - 1 31");
+    let program = "print(sf.get_fen('atlantis', sys.argv[1], sys.argv[2].split()))";
+    let theirs =
+        crate::common::oracle::pyffish_with_config(&ini, program, &[fen, "a7a7,a7h4 a1a2,a2a1"]);
+    assert_eq!(theirs.trim(), write_fen(&pos));
 }

@@ -152,7 +152,11 @@ async function clickSquare(square) {
   const sel = ui.selected;
   if (sel && sel.targets[square]) {
     const choices = sel.targets[square];
-    if (sel.square === square) {
+    if (sel.square === square && choices.every((c) => c.wall)) {
+      // A wall put instead of a move (`instead-of-moving`), written from
+      // the mover's first piece: its square clicked twice, then the wall.
+      askWall(choices);
+    } else if (sel.square === square) {
       // A move to the piece's own square (Janggi's pass, Sittuyin's
       // promotion in place) is asked for, since a second click on a
       // piece elsewhere takes it back.
