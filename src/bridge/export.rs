@@ -2310,10 +2310,21 @@ fn write_castling(variant: &Variant, out: &mut String) -> Result<(), ExportError
     Ok(())
 }
 
-/// `castling on opposite wings` as FS's `oppositeCastling`.
+/// `castling on opposite wings` as FS's `oppositeCastling`, and `castling
+/// … wins` as its `castlingWins` (the rights of the winning castlings'
+/// wings, `KQkq`).
 fn write_opposite_castling(variant: &Variant, out: &mut String) {
     if variant.opposite_castling {
         out.push_str("oppositeCastling = true\n");
+    }
+    let mut rights = String::new();
+    for (color, [k, q]) in [(Color::White, ['K', 'Q']), (Color::Black, ['k', 'q'])] {
+        let (kingside, queenside) = variant.castling_win_wings(color);
+        rights.extend(kingside.then_some(k));
+        rights.extend(queenside.then_some(q));
+    }
+    if !rights.is_empty() {
+        let _ = writeln!(out, "castlingWins = {rights}");
     }
 }
 

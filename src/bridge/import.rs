@@ -35,7 +35,6 @@ const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("dupleCheck", "false"),
-    ("castlingWins", "-"),
 ];
 
 /// Every option FS's parser reads (`src/parser.cpp`), but the piece
@@ -207,6 +206,7 @@ const TRANSLATED: &[&str] = &[
     "tripleStepRegionWhite",
     "chess960",
     "oppositeCastling",
+    "castlingWins",
     "maxRank",
     "maxFile",
     "startFen",
@@ -601,6 +601,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     write_promotion_limits(&options, true, &mut out)?;
     write_mobility(&options, &board, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
+    write_castling_wins(&options, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
     write_drops(&options, &board, &promotions, &mut out)?;
     write_flips(&options, &board, &mut out)?;
@@ -2545,6 +2546,48 @@ fn write_castling(
     }
     if options.flag("oppositeCastling", false)? {
         out.push_str("castling on opposite wings\n");
+    }
+    Ok(())
+}
+
+/// `castlingWins = q` (FS's castling rights, `KQkq`): `castling queenside
+/// wins for black`, a line per side (one without `for` where both sides'
+/// are the same), each wing named unless both are.
+fn write_castling_wins(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    let text = options.text("castlingWins", "-").trim().to_string();
+    if text.is_empty() || text == "-" {
+        return Ok(());
+    }
+    if let Some(c) = text.chars().find(|c| !"KQkq".contains(*c)) {
+        return Err(options.error(
+            "castlingWins",
+            format!("`{c}` is not a castling right (`KQkq`)"),
+        ));
+    }
+    if !options.flag("castling", true)? {
+        return Err(options.error(
+            "castlingWins",
+            "castling wins without castling (`castling = false`): varia has no castling to win by",
+        ));
+    }
+    let wings = |king: char, queen: char| match (text.contains(king), text.contains(queen)) {
+        (true, true) => Some(""),
+        (true, false) => Some(" kingside"),
+        (false, true) => Some(" queenside"),
+        (false, false) => None,
+    };
+    match (wings('K', 'Q'), wings('k', 'q')) {
+        (Some(w), Some(b)) if w == b => {
+            let _ = writeln!(out, "castling{w} wins");
+        }
+        (white, black) => {
+            if let Some(w) = white {
+                let _ = writeln!(out, "castling{w} wins for white");
+            }
+            if let Some(b) = black {
+                let _ = writeln!(out, "castling{b} wins for black");
+            }
+        }
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::compile::setup::StartContext;
 use crate::diagnostics::{Code, ScriptError};
 use crate::ir::geometry::{Geometry, Square, SquareSet};
 use crate::ir::pattern::Travel;
-use crate::ir::piece::{Color, Piece, PieceKind};
+use crate::ir::piece::{ByColor, Color, Piece, PieceKind};
 use crate::ir::rule::CastlingRule;
 use crate::source::{SourceId, Spanned};
 use crate::syntax::ast::{CastlingDecl, CastlingKind};
@@ -597,4 +597,60 @@ fn make_rule(
         any_start: false,
         also_a_king_move: false,
     })
+}
+
+/// `castling queenside wins for black` (each line): for each side it names
+/// (both without `for`), its castling rules on that wing (the rook on the
+/// king's right for `kingside`, on its left for `queenside`; either
+/// without a wing), as indices into `rules`. A line that finds none is an
+/// error.
+pub(super) fn castling_wins(
+    geometry: &Geometry,
+    rules: &[CastlingRule],
+    decls: &Declarations<'_>,
+    errors: &mut Vec<ScriptError>,
+) -> ByColor<Vec<u8>> {
+    let mut out: ByColor<Vec<u8>> = ByColor::default();
+    for decl in &decls.castling_wins {
+        let sides: &[Color] = match decl.side {
+            Some(crate::syntax::ast::Side::White) => &[Color::White],
+            Some(crate::syntax::ast::Side::Black) => &[Color::Black],
+            None => &[Color::White, Color::Black],
+        };
+        for &side in sides {
+            let found: Vec<u8> = (0..rules.len())
+                .filter(|&i| {
+                    let rule = &rules[i];
+                    let kingside =
+                        geometry.file_of(rule.rook_from) > geometry.file_of(rule.king_from);
+                    rule.color == side && decl.kingside.is_none_or(|k| k == kingside)
+                })
+                .map(|i| i as u8)
+                .collect();
+            if found.is_empty() {
+                let wing = match decl.kingside {
+                    Some(true) => " on the kingside",
+                    Some(false) => " on the queenside",
+                    None => "",
+                };
+                errors.push(
+                    ScriptError::new(
+                        Code::CompileBadCastling,
+                        format!("{side:?} has no castling{wing} to win by"),
+                        decl.span,
+                        "no castling rule of that side castles there",
+                    )
+                    .with_help("declare that castling (`castling King e1 -> c1 with Rook a1 -> d1`), or name another wing or side"),
+                );
+                continue;
+            }
+            let list = out.get_mut(side);
+            for i in found {
+                if !list.contains(&i) {
+                    list.push(i);
+                }
+            }
+        }
+    }
+    out
 }

@@ -57,6 +57,8 @@ pub(super) struct Declarations<'a> {
     pub opposite_castling: Single<'a, Item>,
     /// `white has no royal piece` (each an [`Item::WithoutRoyal`]).
     pub without_royal: Vec<&'a Item>,
+    /// `castling … wins`, each line.
+    pub castling_wins: Vec<&'a ast::CastlingWinsDecl>,
     /// `en passant in …` (an [`Item::EnPassantRegion`]).
     pub en_passant_region: Single<'a, Item>,
     /// `en passant takes …` (an [`Item::EnPassantTakes`]).
@@ -164,6 +166,7 @@ pub(super) fn collect<'a>(
         counting_bare: Single::new(),
         draw_odds: Single::new(),
         without_royal: Vec::new(),
+        castling_wins: Vec::new(),
         checks_forbidden: Single::new(),
         opposite_castling: Single::new(),
         en_passant_region: Single::new(),
@@ -295,6 +298,7 @@ impl<'a> Declarations<'a> {
                     .set(item, src, *span, "`captures compulsory`", errors)
             }
             Item::WithoutRoyal(..) => self.without_royal.push(item),
+            Item::CastlingWins(c) => self.castling_wins.push(c),
             Item::ChecksForbidden(span) => {
                 self.checks_forbidden
                     .set(item, src, *span, "`checks forbidden`", errors)

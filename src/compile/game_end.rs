@@ -57,6 +57,7 @@ pub(super) fn game_end_rules(
             Some(Item::Stalemate(r, _)) => result(r.value),
             _ => GameResult::Draws,
         },
+        castling_wins: crate::ir::piece::ByColor::default(), // set once the castling rules are known
         stalemate_by_fewer_pieces: matches!(decls.stalemate.get(), Some(Item::Stalemate(_, true))),
         // `move-rule 0`: none (a script's way to drop an imported one).
         move_rule: decls.move_rule.get().map(|n| n.value).filter(|&n| n > 0),

@@ -151,7 +151,7 @@ fn build_from(
     let castling = castling::castling_rules(&start, decls, main_source, errors);
     let shuffle = shuffle::shuffle(&start, decls.shuffle.get(), &mut evaluator, errors);
     let mut counters = decls.counters.clone();
-    let (game_end, explosion) = game_end::game_end_rules(
+    let (mut game_end, explosion) = game_end::game_end_rules(
         &geometry,
         symmetry,
         decls,
@@ -161,6 +161,7 @@ fn build_from(
         errors,
     );
 
+    game_end.castling_wins = castling::castling_wins(&geometry, &castling, decls, errors);
     let hands_plan = hands::hands_plan(
         &geometry,
         symmetry,

@@ -657,6 +657,20 @@ impl Variant {
         if self.opposite_castling {
             writeln!(f, "castling on opposite wings")?;
         }
+        for color in [Color::White, Color::Black] {
+            let wing = match self.castling_win_wings(color) {
+                (true, true) => "",
+                (true, false) => " kingside",
+                (false, true) => " queenside",
+                (false, false) => continue,
+            };
+            let side = if color == Color::White {
+                "white"
+            } else {
+                "black"
+            };
+            writeln!(f, "castling{wing} wins for {side}")?;
+        }
         let names = |set: &crate::ir::geometry::SquareSet| {
             set.iter()
                 .map(|sq| self.geometry.name(sq))

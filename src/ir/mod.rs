@@ -161,6 +161,22 @@ impl Variant {
         self.explosion.is_some() && !self.has_after_move_hook()
     }
 
+    /// The wings on which castling wins for `color` (`castling … wins`):
+    /// (kingside, queenside), a wing's rook on the king's right or left.
+    pub fn castling_win_wings(&self, color: Color) -> (bool, bool) {
+        let g = &self.geometry;
+        let mut wings = (false, false);
+        for &r in self.game_end.castling_wins.get(color) {
+            let rule = &self.castling[r as usize];
+            if g.file_of(rule.rook_from) > g.file_of(rule.king_from) {
+                wings.0 = true;
+            } else {
+                wings.1 = true;
+            }
+        }
+        wings
+    }
+
     /// Whether a move's wall takes the walls there were off (`walls duck`).
     pub fn walls_move(&self) -> bool {
         self.walls

@@ -237,6 +237,11 @@ pub struct GameEndRules {
     /// What being checkmated means for the side to move (None: no checkmate rule,
     /// a side with no moves is treated as stalemated).
     pub checkmate: Option<GameResult>,
+    /// `castling queenside wins for black` (Fairy-Stockfish's
+    /// `castlingWins`): each side's castling rules (indices into
+    /// `Variant::castling`) by which it wins; it loses once it has lost
+    /// the right to all of them. Empty: no such goal.
+    pub castling_wins: ByColor<Vec<u8>>,
     /// What having no legal move, not in check, means for the side to move.
     pub stalemate: GameResult,
     /// `stalemate … with fewer pieces` (Fairy-Stockfish's
@@ -373,6 +378,7 @@ impl Default for GameEndRules {
         GameEndRules {
             checkmate: None,
             stalemate: GameResult::Draws,
+            castling_wins: ByColor::default(),
             stalemate_by_fewer_pieces: false,
             move_rule: None,
             repetition: None,
@@ -413,6 +419,8 @@ impl GameEndRules {
     #[inline]
     pub fn ends_early(&self) -> bool {
         !self.goals.is_empty()
+            || !self.castling_wins.white.is_empty()
+            || !self.castling_wins.black.is_empty()
             || !self.connects.is_empty()
             || self.check_limit.is_some()
             || !self.extinctions.is_empty()

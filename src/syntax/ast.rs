@@ -127,6 +127,8 @@ pub enum Item {
     ChecksForbidden(Span),
     /// `castling on opposite wings`.
     OppositeCastling(Span),
+    /// `castling queenside wins for black`.
+    CastlingWins(CastlingWinsDecl),
     /// `white has no royal piece`.
     WithoutRoyal(Side, Span),
     /// `en passant in REGION`.
@@ -204,6 +206,7 @@ impl Item {
             | Item::Chasing(ChasingDecl { span, .. })
             | Item::EnPassantRegion(_, span)
             | Item::EnPassantTakes(_, span) => *span,
+            Item::CastlingWins(c) => c.span,
         }
     }
 }
@@ -857,6 +860,18 @@ pub struct WallsDecl {
     pub region: Option<RegionExpr>,
     /// `instead-of-moving`: a player puts a wall or moves, not both.
     pub instead_of_moving: Option<Span>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `castling queenside wins for black`, `castling wins`.
+#[derive(Clone, Debug)]
+pub struct CastlingWinsDecl {
+    /// `kingside` (`true`: the rook on the king's right, FEN's `K`),
+    /// `queenside` (`false`), or either (`None`).
+    pub kingside: Option<bool>,
+    /// The side the goal is for; `None`: both.
+    pub side: Option<Side>,
     /// The whole declaration.
     pub span: Span,
 }

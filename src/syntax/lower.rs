@@ -7,12 +7,12 @@ use crate::diagnostics::{line_col, Code, ScriptError};
 use crate::source::{SourceId, Span, Spanned};
 use crate::syntax::ast::{
     AlsoDecl, BetzaGroup, BetzaMove, BetzaRepeat, BoardDecl, CastlingDecl, CastlingKind,
-    ChaseClause, ChasingDecl, CheckmateRuleDecl, ConnectDecl, ConnectLine, ConnectShapeDecl,
-    CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl, File,
-    FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace, Item,
-    PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl, RegionExpr,
-    RegionOp, RegionTerm, RepetitionValue, RestrictDecl, ShuffleDecl, ShuffleRule, Side, Symmetry,
-    WallPlacement, WallsDecl,
+    CastlingWinsDecl, ChaseClause, ChasingDecl, CheckmateRuleDecl, ConnectDecl, ConnectLine,
+    ConnectShapeDecl, CountingDecl, CountingKind, DemoteDecl, DropDecl, DropRule, ExtinctionDecl,
+    File, FirstMovesDecl, FlipKind, GameResult, GateDecl, GoalDecl, HandsKind, HookDecl, InPlace,
+    Item, PieceDecl, PointsDecl, Policy, PromotionDecl, RankNumber, RankWidths, RegionDecl,
+    RegionExpr, RegionOp, RegionTerm, RepetitionValue, RestrictDecl, ShuffleDecl, ShuffleRule,
+    Side, Symmetry, WallPlacement, WallsDecl,
 };
 use crate::syntax::limits::MAX_BETZA_COMPONENTS;
 use crate::syntax::parser::{syntax_error, Rule, VariantParser};
@@ -264,6 +264,7 @@ fn lower_declaration(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
             c.next(Rule::has_no_royal_piece)?;
             Ok(Item::WithoutRoyal(side, span))
         }
+        Rule::castling_wins_decl => lower_castling_wins_decl(pair, source).map(Item::CastlingWins),
         Rule::en_passant_decl | Rule::en_passant_takes_decl => lower_en_passant(pair, source),
         Rule::goal_decl
         | Rule::connect_decl
@@ -1166,6 +1167,23 @@ fn lower_royal_group(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
     let pieces = c.names(source);
     c.next(Rule::attacked_words)?;
     Ok(Item::RoyalGroup(pieces, every, span))
+}
+
+/// `castling [kingside|queenside] wins [for white|black]`.
+fn lower_castling_wins_decl(pair: Pair<'_, Rule>, source: SourceId) -> Result<CastlingWinsDecl> {
+    let span = span_of(&pair, source);
+    let mut c = Cursor::new(pair, source);
+    c.next(Rule::kw_castling)?;
+    let kingside = c
+        .next_if(Rule::castling_wing)
+        .map(|w| w.as_str().starts_with("king"));
+    c.next(Rule::kw_wins)?;
+    let side = c.next_if(Rule::kw_for).and_then(|_| c.side());
+    Ok(CastlingWinsDecl {
+        kingside,
+        side,
+        span,
+    })
 }
 
 /// `walls behind|anywhere|shot|duck|from-edge [in REGION] [instead-of-moving]`.

@@ -229,6 +229,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drops_compulsory_decl => "`drops compulsory`",
         Rule::castling_from_drops_decl => "`castling from drops`",
         Rule::opposite_castling_decl | Rule::opposite_wings_words => "`castling on opposite wings`",
+        Rule::castling_wins_decl => "`castling … wins`",
+        Rule::castling_wing => "`kingside` or `queenside`",
         Rule::kw_drops => "`drops`",
         Rule::kw_opposite_colours => "`opposite-colours`",
         Rule::kw_beside_own => "`beside-own`",

@@ -1331,6 +1331,18 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         }
         out.push(text);
     }
+    for color in [Color::White, Color::Black] {
+        let wing = match variant.castling_win_wings(color) {
+            (true, true) => "",
+            (true, false) => " kingside",
+            (false, true) => " queenside",
+            (false, false) => continue,
+        };
+        out.push(format!(
+            "{side} wins by castling{wing}, and loses as soon as it never can (its king or that rook has moved, or the rook is taken).",
+            side = variant.side_name(color)
+        ));
+    }
     if let Some(limit) = rules.check_limit {
         let times = match limit.checks {
             1 => "once".to_string(),

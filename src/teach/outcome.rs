@@ -74,6 +74,10 @@ pub fn describe_reason(variant: &Variant, reason: &EndReason) -> String {
         EndReason::RoyalExploded { side } => {
             format!("{}'s royal piece was blown up", variant.side_name(*side))
         }
+        EndReason::Castled { side } => format!("{} castled", variant.side_name(*side)),
+        EndReason::CastlingLost { side } => {
+            format!("{} can no longer castle to win", variant.side_name(*side))
+        }
         EndReason::ChecksGiven { side, checks } => {
             format!("{} gave {checks} checks", variant.side_name(*side))
         }

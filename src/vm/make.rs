@@ -33,6 +33,8 @@ pub struct Undo {
     passes: u8,
     /// The walls the move's duck left (`walls duck`).
     walls_taken: SquareSet,
+    /// The castling rule of the move before (`castling … wins`).
+    last_castling: Option<u8>,
 }
 
 /// What [`Position::unplay_null`] needs to take a passed turn back.
@@ -44,6 +46,7 @@ pub struct NullUndo {
     check_runs: ByColor<CheckRun>,
     checks_in_a_row: ByColor<u32>,
     history_floor: usize,
+    last_castling: Option<u8>,
 }
 
 /// Why a move could not be played; the position is unchanged.
@@ -179,6 +182,7 @@ impl Position {
             }
         }
         let mut captured = 0;
+        self.last_castling = None;
         match mv.kind {
             MoveKind::Castle(r) => h ^= self.make_castle(r),
             MoveKind::Drop(_) => h ^= self.make_drop(mv.to, code),
@@ -223,19 +227,7 @@ impl Position {
                     h ^= self.move_promoted_mark(mv);
                 }
                 if mv.kind == MoveKind::DoubleStep {
-                    // An en passant chance exists only if an enemy piece
-                    // could take it (so that it never makes positions differ
-                    // for repetition when it cannot).
-                    let passed = self.empty_squares_between(mv.from, mv.to);
-                    if self.can_capture_en_passant(&passed, self.side.opposite()) {
-                        for sq in passed.iter() {
-                            h ^= self.variant.zobrist.en_passant[sq.index()];
-                        }
-                        self.en_passant = Some(EnPassant {
-                            passed,
-                            victim: mv.to,
-                        });
-                    }
+                    h ^= self.open_en_passant(mv);
                 }
                 // Castling partners die only when a castling square
                 // loses its unmoved flag.
@@ -353,6 +345,7 @@ impl Position {
             flipped: SquareSet::EMPTY,
             passes: self.passes,
             walls_taken: SquareSet::EMPTY,
+            last_castling: self.last_castling,
         }
     }
 
@@ -417,8 +410,30 @@ impl Position {
         }
     }
 
-    /// Plays castling by rule `r`; returns the hash change.
+    /// After the double step `mv`, the en passant chance it gives, if an
+    /// enemy piece could take it (so that it never makes positions differ
+    /// for repetition when it cannot); returns the hash change.
+    #[inline]
+    fn open_en_passant(&mut self, mv: Move) -> u64 {
+        let passed = self.empty_squares_between(mv.from, mv.to);
+        if !self.can_capture_en_passant(&passed, self.side.opposite()) {
+            return 0;
+        }
+        let mut h = 0;
+        for sq in passed.iter() {
+            h ^= self.variant.zobrist.en_passant[sq.index()];
+        }
+        self.en_passant = Some(EnPassant {
+            passed,
+            victim: mv.to,
+        });
+        h
+    }
+
+    /// Plays castling by rule `r` (kept as the last castling, for
+    /// `castling … wins`); returns the hash change.
     fn make_castle(&mut self, r: u8) -> u64 {
+        self.last_castling = Some(r);
         let rule = &self.variant.castling[r as usize];
         let (kf, kt, rf, rt) = (rule.king_from, rule.king_to, rule.rook_from, rule.rook_to);
         let king = self.take(kf);
@@ -833,6 +848,7 @@ impl Position {
         self.side = self.side.opposite();
         self.turn_over(&undo.flipped);
         self.passes = undo.passes;
+        self.last_castling = undo.last_castling;
         match mv.gate {
             Some(gate @ Gate::Piece { .. }) => {
                 let code = self.take(mv.gate_square(&self.variant, gate));
@@ -937,7 +953,9 @@ impl Position {
             check_runs: self.check_runs,
             checks_in_a_row: self.checks_in_a_row,
             history_floor: self.history_floor,
+            last_castling: self.last_castling,
         };
+        self.last_castling = None;
         // No run of checks goes on past a passed turn (Fairy-Stockfish's
         // checks look no further back than its null move).
         self.check_runs = ByColor::default();
@@ -974,6 +992,7 @@ impl Position {
         self.check_runs = undo.check_runs;
         self.checks_in_a_row = undo.checks_in_a_row;
         self.history_floor = undo.history_floor;
+        self.last_castling = undo.last_castling;
         self.history.pop();
         if self.logs_back_and_forth() {
             self.shuffles.pop();

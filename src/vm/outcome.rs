@@ -73,6 +73,17 @@ pub enum EndReason {
         /// The side whose royal pieces were blown up.
         side: Color,
     },
+    /// A side castled by a castling that wins (`castling … wins`).
+    Castled {
+        /// The side that castled.
+        side: Color,
+    },
+    /// A side lost the right to every castling that would win it the game
+    /// (`castling … wins`).
+    CastlingLost {
+        /// That side.
+        side: Color,
+    },
     /// A side gave the checks to give (`giving 3 checks wins`).
     ChecksGiven {
         /// The side that gave them.
@@ -138,6 +149,8 @@ impl EndReason {
         matches!(
             self,
             EndReason::RoyalExploded { .. }
+                | EndReason::Castled { .. }
+                | EndReason::CastlingLost { .. }
                 | EndReason::ChecksGiven { .. }
                 | EndReason::PiecesLost { .. }
                 | EndReason::GoalReached { .. }
@@ -170,6 +183,37 @@ pub enum Outcome {
 }
 
 impl Position {
+    /// `castling … wins` (Fairy-Stockfish's `castlingWins`): the side that
+    /// just castled by a winning castling wins; else a side that has lost
+    /// the right to every one of its winning castlings loses, the side
+    /// that just moved first (its move may have taken both sides' rights:
+    /// a rook taking a rook).
+    fn castling_goal_end(&self) -> Option<(Option<Color>, EndReason)> {
+        let goals = &self.variant.game_end.castling_wins;
+        let mover = self.side.opposite();
+        if let Some(r) = self.last_castling {
+            if goals.get(mover).contains(&r) {
+                return Some((Some(mover), EndReason::Castled { side: mover }));
+            }
+        }
+        for side in [mover, self.side] {
+            let rules = goals.get(side);
+            if !rules.is_empty() && !rules.iter().any(|&r| self.castling_right(r)) {
+                return Some((Some(side.opposite()), EndReason::CastlingLost { side }));
+            }
+        }
+        None
+    }
+
+    /// Whether the castling rule `r` may still be played some day: its
+    /// king and rook stand unmoved on their squares.
+    fn castling_right(&self, r: u8) -> bool {
+        let rule = &self.variant.castling[r as usize];
+        self.unmoved.contains(rule.king_from)
+            && self.unmoved.contains(rule.rook_from)
+            && rule.pieces_in_place(&self.board.squares)
+    }
+
     /// Whether a goal or the checks to give (`reaching hill with King
     /// wins`, `giving 3 checks wins`) end the game here: the winner (None:
     /// a draw) and why. The side that just moved is looked at first.
@@ -182,6 +226,9 @@ impl Position {
                     return Some((Some(side.opposite()), EndReason::RoyalExploded { side }));
                 }
             }
+        }
+        if let Some(end) = self.castling_goal_end() {
+            return Some(end);
         }
         if let Some(limit) = rules.check_limit {
             for side in sides {

@@ -103,6 +103,9 @@ pub struct Position {
     /// The moves played, for `chasing …` (empty in variants without it;
     /// None for the engine's null move).
     pub(crate) chase_log: Vec<Option<Played>>,
+    /// The castling rule the last move played, if it castled (for
+    /// `castling … wins`; none after a FEN or the engine's null move).
+    pub(crate) last_castling: Option<u8>,
 }
 
 impl PartialEq for Position {
@@ -306,6 +309,7 @@ impl Position {
             passes: 0,
             shuffles: Vec::new(),
             chase_log: Vec::new(),
+            last_castling: None,
         };
         // `hands unlimited`: nothing is counted in hand.
         if !variant.hands.as_ref().is_some_and(|h| h.unlimited) {

@@ -237,6 +237,7 @@ const MATCHING: &[&str] = &[
     "crusade",
     "snort",
     "blackletter",
+    "castle",
     "squatter",
     "opposite-castling",
     "atlantis",
@@ -265,7 +266,6 @@ const MATCHING: &[&str] = &[
 /// built-in it knows that sets an option varia cannot take would be
 /// counted under that option).
 const UNSUPPORTED: &[(&str, usize)] = &[
-    ("castlingWins", 1),
     ("connectRegion1White", 1),
     ("customPiece4", 1),
     ("enclosingDrop", 1),
@@ -762,7 +762,7 @@ fn import_export_import_is_stable() {
         not_imported_back,
         [("forward".to_string(), "extinctionPseudoRoyal".to_string())]
     );
-    assert_eq!(round_trips, 121);
+    assert_eq!(round_trips, 122);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, a hook (Antiatomic's extinction, imported as one), a pawn
@@ -1231,6 +1231,58 @@ fn duck_and_sinking_edge_walls_import_export_and_play_as_fs() {
     .unwrap();
     let refused = varia::bridge::export::export_variant(&kinged, "kinged").unwrap_err();
     assert!(refused.to_string().contains("walls duck"), "{refused}");
+}
+
+/// FS's Castle chess (`castlingWins = q`) imports as `castling queenside
+/// wins for black`: Black wins by castling queenside and loses once it
+/// never can. FS's perft from positions where both sides may castle
+/// (`tests/perft/castle-section.perft`), pyffish's moves and results in
+/// random games, and the positions after each way of ending agree; the
+/// rule exports as `castlingWins` again.
+#[test]
+fn castling_that_wins_imports_from_castle_chess_and_exports_back() {
+    let (script, castle) = fixture_section("castle");
+    crate::common::assert_has_lines(&script, &["castling queenside wins for black"]);
+    for (fen, depth, nodes) in fixture_lines("castle-section.perft") {
+        let mut pos = Position::from_fen(&castle, &fen).unwrap();
+        assert_eq!(
+            perft(&mut pos, depth).unwrap(),
+            nodes,
+            "perft {depth}: {fen}"
+        );
+    }
+    fixture_sections_play_as_fs(&["castle"], std::slice::from_ref(&castle), 51);
+    let fen = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R b KQkq - 0 8";
+    let ended = |moves: &[&str]| {
+        let mut pos = Position::from_fen(&castle, fen).unwrap();
+        for m in moves {
+            pos.play(varia::notation::coord::parse_coord(&pos, m).unwrap());
+        }
+        (
+            pos.outcome().unwrap(),
+            pos.legal_moves().unwrap().is_empty(),
+        )
+    };
+    use varia::ir::piece::Color;
+    use varia::vm::{EndReason, Outcome};
+    let won = Outcome::Decisive {
+        winner: Color::Black,
+        reason: EndReason::Castled { side: Color::Black },
+    };
+    let lost = Outcome::Decisive {
+        winner: Color::White,
+        reason: EndReason::CastlingLost { side: Color::Black },
+    };
+    assert_eq!(ended(&["e8c8"]), (won, true));
+    assert_eq!(ended(&["a8b8"]), (lost.clone(), true));
+    assert_eq!(ended(&["e8f8"]), (lost.clone(), true));
+    // Castling kingside moves the king: the queenside right goes with it.
+    assert_eq!(ended(&["e8g8"]), (lost, true));
+    // The kingside rook may move, and White's castling wins nothing.
+    assert_eq!(ended(&["h8g8", "e1c1"]), (Outcome::Ongoing, false));
+    let ini = varia::bridge::export::export_variant(&castle, "varia-castle").unwrap();
+    crate::common::assert_has_lines(&ini, &["castlingWins = q"]);
+    exported_sections_play_as_fs(&["castle"], &[castle], &ini, "castle", 53);
 }
 
 /// `captures petrify` exports as FS's `petrifyOnCaptureTypes` and imports

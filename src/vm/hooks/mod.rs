@@ -67,6 +67,7 @@ impl Position {
             passes: self.passes,
             shuffles: self.shuffles.clone(),
             chase_log: self.chase_log.clone(),
+            last_castling: self.last_castling,
         }
     }
 
