@@ -277,6 +277,9 @@ fn write_counted_ends(variant: &Variant, out: &mut String) {
     match variant.flip {
         Some(crate::ir::rule::Flip::Enclosed) => out.push_str("flipEnclosedPieces = reversi\n"),
         Some(crate::ir::rule::Flip::Adjacent) => out.push_str("flipEnclosedPieces = ataxx\n"),
+        Some(crate::ir::rule::Flip::AdjacentUnlessDroppedAlone) => {
+            out.push_str("flipEnclosedPieces = quadwrangle\n")
+        }
         None => {}
     }
     let rules = &variant.game_end;

@@ -3621,7 +3621,8 @@ fn free_drops(options: &Options) -> Result<bool, ImportError> {
 }
 
 /// The Reversi and Ataxx rules after the drops: FS's `flipEnclosedPieces`
-/// as `flip enclosed` (`reversi`) or `flip adjacent` (`ataxx`), and its
+/// as `flip enclosed` (`reversi`), `flip adjacent` (`ataxx`) or `flip
+/// adjacent unless dropped alone` (`quadwrangle`), and its
 /// `enclosingDropStart` (the squares filled first while `enclosingDrop`
 /// is on) as `drops first fill`, which varia takes for both sides alike.
 fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
@@ -3640,10 +3641,11 @@ fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(),
         "none" => {}
         "reversi" => out.push_str("flip enclosed\n"),
         "ataxx" => out.push_str("flip adjacent\n"),
+        "quadwrangle" => out.push_str("flip adjacent unless dropped alone\n"),
         other => {
             return Err(options.error(
                 "flipEnclosedPieces",
-                format!("varia flips as FS's `reversi` (`flip enclosed`) and `ataxx` (`flip adjacent`), not `{other}` yet"),
+                format!("FS has no flipping rule `{other}` (reversi, ataxx, quadwrangle)"),
             ))
         }
     }

@@ -103,6 +103,9 @@ fn flip_rule(decls: &declarations::Declarations<'_>) -> Option<crate::ir::rule::
     decls.flip.get().map(|f| match f.value {
         crate::syntax::ast::FlipKind::Enclosed => crate::ir::rule::Flip::Enclosed,
         crate::syntax::ast::FlipKind::Adjacent => crate::ir::rule::Flip::Adjacent,
+        crate::syntax::ast::FlipKind::AdjacentUnlessDroppedAlone => {
+            crate::ir::rule::Flip::AdjacentUnlessDroppedAlone
+        }
     })
 }
 

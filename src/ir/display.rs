@@ -703,6 +703,9 @@ impl Variant {
         match self.flip {
             Some(crate::ir::rule::Flip::Enclosed) => writeln!(f, "flip enclosed")?,
             Some(crate::ir::rule::Flip::Adjacent) => writeln!(f, "flip adjacent")?,
+            Some(crate::ir::rule::Flip::AdjacentUnlessDroppedAlone) => {
+                writeln!(f, "flip adjacent unless dropped alone")?
+            }
             None => {}
         }
         if let Some(explosion) = &self.explosion {

@@ -468,6 +468,11 @@ pub enum Flip {
     /// `flip adjacent`: every enemy piece on the eight squares around it
     /// (Ataxx; `flipEnclosedPieces = ataxx`).
     Adjacent,
+    /// `flip adjacent unless dropped alone`: the same after a move of a
+    /// piece, or a drop next to a piece of the mover's; a drop with none
+    /// around it flips nothing (Quad Wrangle; `flipEnclosedPieces =
+    /// quadwrangle`).
+    AdjacentUnlessDroppedAlone,
 }
 
 /// `reaching hill with King wins`: a side with a piece of one of the kinds

@@ -838,6 +838,9 @@ pub enum FlipKind {
     Enclosed,
     /// `flip adjacent`: every enemy piece next to that square (Ataxx).
     Adjacent,
+    /// `flip adjacent unless dropped alone`: the same, but a drop with no
+    /// piece of the mover's next to it flips nothing (Quad Wrangle).
+    AdjacentUnlessDroppedAlone,
 }
 
 /// `gate Hawk, Elephant in rank 1`.

@@ -294,9 +294,16 @@ fn lower_reversi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::flip_decl => {
             let mut c = Cursor::new(pair, source);
             c.next(Rule::kw_flip)?;
-            let kind = match c.next(Rule::flip_kind)?.as_str() {
-                "enclosed" => FlipKind::Enclosed,
-                _ => FlipKind::Adjacent,
+            let word = c.next(Rule::flip_kind)?;
+            let kind = if word.as_str() == "enclosed" {
+                FlipKind::Enclosed
+            } else if word
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::unless_dropped_alone)
+            {
+                FlipKind::AdjacentUnlessDroppedAlone
+            } else {
+                FlipKind::Adjacent
             };
             Ok(Item::Flip(Spanned::new(kind, span)))
         }

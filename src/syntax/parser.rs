@@ -243,6 +243,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::drops_first_decl | Rule::first_fill => "`drops first fill`",
         Rule::flip_decl | Rule::kw_flip => "`flip`",
         Rule::flip_kind | Rule::kw_enclosed | Rule::kw_adjacent => "`enclosed` or `adjacent`",
+        Rule::unless_dropped_alone => "`unless dropped alone`",
         Rule::pass_decl | Rule::kw_pass => "`pass when stuck` or `pass allowed`",
         Rule::stuck_word => "`stuck`",
         Rule::allowed_word => "`allowed`",

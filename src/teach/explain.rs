@@ -1090,6 +1090,7 @@ fn variant_wide_rules(variant: &Variant, kind: PieceKind) -> Option<String> {
     match variant.flip {
         Some(crate::ir::rule::Flip::Enclosed) => out.push("After every move, each line of enemy pieces enclosed between the square the move reached and another piece of the mover's, in any of the eight directions, turns to the mover's side.".to_string()),
         Some(crate::ir::rule::Flip::Adjacent) => out.push("After every move, every enemy piece next to the square the move reached turns to the mover's side.".to_string()),
+        Some(crate::ir::rule::Flip::AdjacentUnlessDroppedAlone) => out.push("After every move of a piece, and every drop next to one of the mover's pieces, every enemy piece next to the square the move reached turns to the mover's side; a piece dropped with none of the mover's around it turns nothing.".to_string()),
         None => {}
     }
     if def.petrifies {

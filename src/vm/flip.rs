@@ -110,11 +110,19 @@ impl Position {
 
     /// The enemy pieces a move of the side to move that reached `to`
     /// turns to its side, by the variant's `flip` rule.
-    fn to_flip(&self, to: Square, flip: Flip) -> SquareSet {
+    fn to_flip(&self, to: Square, dropped: bool, flip: Flip) -> SquareSet {
         let them = self.side.opposite();
         match flip {
             Flip::Enclosed => self.enclosed_by(to, self.side),
-            Flip::Adjacent => {
+            Flip::AdjacentUnlessDroppedAlone
+                if dropped
+                    && !self
+                        .neighbours(to)
+                        .any(|sq| self.pieces_of(self.side).contains(sq)) =>
+            {
+                SquareSet::EMPTY
+            }
+            Flip::Adjacent | Flip::AdjacentUnlessDroppedAlone => {
                 let theirs = self.pieces_of(them);
                 let mut set = SquareSet::EMPTY;
                 for sq in self.neighbours(to).filter(|sq| theirs.contains(*sq)) {
@@ -125,13 +133,14 @@ impl Position {
         }
     }
 
-    /// `flip …`: turns the enemy pieces the move that reached `to` flips
-    /// (the mover still to move); returns them and the hash change.
-    pub(crate) fn flip_after_move(&mut self, to: Square) -> (SquareSet, u64) {
+    /// `flip …`: turns the enemy pieces the move `mv` flips (the mover
+    /// still to move); returns them and the hash change.
+    pub(crate) fn flip_after_move(&mut self, mv: Move) -> (SquareSet, u64) {
         let Some(flip) = self.variant.flip else {
             return (SquareSet::EMPTY, 0);
         };
-        let flipped = self.to_flip(to, flip);
+        let dropped = matches!(mv.kind, MoveKind::Drop(_));
+        let flipped = self.to_flip(mv.to, dropped, flip);
         (flipped, self.turn_over(&flipped))
     }
 

@@ -358,7 +358,7 @@ impl Position {
             return 0;
         }
         self.passes = 0;
-        let (flipped, change) = self.flip_after_move(mv.to);
+        let (flipped, change) = self.flip_after_move(mv);
         undo.flipped = flipped;
         change
     }

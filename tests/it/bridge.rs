@@ -234,6 +234,8 @@ const MATCHING: &[&str] = &[
     "dragon-chess",
     "nim",
     "roll-ing-to-four",
+    "quadwrangle",
+    "quadwrangle7x7",
     "crusade",
     "snort",
     "blackletter",
@@ -270,7 +272,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("customPiece4", 1),
     ("enclosingDrop", 1),
     ("enclosingDropStart", 1),
-    ("flipEnclosedPieces", 2),
     ("petrifyOnCaptureTypes", 1),
     ("script", 2),
 ];
@@ -786,6 +787,8 @@ fn import_export_import_is_stable() {
             ("alapo", "reaching"),
             ("rooksquare", "reaching"),
             ("river", "reaching"),
+            ("quadwrangle", "hands unlimited"),
+            ("quadwrangle7x7", "hands unlimited"),
             ("snort", "hands unlimited"),
             ("squatter", "reaching"),
         ]
@@ -1535,6 +1538,52 @@ fn flipping_rules_export_as_fs_options() {
         assert_eq!(games[0].len(), 150, "{name}");
         crate::common::oracle::compare(&variant, &games[0]);
     }
+}
+
+/// FS's Quad Wrangle (`flipEnclosedPieces = quadwrangle`) imports as
+/// `flip adjacent unless dropped alone`: a move of a piece flips the enemy
+/// pieces around where it lands, a drop only when one of the mover's
+/// pieces is next to it. Both sections play as FS through random games;
+/// by hand (FS's FEN after each move alike): a stone dropped on d4 with
+/// none of White's around flips nothing, one dropped on b2 beside a1
+/// flips c3, and a1's move to b2 flips it too. The rule exports back.
+#[test]
+fn quad_wrangle_s_flips_import_and_export() {
+    let (script, quadwrangle) = fixture_section("quadwrangle");
+    crate::common::assert_has_lines(&script, &["flip adjacent unless dropped alone"]);
+    let (_, small) = fixture_section("quadwrangle7x7");
+    fixture_sections_play_as_fs(
+        &["quadwrangle", "quadwrangle7x7"],
+        &[quadwrangle.clone(), small],
+        61,
+    );
+    let ini = fixture("variants.ini");
+    let fen = "8/8/8/3p4/8/2p5/8/P7 w - - 0 1";
+    let program = "print(sf.get_fen('quadwrangle', sys.argv[1], [sys.argv[2]]))";
+    for (mv, flipped) in [("P@d4", false), ("P@b2", true), ("a1b2", true)] {
+        let mut pos = Position::from_fen(&quadwrangle, fen).unwrap();
+        pos.play(varia::notation::coord::parse_coord(&pos, mv).unwrap());
+        let ours = varia::notation::fen::write_fen(&pos);
+        let theirs = crate::common::oracle::pyffish_with_config(&ini, program, &[fen, mv]);
+        assert_eq!(ours, theirs.trim(), "{mv}");
+        assert_eq!(ours.contains("2P5"), flipped, "{mv}: {ours}");
+    }
+    // With hands that run out (FS has no `freeDrops` option) the rule
+    // exports, and FS plays the section as the script.
+    let counted = script.replace("hands unlimited\n", "hands\n").replace(
+        "setup \"1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1\"",
+        "setup \"1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1[PPPPPPpppppp] w - - 0 1\"",
+    );
+    let counted = compile_source("quadwrangle.variant", &counted).unwrap();
+    let section = varia::bridge::export::export_variant(&counted, "varia-quadwrangle").unwrap();
+    crate::common::assert_has_lines(&section, &["flipEnclosedPieces = quadwrangle"]);
+    exported_sections_play_as_fs(
+        &["quadwrangle"],
+        std::slice::from_ref(&counted),
+        &section,
+        "quadwrangle",
+        63,
+    );
 }
 
 /// `pass allowed` exports as FS's `pass = true`: FS lists the pass (the
