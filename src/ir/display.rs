@@ -657,19 +657,10 @@ impl Variant {
         if self.opposite_castling {
             writeln!(f, "castling on opposite wings")?;
         }
-        for color in [Color::White, Color::Black] {
-            let wing = match self.castling_win_wings(color) {
-                (true, true) => "",
-                (true, false) => " kingside",
-                (false, true) => " queenside",
-                (false, false) => continue,
-            };
-            let side = if color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
-            writeln!(f, "castling{wing} wins for {side}")?;
+        for (color, side) in [(Color::White, "white"), (Color::Black, "black")] {
+            if let Some(wing) = self.castling_win_wing_words(color) {
+                writeln!(f, "castling{wing} wins for {side}")?;
+            }
         }
         let names = |set: &crate::ir::geometry::SquareSet| {
             set.iter()

@@ -177,6 +177,18 @@ impl Variant {
         wings
     }
 
+    /// How `castling … wins` names the wing of `color`'s winning
+    /// castlings: `" kingside"`, `" queenside"`, `""` for both; `None`
+    /// without the goal.
+    pub fn castling_win_wing_words(&self, color: Color) -> Option<&'static str> {
+        match self.castling_win_wings(color) {
+            (true, true) => Some(""),
+            (true, false) => Some(" kingside"),
+            (false, true) => Some(" queenside"),
+            (false, false) => None,
+        }
+    }
+
     /// Whether a move's wall takes the walls there were off (`walls duck`).
     pub fn walls_move(&self) -> bool {
         self.walls

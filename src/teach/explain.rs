@@ -1333,11 +1333,8 @@ pub fn game_end_sentences(variant: &Variant) -> Vec<String> {
         out.push(text);
     }
     for color in [Color::White, Color::Black] {
-        let wing = match variant.castling_win_wings(color) {
-            (true, true) => "",
-            (true, false) => " kingside",
-            (false, true) => " queenside",
-            (false, false) => continue,
+        let Some(wing) = variant.castling_win_wing_words(color) else {
+            continue;
         };
         out.push(format!(
             "{side} wins by castling{wing}, and loses as soon as it never can (its king or that rook has moved, or the rook is taken).",

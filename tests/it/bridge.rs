@@ -1283,6 +1283,8 @@ fn castling_that_wins_imports_from_castle_chess_and_exports_back() {
     assert_eq!(ended(&["e8g8"]), (lost, true));
     // The kingside rook may move, and White's castling wins nothing.
     assert_eq!(ended(&["h8g8", "e1c1"]), (Outcome::Ongoing, false));
+    // `varia dump`'s listing says the rule again.
+    crate::common::assert_has_lines(&castle.to_string(), &["castling queenside wins for black"]);
     let ini = varia::bridge::export::export_variant(&castle, "varia-castle").unwrap();
     crate::common::assert_has_lines(&ini, &["castlingWins = q"]);
     exported_sections_play_as_fs(&["castle"], &[castle], &ini, "castle", 53);
@@ -1551,6 +1553,10 @@ fn flipping_rules_export_as_fs_options() {
 fn quad_wrangle_s_flips_import_and_export() {
     let (script, quadwrangle) = fixture_section("quadwrangle");
     crate::common::assert_has_lines(&script, &["flip adjacent unless dropped alone"]);
+    crate::common::assert_has_lines(
+        &quadwrangle.to_string(),
+        &["flip adjacent unless dropped alone"],
+    );
     let (_, small) = fixture_section("quadwrangle7x7");
     fixture_sections_play_as_fs(
         &["quadwrangle", "quadwrangle7x7"],

@@ -335,6 +335,7 @@ fn a_petrifying_capture_leaves_a_wall() {
 #[test]
 fn the_duck_moves_on_and_comes_back_when_a_move_is_taken_back() {
     let duck = script("duck");
+    crate::common::assert_has_lines(&duck.to_string(), &["walls duck"]);
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let mut pos = Position::from_fen(&duck, start).unwrap();
     // 20 moves, each with the duck on any of the 32 empty squares after it
@@ -398,6 +399,8 @@ fn a_wall_instead_of_a_move_goes_on_the_edge_or_beside_a_wall() {
                 walls from-edge instead-of-moving\n\
                 setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
     let variant = compile_source("sinking.variant", text).unwrap();
+    // `varia dump`'s listing says the rule again.
+    crate::common::assert_has_lines(&variant.to_string(), &["walls from-edge instead-of-moving"]);
     let ini = crate::bridge::fixture("variants.ini");
     let fen = "4k3/p7/8/8/4*3/8/8/R3K3 b - - 7 30";
     let mut pos = Position::from_fen(&variant, fen).unwrap();
