@@ -4005,17 +4005,12 @@ fn promotions_end_the_game(options: &Options, keys: &[String]) -> Result<bool, I
 
 /// FS's `blastOnCapture` as `captures explode`: FS spares its `pawn` type
 /// (not every promoting piece) next to the capture, and `blastImmuneTypes`
-/// never explode (`immune`). With petrifying captures too, refused.
+/// never explode (`immune`). With petrifying captures too (Nuclear
+/// chess), the capturer turns to stone as its neighbours explode, as in
+/// FS.
 fn write_explosions(options: &Options, out: &mut String) -> Result<(), ImportError> {
     if !options.flag("blastOnCapture", false)? {
         return Ok(());
-    }
-    let petrify = options.text("petrifyOnCaptureTypes", "").trim();
-    if !petrify.is_empty() && petrify != "-" {
-        return Err(options.error(
-            "petrifyOnCaptureTypes",
-            "petrifying captures with explosions: varia cannot say that yet",
-        ));
     }
     let _ = write!(out, "\ncaptures explode");
     if let Some(pawn) = named(options, "pawn") {

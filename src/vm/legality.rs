@@ -585,6 +585,9 @@ impl Position {
     /// board after it is the placement's move and the explosion of a
     /// capture: explosions are the only effect, and the move is a plain
     /// move, double step or en passant capture, without gating or flipping.
+    /// A capturer that turns to stone (`captures petrify`) is judged blown
+    /// up with the rest, its square empty, as Fairy-Stockfish's legality
+    /// test judges it (Nuclear chess: the stone does not shield).
     #[inline]
     fn board_alone_decides(&self, mv: Move) -> bool {
         self.variant.only_explosions()

@@ -232,6 +232,7 @@ const MATCHING: &[&str] = &[
     "river",
     "cowboys",
     "dragon-chess",
+    "nuclear",
     "nim",
     "roll-ing-to-four",
     "quadwrangle",
@@ -272,7 +273,6 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("customPiece4", 1),
     ("enclosingDrop", 1),
     ("enclosingDropStart", 1),
-    ("petrifyOnCaptureTypes", 1),
     ("script", 2),
 ];
 
@@ -763,7 +763,7 @@ fn import_export_import_is_stable() {
         not_imported_back,
         [("forward".to_string(), "extinctionPseudoRoyal".to_string())]
     );
-    assert_eq!(round_trips, 122);
+    assert_eq!(round_trips, 123);
     // Those FS section varia imports but the bridge cannot write back: a
     // goal of several pieces or kinds, a pawn's double step with Racing
     // Kings' goal, a hook (Antiatomic's extinction, imported as one), a pawn
@@ -1590,6 +1590,35 @@ fn quad_wrangle_s_flips_import_and_export() {
         "quadwrangle",
         63,
     );
+}
+
+/// FS's Nuclear chess (Atomic with `petrifyOnCaptureTypes`) imports as
+/// `captures explode` with `captures petrify …`: a capture blows up the
+/// pieces around it, and the capturer turns to stone where it took. FS's
+/// FEN after such a capture (a knight taking on d5 beside a bishop and
+/// pawns of both sides, which FS's custom pawn does not spare: all gone, a
+/// wall on d5) and its moves in random games are varia's.
+#[test]
+fn nuclear_captures_explode_and_leave_a_stone() {
+    let (script, nuclear) = fixture_section("nuclear");
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "captures explode",
+            "captures petrify Custom1, Knight, Bishop, Rook, Queen",
+        ],
+    );
+    fixture_sections_play_as_fs(&["nuclear"], std::slice::from_ref(&nuclear), 71);
+    let ini = fixture("variants.ini");
+    let fen = "4k3/8/2pb4/3p4/4P3/2N5/8/4K3 w - - 0 1";
+    let mut pos = Position::from_fen(&nuclear, fen).unwrap();
+    pos.play(varia::notation::coord::parse_coord(&pos, "c3d5").unwrap());
+    let ours = varia::notation::fen::write_fen(&pos);
+    let program = "print(sf.get_fen('nuclear', sys.argv[1], [sys.argv[2]]))";
+    let theirs = crate::common::oracle::pyffish_with_config(&ini, program, &[fen, "c3d5"]);
+    assert_eq!(ours, theirs.trim());
+    assert_eq!(ours, "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    moves_as_pyffish_plays(&ini, "nuclear", &nuclear, &ours);
 }
 
 /// `pass allowed` exports as FS's `pass = true`: FS lists the pass (the
