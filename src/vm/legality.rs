@@ -872,7 +872,8 @@ fn is_drop(mv: &Move) -> bool {
 /// entering may not block a check or stand in for a pinned piece (the
 /// S-Chess rules, and Fairy-Stockfish), nor, as a hopper's screen, expose
 /// a royal piece. So must a move that places a wall (Fairy-Stockfish
-/// judges a king's safety without it).
+/// judges a king's safety without it), but the duck's, judged with the
+/// duck alone ([`duck_leaves_royals_safe`]).
 #[inline(always)]
 fn leaves_royals_safe(
     board: &mut Board,
