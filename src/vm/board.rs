@@ -68,6 +68,16 @@ impl Board {
         }
     }
 
+    /// The squares of `geometry` with neither a piece nor a wall.
+    #[inline]
+    pub(crate) fn empty_squares(&self, geometry: &crate::ir::geometry::Geometry) -> SquareSet {
+        geometry
+            .squares()
+            .difference(&self.by_color.white)
+            .difference(&self.by_color.black)
+            .difference(&self.walls)
+    }
+
     /// Puts a wall on an empty square.
     #[inline]
     pub(crate) fn put_wall(&mut self, sq: Square) {

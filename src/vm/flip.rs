@@ -272,11 +272,6 @@ impl Position {
 
     /// Whether the board has no empty square left (`full board draws`).
     pub(crate) fn board_is_full(&self) -> bool {
-        self.variant
-            .geometry
-            .squares()
-            .difference(&self.occupied())
-            .difference(&self.board.walls)
-            .is_empty()
+        self.board.empty_squares(&self.variant.geometry).is_empty()
     }
 }

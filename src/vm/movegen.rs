@@ -497,31 +497,23 @@ impl Position {
         }
     }
 
+    /// Whether the castling rule `r` may still be played some day: its
+    /// king and rook stand unmoved on their squares (the flags first: one
+    /// bit each, and most rules of a variant that castles from any start
+    /// fail them).
+    #[inline]
+    pub(crate) fn castling_right(&self, r: u8) -> bool {
+        let rule = &self.variant.castling[r as usize];
+        self.unmoved.contains(rule.king_from)
+            && self.unmoved.contains(rule.rook_from)
+            && rule.pieces_in_place(&self.board.squares)
+    }
+
     fn castling_moves(&self, out: &mut Vec<Move>) {
         let us = self.side;
         let them = us.opposite();
         for (i, rule) in self.variant.castling.iter().enumerate() {
-            // The flags first: one bit each, and most rules of a variant
-            // that castles from any start fail them.
-            if rule.color != us
-                || !self.unmoved.contains(rule.king_from)
-                || !self.unmoved.contains(rule.rook_from)
-            {
-                continue;
-            }
-            let king = Piece {
-                color: us,
-                kind: rule.king,
-            }
-            .code();
-            let rook = Piece {
-                color: us,
-                kind: rule.rook,
-            }
-            .code();
-            if self.board[rule.king_from.index()] != king
-                || self.board[rule.rook_from.index()] != rook
-            {
+            if rule.color != us || !self.castling_right(i as u8) {
                 continue;
             }
             if rule

@@ -205,15 +205,6 @@ impl Position {
         None
     }
 
-    /// Whether the castling rule `r` may still be played some day: its
-    /// king and rook stand unmoved on their squares.
-    fn castling_right(&self, r: u8) -> bool {
-        let rule = &self.variant.castling[r as usize];
-        self.unmoved.contains(rule.king_from)
-            && self.unmoved.contains(rule.rook_from)
-            && rule.pieces_in_place(&self.board.squares)
-    }
-
     /// Whether a goal or the checks to give (`reaching hill with King
     /// wins`, `giving 3 checks wins`) end the game here: the winner (None:
     /// a draw) and why. The side that just moved is looked at first.

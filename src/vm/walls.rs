@@ -12,7 +12,7 @@
 
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::{RayKind, MOVE, MUST_BE_OCCUPIED};
-use crate::ir::rule::WallPlacement;
+use crate::ir::rule::{WallPlacement, Walls};
 use crate::ir::Variant;
 use crate::vm::board::Board;
 use crate::vm::moves::{Gate, Move, MoveKind};
@@ -25,17 +25,8 @@ impl Position {
         let Some(walls) = self.variant.walls.as_ref().filter(|w| !w.instead_of_moving) else {
             return;
         };
-        let mut region = *walls.region.get(self.side);
-        if walls.placement == WallPlacement::FromEdge {
-            region = region.intersection(&self.edge_or_beside_walls());
-        }
-        let empty_now = self
-            .variant
-            .geometry
-            .squares()
-            .difference(&self.board.by_color.white)
-            .difference(&self.board.by_color.black)
-            .difference(&self.board.walls);
+        let region = self.wall_region(walls);
+        let empty_now = self.board.empty_squares(&self.variant.geometry);
         let moves: Vec<Move> = out.drain(first..).collect();
         let mut board = self.board;
         for mv in moves {
@@ -63,21 +54,26 @@ impl Position {
         if from.is_some_and(|sq| sq != first) {
             return;
         }
-        let mut squares = self
-            .variant
-            .geometry
-            .squares()
-            .difference(&self.occupied())
-            .difference(&self.board.walls)
-            .intersection(walls.region.get(self.side));
-        if walls.placement == WallPlacement::FromEdge {
-            squares = squares.intersection(&self.edge_or_beside_walls());
-        }
+        let squares = self
+            .board
+            .empty_squares(&self.variant.geometry)
+            .intersection(&self.wall_region(walls));
         let pass = Move::new(first, first, MoveKind::Pass);
         out.extend(squares.iter().map(|sq| Move {
             gate: Some(Gate::Wall(sq)),
             ..pass
         }));
+    }
+
+    /// The squares the side to move may wall, before the move: its region
+    /// (the whole board without `in`), on the edge or beside a wall for
+    /// `walls from-edge`.
+    fn wall_region(&self, walls: &Walls) -> SquareSet {
+        let region = *walls.region.get(self.side);
+        if walls.placement == WallPlacement::FromEdge {
+            return region.intersection(&self.edge_or_beside_walls());
+        }
+        region
     }
 
     /// `walls from-edge`: the squares of the board's first and last files
@@ -136,12 +132,7 @@ impl Position {
         }
         let variant = &self.variant;
         let undo = board.play(variant, self.side, victim, mv);
-        let empty = variant
-            .geometry
-            .squares()
-            .difference(&board.by_color.white)
-            .difference(&board.by_color.black)
-            .difference(&board.walls);
+        let empty = board.empty_squares(&variant.geometry);
         let squares = match placement {
             WallPlacement::Anywhere | WallPlacement::Duck | WallPlacement::FromEdge => empty,
             WallPlacement::Behind => {
