@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::pattern::Travel;
 use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind, WALL_CODE};
-use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, WallPlacement};
+use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, Goal, WallPlacement};
 use crate::ir::Variant;
 
 mod chasing;
@@ -1672,6 +1672,12 @@ fn sort_promotions(
             promotions.shogi.push((kind, choice));
             continue;
         }
+        let mut sides = sides;
+        if let Some(choice) = into_royal_twin(variant, kind, &sides) {
+            promotions.shogi.push((kind, choice));
+            sides.white.0.clear();
+            sides.black.0.clear();
+        }
         if !pawns.is_empty() && variant.hands.is_some() {
             return Err(refuse(format!("promote {name}"), SHARED_CHOICES));
         }
@@ -1762,9 +1768,12 @@ fn write_pawn_promotions(
     };
     // Per side, the pawn types and their one set of choices.
     let side = |color: Color| {
+        // A pawn promoting only shogi-style is FS's pawn type all the same.
         let kinds: Vec<PieceKind> = pawns
             .iter()
-            .filter(|(_, sides)| !sides.get(color).0.is_empty())
+            .filter(|(k, sides)| {
+                !sides.get(color).0.is_empty() || promotions.shogi.iter().any(|(s, _)| s == k)
+            })
             .map(|&(k, _)| k)
             .collect();
         let set = pawns
@@ -1908,6 +1917,28 @@ fn shogi_style_choice(
             "Fairy-Stockfish's shogi-style promotion (`promotedPieceType`) turns a piece into one piece type, the same for both sides",
         )),
     }
+}
+
+/// FS's pawn promoting on arriving into a `+` twin of a royal group's
+/// kind only (Back Rank's pawn into its commoner, the script's
+/// `PromotedPawn`): its choice, for `promotedPieceType = p:k` beside no
+/// `promotionPieceTypes`. FS's promotion into an extinction type as a
+/// promotion choice takes the royalty off the side's others of the type
+/// for that move; as its `promotedPieceType` it does not, as the
+/// script's kind of its own does not.
+fn into_royal_twin(
+    variant: &Variant,
+    kind: PieceKind,
+    sides: &ByColor<PromotionOfSide>,
+) -> Option<PieceKind> {
+    let [choice] = sides.white.0.as_slice() else {
+        return None;
+    };
+    let twin = promoted_alias(variant, *choice)?;
+    (fs_pawn(variant) == Some(kind)
+        && variant.pieces[twin.0 as usize].royal_group.is_some()
+        && sides.black.0 == sides.white.0)
+        .then_some(*choice)
 }
 
 /// The shogi-style promotions that are FS's demotions (`pieceDemotion`):
@@ -2493,7 +2524,11 @@ fn write_game_end(variant: &Variant, out: &mut String) -> Result<(), ExportError
     } else {
         &resetting
     };
-    let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
+    // Without a move rule or repetitions (which FS looks for back to the
+    // last reset) the resets change no game: the import then reads none.
+    if rules.move_rule.is_some() || rules.repetition.is_some() {
+        let _ = writeln!(out, "nMoveRuleTypes = {resetting}");
+    }
     write_repetition(rules, out);
     if rules.perpetual_check {
         let _ = writeln!(out, "perpetualCheckIllegal = true");
@@ -2694,60 +2729,103 @@ fn write_goals(variant: &Variant, out: &mut String) -> Result<(), ExportError> {
             };
             write_side_regions(variant, &regions, "flagRegion", out);
         }
+        // FS's `flagPieceSafe` with `flagMove`: a piece there unattacked
+        // wins at once, an attacked one once it is still there a move
+        // later (the import's two goals, in that order).
+        [reply, safe]
+            if reply.after_reply
+                && !reply.unattacked
+                && safe.unattacked
+                && !safe.after_reply
+                && Goal { after_reply: false, unattacked: true, ..reply.clone() } == *safe =>
+        {
+            write_flag_goal(
+                variant,
+                &Goal {
+                    unattacked: true,
+                    ..reply.clone()
+                },
+                out,
+            )?;
+        }
         [goal] if goal.answered => {
             return Err(refuse(
                 "reaching … unless answered",
                 "Fairy-Stockfish answers a goal reached only in Racing Kings' way: White's royal piece answered, Black's not",
             ))
         }
-        [goal] if goal.result == GameResult::Wins && goal.kinds.len() == 1 => {
-            let letter = fs_letter(variant, goal.kinds[0]);
-            let _ = writeln!(out, "flagPiece = {letter}");
-            if goal.unattacked {
-                let _ = writeln!(out, "flagPieceSafe = true");
-            }
-            if goal.after_reply {
-                let _ = writeln!(out, "flagMove = true");
-            }
-            if goal.when_full {
-                let _ = writeln!(out, "flagPieceBlockedWin = true");
-            }
-            if goal.count > 1 {
-                if goal.unattacked {
-                    return Err(refuse(
-                        "reaching … with N … if unattacked",
-                        "Fairy-Stockfish asks several flag pieces to be unattacked only when exactly that many stand there",
-                    ));
-                }
-                let _ = writeln!(out, "flagPieceCount = {}", goal.count);
-            }
-            write_side_regions(variant, &goal.squares, "flagRegion", out);
-        }
+        [goal] => write_flag_goal(variant, goal, out)?,
         _ => {
             return Err(refuse(
                 "reaching",
-                "the bridge writes one goal of one piece type that wins",
+                "the bridge writes one goal, or one reached after a reply or unattacked (FS's `flagMove` with `flagPieceSafe`)",
             ))
         }
     }
     Ok(())
 }
 
+/// One goal that wins, as FS's flag options: `flagPiece` (`*` for every
+/// piece), `flagPieceSafe`, `flagMove`, `flagPieceBlockedWin`,
+/// `flagPieceCount`, `flagRegion…`.
+fn write_flag_goal(variant: &Variant, goal: &Goal, out: &mut String) -> Result<(), ExportError> {
+    if goal.answered || goal.result != GameResult::Wins {
+        return Err(refuse(
+            "reaching",
+            "Fairy-Stockfish's flag goals win, and answers one only in Racing Kings' way: White's royal piece answered, Black's not",
+        ));
+    }
+    let piece = flag_piece(variant, &goal.kinds).ok_or_else(|| {
+        refuse(
+            "reaching",
+            "Fairy-Stockfish's flag piece is one piece type or every piece",
+        )
+    })?;
+    let _ = writeln!(out, "flagPiece = {piece}");
+    if goal.unattacked {
+        let _ = writeln!(out, "flagPieceSafe = true");
+    }
+    if goal.after_reply {
+        let _ = writeln!(out, "flagMove = true");
+    }
+    if goal.when_full {
+        let _ = writeln!(out, "flagPieceBlockedWin = true");
+    }
+    if goal.count > 1 {
+        let _ = writeln!(out, "flagPieceCount = {}", goal.count);
+    }
+    write_side_regions(variant, &goal.squares, "flagRegion", out);
+    Ok(())
+}
+
+/// FS's flag piece for a goal's kinds: the one FS type they all are
+/// (a promoted piece moving as its plain twin is that type), or `*` when
+/// they are every piece of the game.
+fn flag_piece(variant: &Variant, kinds: &[PieceKind]) -> Option<String> {
+    let letters = |kinds: &mut dyn Iterator<Item = PieceKind>| {
+        kinds
+            .map(|k| fs_letter(variant, k))
+            .collect::<std::collections::BTreeSet<char>>()
+    };
+    let wanted = letters(&mut kinds.iter().copied());
+    let every = letters(&mut (0..variant.pieces.len()).map(|k| PieceKind(k as u8)));
+    match wanted.iter().collect::<Vec<_>>().as_slice() {
+        _ if wanted == every && kinds.len() == variant.pieces.len() => Some("*".to_string()),
+        [letter] => Some(letter.to_string()),
+        _ => None,
+    }
+}
+
 /// Whether two goals are Racing Kings': White's royal piece reaching its
 /// squares wins unless answered, Black's wins at once (FS's `flagMove`
 /// with a royal flag piece).
-fn racing_goals(
-    variant: &Variant,
-    first: &crate::ir::rule::Goal,
-    second: &crate::ir::rule::Goal,
-) -> bool {
+fn racing_goals(variant: &Variant, first: &Goal, second: &Goal) -> bool {
     let (white, black) = if first.answered {
         (first, second)
     } else {
         (second, first)
     };
-    let plain =
-        |g: &crate::ir::rule::Goal| g.result == GameResult::Wins && !g.unattacked && !g.after_reply;
+    let plain = |g: &Goal| g.result == GameResult::Wins && !g.unattacked && !g.after_reply;
     white.answered
         && !black.answered
         && plain(white)

@@ -3115,7 +3115,16 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         "flagPieceWhite"
     };
     let pieces: Vec<String> = match flag_piece.map(|s| s.value.trim()) {
-        None | Some("*") => options.resolved.pieces.iter().map(piece_name).collect(),
+        // FS's `ALL_PIECES`: every piece, promoted ones too.
+        None | Some("*") => {
+            let keys: Vec<String> = options
+                .resolved
+                .pieces
+                .iter()
+                .map(|p| p.key.clone())
+                .collect();
+            kinds_of_types(options, &keys)
+        }
         Some(letters) => {
             let keys = super::fs::letters_to_keys(&options.resolved.pieces, letters)
                 .map_err(|c| options.error(key, format!("no piece has the letter `{c}`")))?;
@@ -3161,13 +3170,6 @@ fn write_flag_goal(options: &Options, board: &Board, out: &mut String) -> Result
         options.flag("flagPieceSafe", false)? && options.flag("flagMove", false)?;
     let count = match options.number("flagPieceCount", 1)? {
         0 | 1 => String::new(),
-        // FS then asks only pieces exactly at the count to be safe.
-        _ if !modifier.is_empty() && options.flag("flagPieceSafe", false)? => {
-            return Err(options.error(
-                "flagPieceCount",
-                "several flag pieces with `flagPieceSafe`: FS asks only some of them to be safe, which varia cannot say",
-            ))
-        }
         n => format!("{n} "),
     };
     // A goal asking more pieces than its region has squares (FS's
@@ -3894,10 +3896,10 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
             && !in_hand
             && on_board(true).max(on_board(false)) <= count as usize + 1;
     let isolated = count == 0
-        && !pawn_promotes_to
-        && (!promoted
-            .iter()
-            .any(|(from, to)| extinct(from) || extinct(to))
+        && (!pawn_promotes_to
+            && !promoted
+                .iter()
+                .any(|(from, to)| extinct(from) || extinct(to))
             || promotions_end_the_game(&options, &keys)?)
         && !in_hand
         && !options.flag("capturesToHand", false)?;
@@ -3956,12 +3958,29 @@ fn remove_extinction_options(royal: &mut Resolved) {
 /// the group (`check when the last King is attacked`) does the same.
 fn promotions_end_the_game(options: &Options, keys: &[String]) -> Result<bool, ImportError> {
     let resolved = options.resolved;
-    let into: Vec<&String> = resolved
+    let mut into: Vec<&String> = resolved
         .promoted
         .iter()
         .filter(|(_, to)| to.as_ref().is_some_and(|t| keys.contains(t)))
         .map(|(from, _)| from)
         .collect();
+    // A pawn-style promotion into the type lands in the promotion region
+    // too (FS promotes pawns only on arriving there).
+    let pawn_keys = [
+        promotion_pawn_key(options, false)?,
+        promotion_pawn_key(options, true)?,
+    ];
+    let pawn_into = |types: &[String]| types.iter().any(|t| keys.contains(t));
+    for (pawn, types) in pawn_keys
+        .iter()
+        .zip([&resolved.promotion_types, &resolved.black_promotion_types])
+    {
+        if let Some(pawn) = pawn.as_ref().filter(|_| pawn_into(types)) {
+            if !into.contains(&pawn) {
+                into.push(pawn);
+            }
+        }
+    }
     if into.is_empty() || into.iter().any(|from| keys.contains(from)) {
         return Ok(false);
     }

@@ -490,10 +490,11 @@ pub struct Goal {
     pub region_name: Option<String>,
     /// What reaching them means for the side that did.
     pub result: GameResult,
-    /// `if unattacked` (Fairy-Stockfish's `flagPieceSafe`): a piece there
-    /// counts only while no enemy piece attacks it, so that the other side
-    /// may still take it; when both sides have reached the goal so, the
-    /// game is drawn.
+    /// `if unattacked` (Fairy-Stockfish's `flagPieceSafe`): with just as
+    /// many pieces there as the goal asks, none may be attacked, so that
+    /// the other side may still take one; with more there, one capture
+    /// cannot undo it and the goal is met. When both sides have met the
+    /// goal so, the game is drawn.
     pub unattacked: bool,
     /// `after a reply` (Fairy-Stockfish's `flagMove`): reaching the goal
     /// ends the game only once the other side has moved and the piece is

@@ -676,7 +676,8 @@ pub struct GoalDecl {
     pub count: Option<Spanned<u32>>,
     /// What reaching them means for the side that does.
     pub result: Spanned<GameResult>,
-    /// `if unattacked`: a piece there counts only while no enemy piece attacks it.
+    /// `if unattacked`: met only while the other side cannot take the goal's
+    /// pieces below its count with one capture.
     pub unattacked: bool,
     /// `after a reply`: it counts only for the side to move (the piece
     /// stood there through the other side's move).

@@ -1591,8 +1591,9 @@ fn goal_sentence(variant: &Variant, goal: &crate::ir::rule::Goal) -> String {
     if goal.unattacked {
         return format!(
             "A player who has {} on {place}{view} where no enemy piece attacks it {} \
-             (one that arrives attacked may still be taken; if both players have one \
-             there unattacked, the game is drawn).",
+             (one that arrives attacked may still be taken; more there than the goal \
+             asks count attacked or not, since one capture leaves enough; if both \
+             players have met it so, the game is drawn).",
             pieces,
             verb(goal.result)
         );

@@ -1,6 +1,6 @@
 //! How a game stands: ongoing, or over and why.
 
-use crate::ir::geometry::Square;
+use crate::ir::geometry::{Square, SquareSet};
 use crate::ir::piece::{Color, Piece, PieceKind, MAX_PIECE_KINDS};
 use crate::ir::rule::{Extinction, GameResult, Goal};
 use crate::vm::hook_error::HookError;
@@ -352,21 +352,26 @@ impl Position {
         }
     }
 
-    /// The square where a piece of `side` stands on `goal` and counts
-    /// there (unattacked, if the goal asks it), if one does.
+    /// The square of the first piece of `side` on `goal` if the side has
+    /// met it: as many of the kinds there as it asks (or, `or when full`,
+    /// none of its squares empty). `if unattacked`: with exactly as many
+    /// there as it asks, none may be attacked; a side with more there has
+    /// met it all the same, since one capture cannot take it below the
+    /// count (Fairy-Stockfish's `flagPieceSafe`).
     fn goal_reached(&self, goal: &Goal, side: Color) -> Option<Square> {
         let on = goal
             .squares
             .get(side)
             .intersection(self.board.by_color.get(side));
-        let mut counted = on.iter().filter(|&sq| {
-            goal.kinds
-                .contains(&Piece::from_code(self.board[sq.index()]).kind)
-                && !(goal.unattacked && self.is_attacked(sq, side.opposite()))
-        });
-        let first = counted.next()?;
-        // `with 3 Knight`: as many there at once; `or when full`: or none
-        // of its squares empty.
+        let there: SquareSet = on
+            .iter()
+            .filter(|&sq| {
+                goal.kinds
+                    .contains(&Piece::from_code(self.board[sq.index()]).kind)
+            })
+            .collect();
+        let first = there.first()?;
+        let count = there.len();
         let full = || {
             goal.when_full
                 && goal
@@ -375,7 +380,16 @@ impl Position {
                     .iter()
                     .all(|sq| self.board[sq.index()] != 0)
         };
-        (counted.count() + 1 >= goal.count as usize || full()).then_some(first)
+        if count < goal.count as usize && !full() {
+            return None;
+        }
+        if goal.unattacked
+            && count == goal.count as usize
+            && there.iter().any(|sq| self.is_attacked(sq, side.opposite()))
+        {
+            return None;
+        }
+        Some(first)
     }
 
     /// The goals `unless answered` (Racing Kings): a side that has just

@@ -763,15 +763,16 @@ fn import_export_import_is_stable() {
         not_imported_back,
         [("forward".to_string(), "extinctionPseudoRoyal".to_string())]
     );
-    assert_eq!(round_trips, 123);
+    assert_eq!(round_trips, 129);
     // Those FS section varia imports but the bridge cannot write back: a
-    // goal of several pieces or kinds, a pawn's double step with Racing
-    // Kings' goal, a hook (Antiatomic's extinction, imported as one), a pawn
+    // hook (Antiatomic's extinction, imported as one), a pawn
     // promoting on arriving only into a kind captured back as a pawn
     // (Shogun: the export writes such a promotion pawn-style, and FS's
     // pawn-style promotions return to hand as themselves or, without
-    // `promotedPieceType` ones beside them, as its main pawn type), Snort's
-    // unlimited hands (FS's `freeDrops` is no .ini option).
+    // `promotedPieceType` ones beside them, as its main pawn type),
+    // Wildebeest's first moves from squares of their own (FS has one
+    // `doubleStepRegion` a side), Snort's and Quad
+    // Wrangle's unlimited hands (FS's `freeDrops` is no .ini option).
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
@@ -779,18 +780,12 @@ fn import_export_import_is_stable() {
     assert_eq!(
         not_exported,
         [
-            ("pawnsking", "reaching"),
             ("shogun", "demote PromotedPawn to Pawn"),
             ("wildebeest", "also … from"),
             ("antiatomic", "hook"),
-            ("backrank", "reaching"),
-            ("alapo", "reaching"),
-            ("rooksquare", "reaching"),
-            ("river", "reaching"),
             ("quadwrangle", "hands unlimited"),
             ("quadwrangle7x7", "hands unlimited"),
             ("snort", "hands unlimited"),
-            ("squatter", "reaching"),
         ]
     );
     // Every second import, the same game, exports as the first, but
@@ -2390,6 +2385,102 @@ fn flag_piece_counts_import_as_goals_of_several_pieces() {
     let span = errors[0].span;
     assert_eq!(&bad[span.start as usize..span.end as usize], "4");
     assert!(bad[..span.start as usize].ends_with("rank 3 with "));
+}
+
+/// FS's flag goals for every piece (`flagPiece = *`, or none), for a king
+/// type its promoted pieces turn into (Back Rank's commoners), and
+/// `flagPieceSafe` with `flagMove` (Alapo: two goals in the script) export
+/// back to those options, and FS plays the exports as the imports.
+#[test]
+fn goals_of_every_piece_and_of_promoted_twins_export_as_fs_flag_options() {
+    let names = [
+        "pawnsking",
+        "backrank",
+        "alapo",
+        "rooksquare",
+        "river",
+        "squatter",
+    ];
+    let variants: Vec<_> = names.iter().map(|n| fixture_section(n).1).collect();
+    let mut exported = String::new();
+    for (variant, name) in variants.iter().zip(names) {
+        let section =
+            varia::bridge::export::export_variant(variant, &format!("varia-{name}")).unwrap();
+        exported.push_str(&section);
+    }
+    let flags: Vec<&str> = exported
+        .lines()
+        .filter(|l| l.starts_with('[') || l.starts_with("flagPiece"))
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            "[varia-pawnsking]",
+            "flagPiece = *",
+            "[varia-backrank]",
+            "flagPiece = k",
+            "[varia-alapo]",
+            "flagPiece = *",
+            "flagPieceSafe = true",
+            "[varia-rooksquare]",
+            "flagPiece = *",
+            "[varia-river]",
+            "flagPiece = *",
+            "[varia-squatter]",
+            "flagPiece = *",
+            "flagPieceSafe = true",
+        ]
+    );
+    crate::common::assert_has_lines(
+        &exported,
+        &[
+            "flagMove = true",
+            "promotionPieceTypes = -",
+            "promotedPieceType = b:k n:k p:k q:k r:k",
+        ],
+    );
+    exported_sections_play_as_fs(&names, &variants, &exported, "flags", 47);
+    // Back Rank's pawn promotes into its commoner as FS's
+    // `promotedPieceType`, which keeps the other commoner royal for that
+    // move: with it attacked, d7d8 is no move (as a promotion choice, FS
+    // would allow it; pyffish's moves of the exported section).
+    let moves = moves_as_pyffish_plays(
+        &exported,
+        "varia-backrank",
+        &variants[1],
+        "7k/3P4/8/8/8/8/8/r3K3 w - - 0 1",
+    );
+    assert_eq!(moves, ["e1d2", "e1e2", "e1f2"]);
+    // Alapo: a queen on a6 that the rook on a2 attacks has not won yet
+    // (Black may take it), one out of its reach has, and the attacked one
+    // still there after Black's move has: pyffish's and varia's game ends
+    // (a side that has lost has no moves).
+    let fens = [
+        "Q5/6/2k3/6/r5/5K b - - 0 1",
+        "1Q4/6/2k3/6/r5/5K b - - 0 1",
+        "Q5/6/2k3/6/r5/5K w - - 0 1",
+    ];
+    let ends = crate::common::oracle::pyffish_with_config(
+        &exported,
+        "for fen in sys.argv[1:]: print(sf.is_immediate_game_end('varia-alapo', fen, [])[0], len(sf.legal_moves('varia-alapo', fen, [])))",
+        &fens,
+    );
+    assert_eq!(
+        ends.split_whitespace().collect::<Vec<_>>(),
+        ["False", "18", "True", "0", "True", "0"]
+    );
+    let alapo = &variants[2];
+    let moves: Vec<usize> = fens
+        .iter()
+        .map(|fen| {
+            Position::from_fen(alapo, fen)
+                .unwrap()
+                .legal_moves()
+                .unwrap()
+                .len()
+        })
+        .collect();
+    assert_eq!(moves, [18, 0, 0]);
 }
 
 /// FS turns Black's pieces by 180° (its Betza directions negated for
