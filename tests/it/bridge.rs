@@ -2469,6 +2469,30 @@ fn goals_of_every_piece_and_of_promoted_twins_export_as_fs_flag_options() {
         ends.split_whitespace().collect::<Vec<_>>(),
         ["False", "18", "True", "0", "True", "0"]
     );
+    // Squatter (`if unattacked`, FS's `flagPieceSafe`): Black's knight on
+    // a1 and rook on d1 are both attacked, yet two on the goal of one
+    // piece meet it (one capture leaves one there), as FS scores it.
+    let squatter = "5k2/1b2p2r/p1q1Q3/2p4p/8/p1p3P1/RP6/nNBrRK2 w - - 0 36";
+    let end = crate::common::oracle::pyffish_with_config(
+        &exported,
+        "print(*sf.is_immediate_game_end('varia-squatter', sys.argv[1], []))",
+        &[squatter],
+    );
+    assert_eq!(end.trim(), "True -32000");
+    let outcome = Position::from_fen(&variants[5], squatter)
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert!(
+        matches!(
+            outcome,
+            varia::vm::Outcome::Decisive {
+                winner: varia::ir::piece::Color::Black,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
     let alapo = &variants[2];
     let moves: Vec<usize> = fens
         .iter()
