@@ -45,6 +45,13 @@ const MAX_RANKS: u8 = 10;
 pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportError> {
     check_exportable(variant)?;
     let janggi = janggi::plan(variant)?;
+    let unlimited = variant.hands.as_ref().is_some_and(|h| h.unlimited);
+    if unlimited && janggi.janggi_king {
+        return Err(refuse(
+            "hands unlimited",
+            "Fairy-Stockfish's free drops are its built-in ataxx's, and its palace king its built-in janggi's: a section starts from one of them",
+        ));
+    }
     let geometry = &variant.geometry;
     let mut out = String::new();
     let _ = writeln!(out, "# {} (exported by `varia export`)", variant.name);
@@ -54,6 +61,12 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
             "# Fairy-Stockfish's king moves along the palace diagonals only in its built-in janggi: the section starts from it"
         );
         let _ = writeln!(out, "[{name}:janggi]");
+    } else if unlimited {
+        let _ = writeln!(
+            out,
+            "# Fairy-Stockfish's free drops (`hands unlimited`) are its built-in ataxx's only: the section starts from it"
+        );
+        let _ = writeln!(out, "[{name}:ataxx]");
     } else {
         let _ = writeln!(out, "[{name}]");
     }
@@ -110,6 +123,10 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     if janggi.janggi_king {
         let written = out[header..].to_string();
         janggi::reset_janggi_parent(&written, &mut out);
+    }
+    if unlimited {
+        let written = out[header..].to_string();
+        drops::reset_ataxx_parent(&written, &mut out);
     }
     let _ = writeln!(out, "startFen = {}", fs_start_fen(variant));
     Ok(out)

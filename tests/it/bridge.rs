@@ -551,6 +551,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "antichess",
             "armageddon",
             "asean",
+            "ataxx",
             "atomar",
             "atomic",
             "berolina",
@@ -685,7 +686,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
     assert_eq!(
         refused,
         [
-            ("ataxx", "hands unlimited"),
             ("balbo", "promote Pawn"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
             ("cambodian", "first moves of King"),
@@ -763,16 +763,15 @@ fn import_export_import_is_stable() {
         not_imported_back,
         [("forward".to_string(), "extinctionPseudoRoyal".to_string())]
     );
-    assert_eq!(round_trips, 129);
+    assert_eq!(round_trips, 132);
     // Those FS section varia imports but the bridge cannot write back: a
     // hook (Antiatomic's extinction, imported as one), a pawn
     // promoting on arriving only into a kind captured back as a pawn
     // (Shogun: the export writes such a promotion pawn-style, and FS's
     // pawn-style promotions return to hand as themselves or, without
-    // `promotedPieceType` ones beside them, as its main pawn type),
-    // Wildebeest's first moves from squares of their own (FS has one
-    // `doubleStepRegion` a side), Snort's and Quad
-    // Wrangle's unlimited hands (FS's `freeDrops` is no .ini option).
+    // `promotedPieceType` ones beside them, as its main pawn type)
+    // and Wildebeest's first moves from squares of their own (FS has one
+    // `doubleStepRegion` a side).
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
@@ -783,9 +782,6 @@ fn import_export_import_is_stable() {
             ("shogun", "demote PromotedPawn to Pawn"),
             ("wildebeest", "also … from"),
             ("antiatomic", "hook"),
-            ("quadwrangle", "hands unlimited"),
-            ("quadwrangle7x7", "hands unlimited"),
-            ("snort", "hands unlimited"),
         ]
     );
     // Every second import, the same game, exports as the first, but
@@ -1569,8 +1565,8 @@ fn quad_wrangle_s_flips_import_and_export() {
         assert_eq!(ours, theirs.trim(), "{mv}");
         assert_eq!(ours.contains("2P5"), flipped, "{mv}: {ours}");
     }
-    // With hands that run out (FS has no `freeDrops` option) the rule
-    // exports, and FS plays the section as the script.
+    // With hands that run out too the rule exports, and FS plays the
+    // section as the script.
     let counted = script.replace("hands unlimited\n", "hands\n").replace(
         "setup \"1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1\"",
         "setup \"1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1[PPPPPPpppppp] w - - 0 1\"",
@@ -2505,6 +2501,43 @@ fn goals_of_every_piece_and_of_promoted_twins_export_as_fs_flag_options() {
         })
         .collect();
     assert_eq!(moves, [18, 0, 0]);
+}
+
+/// `hands unlimited` exports as a section of FS's built-in `ataxx`, whose
+/// free drops no .ini option gives, with everything else ataxx sets put
+/// back: Snort (only its drop rule), Quad Wrangle (its flips, a stalemate
+/// by piece count, passes) and the catalogue's Ataxx play as the scripts
+/// in FS.
+#[test]
+fn unlimited_hands_export_as_sections_of_fs_ataxx() {
+    let names = ["snort", "quadwrangle"];
+    let mut variants: Vec<_> = names.iter().map(|n| fixture_section(n).1).collect();
+    variants.push(crate::common::oracle::script("ataxx"));
+    let mut exported = String::new();
+    for (variant, name) in variants.iter().zip(["snort", "quadwrangle", "ataxx"]) {
+        let section =
+            varia::bridge::export::export_variant(variant, &format!("varia-{name}")).unwrap();
+        exported.push_str(&section);
+    }
+    let snort = &exported[..exported.find("# quadwrangle").unwrap()];
+    crate::common::assert_has_lines(
+        snort,
+        &[
+            "[varia-snort:ataxx]",
+            "enclosingDrop = snort",
+            "flipEnclosedPieces = none",
+            "stalematePieceCount = false",
+            "passOnStalemate = false",
+            "pieceToCharTable = -",
+        ],
+    );
+    exported_sections_play_as_fs(
+        &["snort", "quadwrangle", "ataxx"],
+        &variants,
+        &exported,
+        "unlimited",
+        53,
+    );
 }
 
 /// FS turns Black's pieces by 180° (its Betza directions negated for
@@ -3681,8 +3714,7 @@ fn snort_s_drops_import_as_away_from_enemy() {
     let again = compile_source("again.variant", &listing).unwrap();
     assert_eq!(again.hands, variant.hands);
     fixture_sections_play_as_fs(&["snort"], std::slice::from_ref(&variant), 41);
-    // With hands that run out (FS has no `freeDrops` option), the rule
-    // exports as `enclosingDrop = snort`, and FS plays the section as the
+    // With hands that run out too, the rule exports as `enclosingDrop = snort`, and FS plays the section as the
     // script.
     let counted = script.replace("hands unlimited\n", "hands\n").replace(
         "setup \"8/8/8/8/8/8/8/8\"",

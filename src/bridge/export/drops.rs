@@ -290,12 +290,7 @@ fn check_drop_rules(variant: &Variant, hands: &Hands) -> Result<(), ExportError>
             .position(|&b| b)
             .map(|k| format!("drop {} {rule}", variant.pieces[k].name))
     };
-    let refusal = if hands.unlimited {
-        Some((
-            "hands unlimited".to_string(),
-            "Fairy-Stockfish's `freeDrops` is no .ini option (only its built-in ataxx has it)",
-        ))
-    } else if let (Some(d), None) = (
+    let refusal = if let (Some(d), None) = (
         named("opposite-colours", &hands.opposite_colours),
         opposite_coloured_bishop(variant),
     ) {
@@ -673,6 +668,12 @@ impl DropSquares {
 /// The piece kinds that can be in hand: those of the start hands, and
 /// with `keep captures` those captured pieces return as.
 pub(super) fn kinds_in_hand(variant: &Variant, hands: &Hands) -> Vec<PieceKind> {
+    // `hands unlimited`: every kind, as FS's free drops.
+    if hands.unlimited {
+        return (0..variant.pieces.len())
+            .map(|k| PieceKind(k as u8))
+            .collect();
+    }
     let mut kinds: Vec<PieceKind> = Vec::new();
     for (code, &count) in variant.start.hands.iter().enumerate().skip(1) {
         if count > 0 {
@@ -749,5 +750,37 @@ pub(super) fn opposite_coloured_bishop(variant: &Variant) -> Option<PieceKind> {
             (!piece.royal && betza == "B").then_some(PieceKind(k as u8))
         }
         _ => None,
+    }
+}
+
+/// The options FS's built-in `ataxx` sets that the section has not
+/// written, put back to FS's defaults, so that a section starting from it
+/// (for `hands unlimited`: FS's `freeDrops` is no .ini option, only
+/// ataxx has it) keeps only its free drops.
+pub(super) fn reset_ataxx_parent(written: &str, out: &mut String) {
+    let has = |key: &str| {
+        written
+            .lines()
+            .any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
+    };
+    let defaults = [
+        ("pieceToCharTable", "-"),
+        ("customPiece1", "-"),
+        ("pieceDrops", "false"),
+        ("doubleStep", "true"),
+        ("castling", "true"),
+        ("immobilityIllegal", "false"),
+        ("stalematePieceCount", "false"),
+        ("passOnStalemate", "false"),
+        ("enclosingDrop", "none"),
+        ("flipEnclosedPieces", "none"),
+        ("materialCounting", "none"),
+        ("adjudicateFullBoard", "false"),
+        ("nMoveRule", "0"),
+    ];
+    for (key, value) in defaults {
+        if !has(key) {
+            let _ = writeln!(out, "{key} = {value}");
+        }
     }
 }
