@@ -12,6 +12,7 @@ use crate::ir::piece::{ByColor, Color, Piece, PieceDef, PieceKind, WALL_CODE};
 use crate::ir::rule::{ConnectShape, GameEndRules, GameResult, Goal, WallPlacement};
 use crate::ir::Variant;
 
+mod cambodian;
 mod chasing;
 mod counting;
 mod drops;
@@ -252,21 +253,13 @@ fn fs_start_fen(variant: &Variant) -> String {
 /// moves in FEN or lost (Cambodian chess), moves forbidden in check,
 /// hoppers that may not hop some pieces (Janggi's cannons).
 fn check_piece_rules(variant: &Variant) -> Result<(), ExportError> {
-    if let Some(p) = variant
-        .pieces
-        .iter()
-        .find(|p| p.first_moves_in_fen || p.first_moves_lost_to != 0)
-    {
-        return Err(refuse(
-            format!("first moves of {}", p.name),
-            "the bridge does not write FS's cambodianMoves yet",
-        ));
-    }
-    if let Some(p) = variant
-        .pieces
-        .iter()
-        .find(|p| p.patterns.iter().any(|m| m.unless_in_check))
-    {
+    // Cambodian chess's first moves (its king's forbidden in check) are
+    // FS's `cambodianMoves`; any others are refused there.
+    let cambodian = cambodian::plan(variant)?;
+    if let Some((_, p)) = variant.pieces.iter().enumerate().find(|&(k, p)| {
+        p.patterns.iter().any(|m| m.unless_in_check)
+            && cambodian.is_none_or(|c| c.king != PieceKind(k as u8))
+    }) {
         return Err(refuse(
             format!("also {} … unless in check", p.name),
             "Fairy-Stockfish's Betza has no move forbidden in check",
@@ -427,6 +420,13 @@ fn own_types(
     janggi: &janggi::JanggiPlan,
 ) -> Result<Vec<(PieceKind, &'static str)>, ExportError> {
     let mut own_types = counting::counted_types(variant)?;
+    if let Some(plan) = cambodian::plan(variant)? {
+        for (kind, key) in plan.types() {
+            if !own_types.iter().any(|&(k, _)| k == kind) {
+                own_types.push((kind, key));
+            }
+        }
+    }
     own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
     own_types.extend(soldier::soldier(variant).map(|(k, _)| (k, "soldier")));
     for (kind, key) in chasing::chasing_types(variant)? {
@@ -459,6 +459,7 @@ fn write_pieces(
     }
     let no_mate = drops::no_mate_kind(variant)?;
     let own_types = own_types(variant, janggi)?;
+    let cambodian = cambodian::plan(variant)?;
     // Its `also` moves are FS's soldier's.
     let soldier = soldier::soldier(variant).map(|(kind, _)| kind);
     // FS's own types first, then the custom pieces in the script's order:
@@ -481,7 +482,9 @@ fn write_pieces(
             check_also_moves(piece, pawn_steps, janggi, &declaration)?;
         }
         let mut first_moves = String::new();
-        for p in piece.patterns.iter() {
+        // FS's `cambodianMoves` gives these their first moves.
+        let cambodian_firsts = cambodian.is_some_and(|c| c.has_first_moves(PieceKind(index as u8)));
+        for p in piece.patterns.iter().filter(|_| !cambodian_firsts) {
             if let Some(region) = p
                 .from_region
                 .filter(|_| !pawn_steps && region_first_move(p))
@@ -500,7 +503,7 @@ fn write_pieces(
                 "a double step that can be taken en passant on any move (Torpedo): Fairy-Stockfish's custom pieces make en passant squares on first moves only",
             ));
         }
-        if piece.patterns.iter().any(|p| p.initial) {
+        if piece.patterns.iter().any(|p| p.initial) && !cambodian_firsts {
             initial_rank = Some(initial_moves_rank(
                 variant,
                 PieceKind(index as u8),
@@ -528,7 +531,12 @@ fn write_pieces(
             continue;
         }
         if king == Some(PieceKind(index as u8)) {
-            let _ = writeln!(out, "king = {letter}:{betza}");
+            if cambodian.is_some_and(|c| c.king == PieceKind(index as u8)) {
+                // FS's own king type, whose first moves it knows.
+                let _ = writeln!(out, "king = {letter}");
+            } else {
+                let _ = writeln!(out, "king = {letter}:{betza}");
+            }
             continue;
         }
         if no_mate == Some(PieceKind(index as u8)) {
@@ -562,6 +570,10 @@ fn write_pieces(
         let _ = writeln!(customs, "customPiece{custom} = {letter}:{betza}");
     }
     out.push_str(&customs);
+    if cambodian.is_some() {
+        // FS reads the first moves from the FEN's castling field as gates.
+        out.push_str("cambodianMoves = true\ngating = true\n");
+    }
     write_first_move_region(variant, initial_rank, &first_regions, out)
 }
 
@@ -1180,10 +1192,12 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
     // (`doubleStep = false`) or one from a region (`also … "fmnD" from R`,
     // FS's `doubleStepRegion…`); and where nothing double-steps, nothing
     // is taken en passant, so `fmWfcF` (Makruk's pawn) moves as FS's pawn.
-    let single = !variant
-        .pieces
-        .iter()
-        .any(|p| p.patterns.iter().any(|m| m.initial));
+    // (Cambodian chess's first moves are FS's `cambodianMoves`, apart.)
+    let cambodian = cambodian::plan(variant).ok().flatten();
+    let single = !variant.pieces.iter().enumerate().any(|(k, p)| {
+        p.patterns.iter().any(|m| m.initial)
+            && cambodian.is_none_or(|c| !c.has_first_moves(PieceKind(k as u8)))
+    });
     let mut pawns = variant.pieces.iter().enumerate().filter(|(_, p)| {
         let betza: String = p.betza.split_whitespace().collect();
         let also: Vec<&crate::ir::pattern::MovePattern> = p

@@ -61,9 +61,9 @@ pub type CountLimit = (u32, u32, Option<&'static str>);
 pub struct CountingRule {
     /// Its `countingRule` value.
     pub name: &'static str,
-    /// Whether it counts the board's honour (64 moves once no pawn is
-    /// left: `counting board 64 when no Pawn`).
-    pub board: bool,
+    /// The board's honour, if it counts one (`counting board 64 when no
+    /// Pawn`, `counting board 63 when at most 3 pieces`).
+    pub board: Option<BoardHonour>,
     /// Whether the pieces' honour starts from the number of pieces on the
     /// board (`counting bare from pieces`).
     pub from_pieces: bool,
@@ -71,12 +71,26 @@ pub struct CountingRule {
     pub limits: &'static [CountLimit],
 }
 
-/// FS's counting rules that varia says (Cambodian's is not among them:
-/// its board's honour starts at three pieces).
+/// FS's board's honour: its limit, and when it counts.
+#[derive(Debug)]
+pub struct BoardHonour {
+    /// The limit in moves.
+    pub moves: u32,
+    /// Only once no pawn is left (Makruk's), else with pawns too.
+    pub unless_pawn: bool,
+    /// Only for a side with at most this many pieces (Cambodian's 3).
+    pub at_most_pieces: Option<u32>,
+}
+
+/// FS's counting rules.
 pub const COUNTING_RULES: &[CountingRule] = &[
     CountingRule {
         name: "makruk",
-        board: true,
+        board: Some(BoardHonour {
+            moves: 64,
+            unless_pawn: true,
+            at_most_pieces: None,
+        }),
         from_pieces: true,
         limits: &[
             (8, 2, Some("rook")),
@@ -88,8 +102,25 @@ pub const COUNTING_RULES: &[CountingRule] = &[
         ],
     },
     CountingRule {
+        name: "cambodian",
+        board: Some(BoardHonour {
+            moves: 63,
+            unless_pawn: false,
+            at_most_pieces: Some(3),
+        }),
+        from_pieces: true,
+        limits: &[
+            (7, 2, Some("rook")),
+            (15, 1, Some("rook")),
+            (21, 2, Some("silver")),
+            (31, 2, Some("knight")),
+            (43, 1, Some("silver")),
+            (63, 1, None),
+        ],
+    },
+    CountingRule {
         name: "asean",
-        board: false,
+        board: None,
         from_pieces: false,
         limits: &[
             (16, 1, Some("rook")),

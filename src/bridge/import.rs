@@ -3252,7 +3252,9 @@ fn racing_goal(options: &Options, board: &Board) -> Result<Option<String>, Impor
 
 /// FS's counting rules (`countingRule`, [`super::fs::COUNTING_RULES`]):
 /// `makruk` counts the board's honour once no pawn is left and the pieces'
-/// honour for a bare king; `asean` the pieces' honour only. FS counts its
+/// honour for a bare king; `cambodian` the board's honour for a side of
+/// three pieces or fewer, pawns or not, and its own pieces' honour;
+/// `asean` the pieces' honour only. FS counts its
 /// own piece types (`pawn`, `rook`, `silver` — its khon — and `knight`); a
 /// limit against a type the section lacks never applies.
 fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError> {
@@ -3260,11 +3262,7 @@ fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError
     let known = super::fs::COUNTING_RULES.iter().find(|r| r.name == rule);
     let (board, from_pieces, limits) = match (rule, known) {
         ("none", _) => return Ok(()),
-        (_, Some(known)) => (known.board, known.from_pieces, known.limits),
-        ("cambodian", None) => return Err(options.error(
-            "countingRule",
-            "varia cannot say Cambodian counting yet (its board's honour starts at three pieces)",
-        )),
+        (_, Some(known)) => (&known.board, known.from_pieces, known.limits),
         (other, None) => {
             return Err(options.error(
                 "countingRule",
@@ -3280,8 +3278,25 @@ fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError
             "FS counts once no `pawn` is left, and the section has no pawn: varia cannot say a count with nothing to wait for yet",
         ));
     };
-    if board {
-        let _ = writeln!(out, "counting board 64 when no {pawn}");
+    match board {
+        Some(super::fs::BoardHonour {
+            moves,
+            unless_pawn: true,
+            ..
+        }) => {
+            let _ = writeln!(out, "counting board {moves} when no {pawn}");
+        }
+        Some(super::fs::BoardHonour {
+            moves,
+            at_most_pieces: Some(n),
+            ..
+        }) => {
+            let _ = writeln!(out, "counting board {moves} when at most {n} pieces");
+        }
+        Some(super::fs::BoardHonour { moves, .. }) => {
+            let _ = writeln!(out, "counting board {moves}");
+        }
+        None => {}
     }
     let terms: Vec<String> = limits
         .iter()

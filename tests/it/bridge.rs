@@ -556,6 +556,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "atomic",
             "berolina",
             "breakthrough",
+            "cambodian",
             "capablanca",
             "capahouse",
             "caparandom",
@@ -605,6 +606,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "jesonmor",
             "joust",
             "judkins",
+            "karouk",
             "kinglet",
             "kingofthehill",
             "knightmate",
@@ -688,9 +690,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
         [
             ("balbo", "promote Pawn"),
             ("berolina-plus", "piece Pawn P \"mfF cfeW cseW ifmnA\""),
-            ("cambodian", "first moves of King"),
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
-            ("karouk", "first moves of King"),
             ("large-nahbi", "board 10 x 12"),
             ("nahbi", "hook"),
             ("shoshogi", "check when …"),
@@ -821,11 +821,11 @@ fn the_import_and_export_commands() {
          error: [cfour-anyside] line 1912: option `enclosingDrop`: varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`), `snort` (`away-from-enemy`) and `top` (`falling`) drops, not `anyside` yet\n"
     );
 
-    let out = varia(&["export", "scripts/fairy-stockfish/cambodian.variant"]);
+    let out = varia(&["export", "scripts/berolina-plus.variant"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "error: cannot export `first moves of King`: the bridge does not write FS's cambodianMoves yet\n"
+        "error: cannot export `piece Pawn P \"mfF cfeW cseW ifmnA\"`: first-move (`i`) moves: Fairy-Stockfish allows them on a region, which says the same only for forward-moving pieces that all start on one rank\n"
     );
     let out = varia(&["export", "scripts/chess.variant", "--name", "my-chess"]);
     assert_eq!(out.status.code(), Some(0));
@@ -2538,6 +2538,40 @@ fn unlimited_hands_export_as_sections_of_fs_ataxx() {
         "unlimited",
         53,
     );
+}
+
+/// Cambodian chess's first moves export as FS's `cambodianMoves` (with
+/// `gating`, which reads them from the FEN's castling field) over FS's own
+/// king, fers and rook types, its counts as `countingRule = cambodian`;
+/// first moves in FEN of any other shape are refused by name. (FS plays
+/// the exports as the scripts: the catalogue's exports above.)
+#[test]
+fn cambodian_first_moves_export_as_fs_cambodian_moves() {
+    let source =
+        std::fs::read_to_string(manifest_dir().join("scripts/fairy-stockfish/cambodian.variant"))
+            .unwrap();
+    let variant = compile_source("cambodian.variant", &source).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-cambodian").unwrap();
+    crate::common::assert_has_lines(
+        &ini,
+        &[
+            "king = k",
+            "fers = m",
+            "rook = r",
+            "cambodianMoves = true",
+            "gating = true",
+            "countingRule = cambodian",
+            "startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+        ],
+    );
+    // A met that leaps two squares forward only over an empty square is
+    // not FS's.
+    let other = source.replace("also Met \"ifmD\"", "also Met \"ifmnD\"");
+    assert_ne!(other, source);
+    let other = compile_source("other.variant", &other).unwrap();
+    let refused = varia::bridge::export::export_variant(&other, "other").unwrap_err();
+    assert_eq!(refused.declaration, "first moves of King");
+    assert!(refused.to_string().contains("cambodianMoves"), "{refused}");
 }
 
 /// FS turns Black's pieces by 180° (its Betza directions negated for

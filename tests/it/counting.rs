@@ -150,8 +150,8 @@ const ASEAN_ENDGAMES: &[&str] = &[
 
 /// A section of one's own with `countingRule = makruk` (and
 /// `makpongRule`), or `asean`, imported by `varia import`: its endgames
-/// play, write their FENs and end as FS plays the section itself;
-/// `cambodian` is refused by name.
+/// play, write their FENs and end as FS plays the section itself, and so
+/// does one with `cambodian` (its board's honour for at most 3 pieces).
 #[test]
 fn imported_counting_sections_count_as_fairy_stockfish() {
     let ini = "[mymakruk]\npawn = p\nknight = n\nrook = r\nsilver = s\nfers = m\n\
@@ -170,13 +170,15 @@ fn imported_counting_sections_count_as_fairy_stockfish() {
     std::fs::write(&file, ini).unwrap();
     let config = file.to_str().unwrap();
     let imported = varia::bridge::import::import_ini(ini, &[]);
-    let [Ok(makruk), Ok(makpong), Ok(asean), Err(cambodian)] = imported.as_slice() else {
+    let [Ok(makruk), Ok(makpong), Ok(asean), Ok(cambodian)] = imported.as_slice() else {
         panic!("{imported:?}");
     };
-    assert_eq!(
-        (cambodian.option.as_str(), cambodian.line),
-        ("countingRule", Some(35)),
-        "{cambodian:?}"
+    common::assert_has_lines(
+        &cambodian.script,
+        &[
+            "counting board 63 when at most 3 pieces",
+            "counting bare from pieces when no Pawn: 7 against 2 Rook, 15 against Rook, 21 against 2 Silver, 31 against 2 Knight, 43 against Silver, 63 otherwise",
+        ],
     );
     assert!(makpong
         .script
@@ -188,6 +190,7 @@ fn imported_counting_sections_count_as_fairy_stockfish() {
         (makruk, "mymakruk", MAKRUK_ENDGAMES, 711),
         (makpong, "mymakpong", MAKRUK_ENDGAMES, 713),
         (asean, "myasean", ASEAN_ENDGAMES, 715),
+        (cambodian, "mycambodian", MAKRUK_ENDGAMES, 717),
     ] {
         let variant = varia::compile_source("imported.variant", &imported.script).unwrap();
         counts_as_in(&variant, name, (starts, 500), seed, &["--config", config]);

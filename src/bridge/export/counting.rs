@@ -1,4 +1,4 @@
-//! Makruk's and ASEAN chess's counts as FS's `countingRule`: FS counts
+//! Makruk's, Cambodian and ASEAN chess's counts as FS's `countingRule`: FS counts
 //! its own piece types (`pawn`, `rook`, `silver` — the khon — and
 //! `knight`), so the pieces a count names are written as those types when
 //! they move as them, and the script's `counting` must be FS's rule with
@@ -28,7 +28,7 @@ pub(super) fn counted_types(
     pieces_moving_as(variant, &COUNTED, "which its count counts as one type")
 }
 
-/// `countingRule = makruk|asean` where the script's counts are FS's rule
+/// `countingRule = makruk|cambodian|asean` where the script's counts are FS's rule
 /// over the pieces written as FS's types; else refused.
 pub(super) fn write_counting(
     variant: &Variant,
@@ -50,7 +50,7 @@ pub(super) fn write_counting(
         }
         None => Err(refuse(
             "counting",
-            "Fairy-Stockfish counts by its `makruk` or `asean` rule only, over its own pawn, rook, khon and knight types: the script's counts are neither with the pieces that move as those",
+            "Fairy-Stockfish counts by its `makruk`, `cambodian` or `asean` rule only, over its own pawn, rook, khon and knight types: the script's counts are neither with the pieces that move as those",
         )),
     }
 }
@@ -78,10 +78,14 @@ fn expected(rule: &CountingRule, pawn: PieceKind, types: &[(PieceKind, &str)]) -
         .find(|(_, _, key)| key.is_none())
         .map(|&(moves, _, _)| moves);
     Counting {
-        board: rule.board.then(|| BoardCount {
-            moves: 64,
-            unless_on_board: vec![pawn],
-            at_most_pieces: None,
+        board: rule.board.as_ref().map(|board| BoardCount {
+            moves: board.moves,
+            unless_on_board: if board.unless_pawn {
+                vec![pawn]
+            } else {
+                Vec::new()
+            },
+            at_most_pieces: board.at_most_pieces,
         }),
         bare: (!limits.is_empty() || otherwise.is_some()).then(|| BareCount {
             from_pieces: rule.from_pieces,
