@@ -76,10 +76,18 @@ pub struct CountingRule {
 pub struct BoardHonour {
     /// The limit in moves.
     pub moves: u32,
-    /// Only once no pawn is left (Makruk's), else with pawns too.
-    pub unless_pawn: bool,
-    /// Only for a side with at most this many pieces (Cambodian's 3).
-    pub at_most_pieces: Option<u32>,
+    /// When it counts.
+    pub when: BoardWhen,
+}
+
+/// When FS's board's honour counts.
+#[derive(Debug)]
+pub enum BoardWhen {
+    /// Once no pawn is left (Makruk's: `when no Pawn`).
+    NoPawn,
+    /// For a side with at most this many pieces, pawns or not
+    /// (Cambodian's: `when at most 3 pieces`).
+    AtMostPieces(u32),
 }
 
 /// FS's counting rules.
@@ -88,8 +96,7 @@ pub const COUNTING_RULES: &[CountingRule] = &[
         name: "makruk",
         board: Some(BoardHonour {
             moves: 64,
-            unless_pawn: true,
-            at_most_pieces: None,
+            when: BoardWhen::NoPawn,
         }),
         from_pieces: true,
         limits: &[
@@ -105,8 +112,7 @@ pub const COUNTING_RULES: &[CountingRule] = &[
         name: "cambodian",
         board: Some(BoardHonour {
             moves: 63,
-            unless_pawn: false,
-            at_most_pieces: Some(3),
+            when: BoardWhen::AtMostPieces(3),
         }),
         from_pieces: true,
         limits: &[

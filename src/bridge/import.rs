@@ -3278,25 +3278,12 @@ fn write_counting(options: &Options, out: &mut String) -> Result<(), ImportError
             "FS counts once no `pawn` is left, and the section has no pawn: varia cannot say a count with nothing to wait for yet",
         ));
     };
-    match board {
-        Some(super::fs::BoardHonour {
-            moves,
-            unless_pawn: true,
-            ..
-        }) => {
-            let _ = writeln!(out, "counting board {moves} when no {pawn}");
-        }
-        Some(super::fs::BoardHonour {
-            moves,
-            at_most_pieces: Some(n),
-            ..
-        }) => {
-            let _ = writeln!(out, "counting board {moves} when at most {n} pieces");
-        }
-        Some(super::fs::BoardHonour { moves, .. }) => {
-            let _ = writeln!(out, "counting board {moves}");
-        }
-        None => {}
+    if let Some(board) = board {
+        let when = match board.when {
+            super::fs::BoardWhen::NoPawn => format!("no {pawn}"),
+            super::fs::BoardWhen::AtMostPieces(n) => format!("at most {n} pieces"),
+        };
+        let _ = writeln!(out, "counting board {} when {when}", board.moves);
     }
     let terms: Vec<String> = limits
         .iter()

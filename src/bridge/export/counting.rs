@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::{fs_pawn, pieces_moving_as, refuse, ExportError};
-use crate::bridge::fs::{CountingRule, COUNTING_RULES};
+use crate::bridge::fs::{BoardWhen, CountingRule, COUNTING_RULES};
 use crate::ir::piece::PieceKind;
 use crate::ir::rule::{BareCount, BareLimit, BoardCount, Counting};
 use crate::ir::Variant;
@@ -78,14 +78,17 @@ fn expected(rule: &CountingRule, pawn: PieceKind, types: &[(PieceKind, &str)]) -
         .find(|(_, _, key)| key.is_none())
         .map(|&(moves, _, _)| moves);
     Counting {
-        board: rule.board.as_ref().map(|board| BoardCount {
-            moves: board.moves,
-            unless_on_board: if board.unless_pawn {
-                vec![pawn]
-            } else {
-                Vec::new()
+        board: rule.board.as_ref().map(|board| match board.when {
+            BoardWhen::NoPawn => BoardCount {
+                moves: board.moves,
+                unless_on_board: vec![pawn],
+                at_most_pieces: None,
             },
-            at_most_pieces: board.at_most_pieces,
+            BoardWhen::AtMostPieces(n) => BoardCount {
+                moves: board.moves,
+                unless_on_board: Vec::new(),
+                at_most_pieces: Some(n),
+            },
         }),
         bare: (!limits.is_empty() || otherwise.is_some()).then(|| BareCount {
             from_pieces: rule.from_pieces,
