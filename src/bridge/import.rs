@@ -1519,7 +1519,8 @@ fn split_initial(betza: &str) -> Result<(String, Vec<String>), String> {
 
 /// The one piece type FS promotes pawn-style for a side
 /// (`promotionPawnTypesWhite`/`Black`, else `promotionPawnTypes`, else
-/// `pawnTypes`, as FS reads them; FS's `pawn` by default), `None` for `-`.
+/// `pawnTypes`, as FS reads them; FS's `pawn` by default, and for `-`
+/// where the section has FS's `pawn`), `None` for `-` without one.
 fn promotion_pawn_key(options: &Options, black: bool) -> Result<Option<String>, ImportError> {
     let Some(key) = side_pawn_types_key(options, "promotionPawnTypes", black) else {
         return Ok(Some("pawn".to_string()));
@@ -1527,8 +1528,11 @@ fn promotion_pawn_key(options: &Options, black: bool) -> Result<Option<String>, 
     let value = options.text(&key, "");
     let keys = super::fs::letters_to_keys(&options.resolved.pieces, value)
         .map_err(|c| options.error(&key, format!("no piece has the letter `{c}`")))?;
+    let fs_pawn = options.resolved.pieces.iter().any(|p| p.key == "pawn");
     match keys.as_slice() {
-        // `-`: no piece promotes as a pawn.
+        // `-`: no piece promotes as a pawn but FS's `pawn`, whose moves
+        // FS generates as a pawn's, promotions and all, whatever it says.
+        [] if fs_pawn => Ok(Some("pawn".to_string())),
         [] => Ok(None),
         [one] => Ok(Some(one.clone())),
         _ => Err(options.error(&key, "varia takes one promoting piece type from FS for now")),

@@ -2574,6 +2574,22 @@ fn cambodian_first_moves_export_as_fs_cambodian_moves() {
     assert!(refused.to_string().contains("cambodianMoves"), "{refused}");
 }
 
+/// FS generates its `pawn` type's moves as a pawn's, promotions and all,
+/// whatever `promotionPawnTypes` says: with `-` the pawn still promotes
+/// (pyffish's moves), and the import says so.
+#[test]
+fn fs_pawn_promotes_without_promotion_pawn_types() {
+    let ini = "[nopromo:chess]\npromotionPawnTypes = -\n";
+    let imported = varia::bridge::import::import_ini(ini, &[]);
+    let [Ok(section)] = imported.as_slice() else {
+        panic!("{imported:?}");
+    };
+    let variant = compile_source("nopromo.variant", &section.script).unwrap();
+    let moves = moves_as_pyffish_plays(ini, "nopromo", &variant, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(moves.contains(&"a7a8q".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a7a8".to_string()), "{moves:?}");
+}
+
 /// FS turns Black's pieces by 180° (its Betza directions negated for
 /// Black): a piece that moves differently to the left and to the right
 /// exports under `symmetry rotate`, where FS gives Black the script's
