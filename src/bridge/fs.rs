@@ -415,6 +415,9 @@ pub struct FsPiece {
     pub betza: Option<String>,
     /// Royal (FS's king, or a custom king `king = k:BETZA`).
     pub royal: bool,
+    /// A custom king (`king = k:BETZA`), FS's custom royal type rather
+    /// than its own `king`.
+    pub custom_king: bool,
     /// The line of the .ini that gave it (`None`: FS's chess, or a
     /// built-in parent).
     pub line: Option<usize>,
@@ -472,6 +475,7 @@ fn chess_pieces() -> Vec<FsPiece> {
         letter,
         betza: built_in_betza(key).map(str::to_string),
         royal: false,
+        custom_king: false,
         line: None,
     })
     .chain(std::iter::once(FsPiece {
@@ -479,6 +483,7 @@ fn chess_pieces() -> Vec<FsPiece> {
         letter: 'K',
         betza: Some("K".to_string()),
         royal: true,
+        custom_king: false,
         line: None,
     }))
     .collect()
@@ -785,6 +790,7 @@ fn apply_piece(
         .get(2..)
         .filter(|_| value.len() > 1)
         .map(str::to_string);
+    let custom_king = key == "king" && custom_betza.is_some();
     let (betza, royal) = if key == "king" {
         (Some(custom_betza.unwrap_or_else(|| "K".to_string())), true)
     } else if key.starts_with("customPiece") {
@@ -795,6 +801,7 @@ fn apply_piece(
     let piece = FsPiece {
         key: key.to_string(),
         letter,
+        custom_king,
         betza,
         royal,
         line,

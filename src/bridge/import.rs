@@ -600,6 +600,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     write_piece_promotions(&options, &board, &promotions, &mut out)?;
     write_promotion_limits(&options, true, &mut out)?;
     write_mobility(&options, &board, &mut out)?;
+    write_cambodian_moves(&options, &mut out)?;
     write_castling(&options, &board, &mut setup, &mut out)?;
     write_castling_wins(&options, &mut out)?;
     write_game_end(&options, &board, &setup, &mut out)?;
@@ -611,6 +612,65 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     write_petrify(&options, &mut out)?;
     let _ = writeln!(out, "\nsetup \"{setup}\"");
     Ok(out)
+}
+
+/// Whether the section has FS's `cambodianMoves` (Cambodian chess's
+/// first moves), which the import says: with `gating` (FS then reads the
+/// first moves from the FEN's castling field), no drops and no castling,
+/// and FS's own `king` type. Else the error names the option.
+fn cambodian_moves(options: &Options) -> Result<bool, ImportError> {
+    if !options.flag("cambodianMoves", false)? {
+        return Ok(false);
+    }
+    let refuse = |why: &str| Err(options.error("cambodianMoves", why));
+    if !options.flag("gating", false)? {
+        return refuse("Cambodian moves without `gating` (which keeps them in the FEN's castling field): varia says them only with it");
+    }
+    if options.flag("pieceDrops", false)?
+        || options.flag("seirawanGating", false)?
+        || options.flag("castling", true)?
+    {
+        return refuse(
+            "Cambodian moves beside drops, S-chess gating or castling: varia says them alone",
+        );
+    }
+    let own_king = options
+        .resolved
+        .pieces
+        .iter()
+        .any(|p| p.key == "king" && !p.custom_king);
+    if !own_king {
+        return refuse("Cambodian moves without FS's own `king` type, whose first leap they are");
+    }
+    Ok(true)
+}
+
+/// FS's `cambodianMoves`: its king may leap as a knight to the rank in
+/// front, not in check, until it moves or an enemy `rook` moves onto its
+/// rank or file; its `fers` may step two squares straight forward until
+/// it moves; both kept in the FEN's castling field.
+fn write_cambodian_moves(options: &Options, out: &mut String) -> Result<(), ImportError> {
+    if !cambodian_moves(options)? {
+        return Ok(());
+    }
+    let Some(king) = named(options, "king") else {
+        return Ok(());
+    };
+    out.push('\n');
+    let _ = writeln!(out, "also {king} \"ifsmN\" unless in check");
+    let fers = named(options, "fers");
+    if let Some(fers) = &fers {
+        let _ = writeln!(out, "also {fers} \"ifmD\"");
+    }
+    let movers: Vec<String> = std::iter::once(king.clone()).chain(fers).collect();
+    let _ = writeln!(out, "first moves of {} in FEN", movers.join(", "));
+    if let Some(rook) = named(options, "rook") {
+        let _ = writeln!(
+            out,
+            "first moves of {king} lost when a {rook} moves onto its rank or file"
+        );
+    }
+    Ok(())
 }
 
 /// Every option is translated, has no effect on the rules, or is at its
@@ -626,6 +686,10 @@ fn check_options(options: &Options) -> Result<(), ImportError> {
         }
         if key.starts_with("enPassantRegion") {
             // `en_passant_region`'s.
+            continue;
+        }
+        if ["cambodianMoves", "gating"].contains(&key.as_str()) && cambodian_moves(options)? {
+            // `write_cambodian_moves`'s.
             continue;
         }
         match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
@@ -2490,7 +2554,10 @@ fn write_castling(
     let from_drops = options.flag("castlingDroppedPiece", false)?;
     if !options.flag("castling", true)? || (rights == "-" && !from_drops) {
         out.push_str("castling none\n");
-        set_rights(setup, "-");
+        // Cambodian chess's first moves keep the field (`DEde`).
+        if !cambodian_moves(options)? {
+            set_rights(setup, "-");
+        }
         return Ok(());
     }
     let chess960 = options.flag("chess960", false)?;

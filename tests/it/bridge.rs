@@ -304,7 +304,14 @@ fn an_unsupported_option_is_named_with_its_line() {
     let error = results[0].as_ref().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "[x] line 3: option `cambodianMoves`: varia can take only `cambodianMoves = false` (FS's default) for now, not `true`"
+        "[x] line 3: option `cambodianMoves`: Cambodian moves without `gating` (which keeps them in the FEN's castling field): varia says them only with it"
+    );
+    let text = "[x:chess]\nmaxRank = 8\ntwoBoards = true\n";
+    let results = varia::bridge::import::import_ini(text, &[]);
+    let error = results[0].as_ref().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "[x] line 3: option `twoBoards`: varia can take only `twoBoards = false` (FS's default) for now, not `true`"
     );
     let results = varia::bridge::import::import_ini("[y:seirawan]\n", &[]);
     assert_eq!(results[0].as_ref().unwrap_err().option, "parent");
@@ -2542,8 +2549,9 @@ fn unlimited_hands_export_as_sections_of_fs_ataxx() {
 
 /// Cambodian chess's first moves export as FS's `cambodianMoves` (with
 /// `gating`, which reads them from the FEN's castling field) over FS's own
-/// king, fers and rook types, its counts as `countingRule = cambodian`;
-/// first moves in FEN of any other shape are refused by name. (FS plays
+/// king, fers and rook types, its counts as `countingRule = cambodian`,
+/// and import back; first moves in FEN of any other shape are refused by
+/// name. (FS plays
 /// the exports as the scripts: the catalogue's exports above.)
 #[test]
 fn cambodian_first_moves_export_as_fs_cambodian_moves() {
@@ -2564,6 +2572,30 @@ fn cambodian_first_moves_export_as_fs_cambodian_moves() {
             "startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
         ],
     );
+    // The section imports back as the same rules, which FS plays alike.
+    let imported = varia::bridge::import::import_ini(&ini, &[]);
+    let [Ok(again)] = imported.as_slice() else {
+        panic!("{imported:?}");
+    };
+    crate::common::assert_has_lines(
+        &again.script,
+        &[
+            "also King \"ifsmN\" unless in check",
+            "also Fers \"ifmD\"",
+            "first moves of King, Fers in FEN",
+            "first moves of King lost when a Rook moves onto its rank or file",
+            "setup \"rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1\"",
+        ],
+    );
+    let again = compile_source("again.variant", &again.script).unwrap();
+    exported_sections_play_as_fs(&["cambodian"], &[again], &ini, "cambodian", 59);
+    // Without `gating` FS keeps no first moves: refused by name.
+    let ungated = ini.replace("gating = true\n", "");
+    let refused = varia::bridge::import::import_ini(&ungated, &[]);
+    let [Err(e)] = refused.as_slice() else {
+        panic!("{refused:?}");
+    };
+    assert_eq!(e.option, "cambodianMoves");
     // A met that leaps two squares forward only over an empty square is
     // not FS's.
     let other = source.replace("also Met \"ifmD\"", "also Met \"ifmnD\"");
