@@ -133,6 +133,23 @@ pub fn export_variant(variant: &Variant, name: &str) -> Result<String, ExportErr
     Ok(out)
 }
 
+/// A section starting from one of FS's built-ins (`janggi`, `ataxx`):
+/// each option of `defaults` the section has not written (`written`, its
+/// lines so far) goes back to FS's default value, so that the section
+/// keeps only what it needs the built-in for.
+fn reset_parent_options(written: &str, defaults: &[(&str, &str)], out: &mut String) {
+    let has = |key: &str| {
+        written
+            .lines()
+            .any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
+    };
+    for (key, value) in defaults {
+        if !has(key) {
+            let _ = writeln!(out, "{key} = {value}");
+        }
+    }
+}
+
 /// Whether no capture en passant can ever happen: no piece takes en
 /// passant (Georgian chess), or nothing double-steps (no first moves, no
 /// double step from a region).
@@ -481,22 +498,13 @@ fn write_pieces(
         if soldier != Some(PieceKind(index as u8)) {
             check_also_moves(piece, pawn_steps, janggi, &declaration)?;
         }
-        let mut first_moves = String::new();
         // FS's `cambodianMoves` gives these their first moves.
         let cambodian_firsts = cambodian.is_some_and(|c| c.has_first_moves(PieceKind(index as u8)));
-        for p in piece.patterns.iter().filter(|_| !cambodian_firsts) {
-            if let Some(region) = p
-                .from_region
-                .filter(|_| !pawn_steps && region_first_move(p))
-            {
-                first_moves.push('i');
-                first_moves.push_str(&p.betza);
-                first_regions.push(region);
-            }
-            if (p.initial || region_first_move(p)) && !pawn_steps {
-                untaken_first_move_passes(variant, piece, p, &declaration)?;
-            }
-        }
+        let first_moves = if cambodian_firsts {
+            String::new()
+        } else {
+            region_first_moves(variant, piece, pawn_steps, &declaration, &mut first_regions)?
+        };
         if !pawn_steps && double_steps_after_the_first_move(variant, PieceKind(index as u8)) {
             return Err(refuse(
                 declaration,
@@ -575,6 +583,33 @@ fn write_pieces(
         out.push_str("cambodianMoves = true\ngating = true\n");
     }
     write_first_move_region(variant, initial_rank, &first_regions, out)
+}
+
+/// A piece's first moves from a region, as FS's `i` moves (its Betza's
+/// tail), their regions added to `first_regions`; each first move's
+/// squares passed checked (`untaken_first_move_passes`).
+fn region_first_moves(
+    variant: &Variant,
+    piece: &PieceDef,
+    pawn_steps: bool,
+    declaration: &str,
+    first_regions: &mut Vec<ByColor<SquareSet>>,
+) -> Result<String, ExportError> {
+    let mut first_moves = String::new();
+    for p in piece.patterns.iter() {
+        if let Some(region) = p
+            .from_region
+            .filter(|_| !pawn_steps && region_first_move(p))
+        {
+            first_moves.push('i');
+            first_moves.push_str(&p.betza);
+            first_regions.push(region);
+        }
+        if (p.initial || region_first_move(p)) && !pawn_steps {
+            untaken_first_move_passes(variant, piece, p, declaration)?;
+        }
+    }
+    Ok(first_moves)
 }
 
 /// A piece's `also` moves FS says: its pawn's double step from a region,

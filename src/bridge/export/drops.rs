@@ -758,29 +758,23 @@ pub(super) fn opposite_coloured_bishop(variant: &Variant) -> Option<PieceKind> {
 /// (for `hands unlimited`: FS's `freeDrops` is no .ini option, only
 /// ataxx has it) keeps only its free drops.
 pub(super) fn reset_ataxx_parent(written: &str, out: &mut String) {
-    let has = |key: &str| {
-        written
-            .lines()
-            .any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
-    };
-    let defaults = [
-        ("pieceToCharTable", "-"),
-        ("customPiece1", "-"),
-        ("pieceDrops", "false"),
-        ("doubleStep", "true"),
-        ("castling", "true"),
-        ("immobilityIllegal", "false"),
-        ("stalematePieceCount", "false"),
-        ("passOnStalemate", "false"),
-        ("enclosingDrop", "none"),
-        ("flipEnclosedPieces", "none"),
-        ("materialCounting", "none"),
-        ("adjudicateFullBoard", "false"),
-        ("nMoveRule", "0"),
-    ];
-    for (key, value) in defaults {
-        if !has(key) {
-            let _ = writeln!(out, "{key} = {value}");
-        }
-    }
+    super::reset_parent_options(
+        written,
+        &[
+            ("pieceToCharTable", "-"),
+            ("customPiece1", "-"),
+            ("pieceDrops", "false"),
+            ("doubleStep", "true"),
+            ("castling", "true"),
+            ("immobilityIllegal", "false"),
+            ("stalematePieceCount", "false"),
+            ("passOnStalemate", "false"),
+            ("enclosingDrop", "none"),
+            ("flipEnclosedPieces", "none"),
+            ("materialCounting", "none"),
+            ("adjudicateFullBoard", "false"),
+            ("nMoveRule", "0"),
+        ],
+        out,
+    );
 }

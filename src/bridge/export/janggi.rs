@@ -296,30 +296,24 @@ pub(super) fn write_rules(
 /// written, put back to FS's defaults (orthodox chess's), so that the
 /// section starting from it keeps only its king.
 pub(super) fn reset_janggi_parent(written: &str, out: &mut String) {
-    let has = |key: &str| {
-        written
-            .lines()
-            .any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
-    };
-    let defaults = [
-        ("pieceToCharTable", "-"),
-        ("rook", "-"),
-        ("horse", "-"),
-        ("janggiCannon", "-"),
-        ("soldier", "-"),
-        ("janggiElephant", "-"),
-        ("wazir", "-"),
-        ("mobilityRegionWhiteKing", "-"),
-        ("mobilityRegionBlackKing", "-"),
-        ("mobilityRegionWhiteWazir", "-"),
-        ("mobilityRegionBlackWazir", "-"),
-        ("pass", "false"),
-        ("perpetualCheckIllegal", "false"),
-        ("doubleStep", "true"),
-    ];
-    for (key, value) in defaults {
-        if !has(key) {
-            let _ = writeln!(out, "{key} = {value}");
-        }
-    }
+    super::reset_parent_options(
+        written,
+        &[
+            ("pieceToCharTable", "-"),
+            ("rook", "-"),
+            ("horse", "-"),
+            ("janggiCannon", "-"),
+            ("soldier", "-"),
+            ("janggiElephant", "-"),
+            ("wazir", "-"),
+            ("mobilityRegionWhiteKing", "-"),
+            ("mobilityRegionBlackKing", "-"),
+            ("mobilityRegionWhiteWazir", "-"),
+            ("mobilityRegionBlackWazir", "-"),
+            ("pass", "false"),
+            ("perpetualCheckIllegal", "false"),
+            ("doubleStep", "true"),
+        ],
+        out,
+    );
 }
