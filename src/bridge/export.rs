@@ -18,6 +18,7 @@ mod counting;
 mod drops;
 mod janggi;
 mod shatar;
+mod sittuyin;
 mod soldier;
 
 /// Why a variant cannot be written for Fairy-Stockfish: the declaration
@@ -383,18 +384,7 @@ fn check_exportable(variant: &Variant) -> Result<(), ExportError> {
     }
     pseudo_royals(variant)?;
     check_en_passant_victims(variant)?;
-    if !variant.promotion.standing.is_empty() {
-        return Err(refuse(
-            "promote … in place",
-            "Fairy-Stockfish promotes in place only by its sittuyinPromotion, which holds for its own pawn type with every condition at once, and the bridge writes every piece as a custom piece",
-        ));
-    }
-    if variant.game_end.promotions_only.is_some() {
-        return Err(refuse(
-            "only promotions with … alone",
-            "Fairy-Stockfish ends a game on a lone pawn that can only promote only with its sittuyinPromotion",
-        ));
-    }
+    sittuyin::plan(variant)?;
     if variant.pieces.iter().any(|p| {
         !p.royal && (p.only_takes_checker.white || p.only_takes_checker.black)
             || p.royal && p.only_takes_checker.white != p.only_takes_checker.black
@@ -445,6 +435,11 @@ fn own_types(
         }
     }
     own_types.extend(drops::opposite_coloured_bishop(variant).map(|k| (k, "bishop")));
+    if let Some(rook) = drops::sittuyin_rook(variant) {
+        if !own_types.iter().any(|&(k, _)| k == rook) {
+            own_types.push((rook, "rook"));
+        }
+    }
     own_types.extend(soldier::soldier(variant).map(|(k, _)| (k, "soldier")));
     for (kind, key) in chasing::chasing_types(variant)? {
         if !own_types.iter().any(|&(k, _)| k == kind) {
@@ -1630,6 +1625,17 @@ enum Decline {
 /// from`), all on one zone a side.
 fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, ExportError> {
     let (mut promotions, pawns, zone) = sort_promotions(variant)?;
+    if let Some(plan) = sittuyin::plan(variant)? {
+        if zone.white.is_some() || zone.black.is_some() {
+            return Err(refuse(
+                "promote … in place",
+                "beside promotions on arriving: Fairy-Stockfish's sittuyinPromotion takes its promotion region, which is every piece's",
+            ));
+        }
+        sittuyin::write_promotion(variant, &plan, out);
+        promotions.zone = plan.zone;
+        return Ok(promotions);
+    }
     if zone.white.is_none() && zone.black.is_none() {
         out.push_str("promotionRegionWhite = -\npromotionRegionBlack = -\n");
         return Ok(promotions);

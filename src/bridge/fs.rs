@@ -293,6 +293,19 @@ pub const BUILT_INS: &[(&str, &str)] = &[
         ),
     ),
     (
+        "sittuyin",
+        concat!(
+            "variantTemplate = bughouse\nbishop = -\nqueen = -\nsilver = s\nfers = f\n",
+            "startFen = 8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1\n",
+            "mustDrop = true\npieceDrops = true\ncapturesToHand = false\n",
+            "dropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\n",
+            "sittuyinRookDrop = true\nsittuyinPromotion = true\n",
+            "promotionRegionWhite = a8 b7 c6 d5 e5 f6 g7 h8\npromotionRegionBlack = a1 b2 c3 d4 e4 f3 g2 h1\n",
+            "promotionPieceTypes = f\npromotionLimit = f:1\nimmobilityIllegal = false\n",
+            "doubleStep = false\ncastling = false\nnMoveRule = 50\ncountingRule = asean\n"
+        ),
+    ),
+    (
         "pocketknight",
         "variantTemplate = bughouse\npocketSize = 2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\npieceDrops = true\ncapturesToHand = false\n",
     ),

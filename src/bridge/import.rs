@@ -28,9 +28,7 @@ const NO_RULE_OPTIONS: &[&str] = &[
 /// has in orthodox chess), with that value.
 const DEFAULT_ONLY: &[(&str, &str)] = &[
     ("twoBoards", "false"),
-    ("sittuyinPromotion", "false"),
     ("dropLoop", "false"),
-    ("sittuyinRookDrop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -196,6 +194,8 @@ const FS_OPTIONS: &[&str] = &[
 
 /// The options `translate` reads (each checked there).
 const TRANSLATED: &[&str] = &[
+    "sittuyinPromotion",
+    "sittuyinRookDrop",
     "diagonalLines",
     "chasingRule",
     "bikjangRule",
@@ -1641,6 +1641,9 @@ fn pawn_promotion_zones(
 
 /// `promote` lines from FS's promotion region and choices.
 fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
+    if options.flag("sittuyinPromotion", false)? {
+        return write_sittuyin_promotion(options, board, out);
+    }
     let white = side_promotion(options, false)?;
     let black = side_promotion(options, true)?;
     if white != black {
@@ -1702,6 +1705,77 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
             targets.join(", ")
         );
     }
+    write_promotion_limits(options, false, out)
+}
+
+/// FS's `sittuyinPromotion`: its `pawn` never promotes by arriving;
+/// instead of moving, one standing in the promotion region (a side's last
+/// one anywhere) turns into a choice in place or by the choice's move to
+/// an empty square, never attacking an enemy piece with it nor giving
+/// check; and a side with its king and one pawn whose every move is such
+/// a promotion draws. Refused beside other promotions (shogi-style ones,
+/// other pawn types) and without a king, which FS's draw counts on.
+fn write_sittuyin_promotion(
+    options: &Options,
+    board: &Board,
+    out: &mut String,
+) -> Result<(), ImportError> {
+    const KEY: &str = "sittuyinPromotion";
+    let Some(pawn) = named(options, "pawn") else {
+        return Err(options.error(
+            KEY,
+            "FS promotes its `pawn` type so, and the section has none",
+        ));
+    };
+    let Some(king) = named(options, "king") else {
+        return Err(options.error(
+            KEY,
+            "FS draws for a side with two pieces, one a pawn that can only promote: varia says it of a king and a pawn, and the section has no king",
+        ));
+    };
+    let others = options.resolved.promoted.values().any(Option::is_some);
+    let mut sides = Vec::new();
+    for black in [false, true] {
+        if promotion_pawn_key(options, black)?.as_deref() != Some("pawn") || others {
+            return Err(options.error(
+                KEY,
+                "beside promotions of other piece types: varia says Sittuyin's promotion alone",
+            ));
+        }
+        let Some(side) = side_promotion(options, black)? else {
+            return Err(options.error(
+                KEY,
+                "FS promotes its `pawn` type so, and the section has none",
+            ));
+        };
+        if side.targets.is_empty() {
+            return Err(options.error(KEY, "no piece type to promote to"));
+        }
+        sides.push(side.targets);
+    }
+    let (region, black_region) = pawn_promotion_zones(options, board)?;
+    let zones = if sides[0] == sides[1] {
+        zones_by_side(&region, &black_region)
+    } else {
+        vec![("white ", &region), ("black ", &black_region)]
+    };
+    for (side, zone) in zones {
+        let targets = if side == "black " {
+            &sides[1]
+        } else {
+            &sides[0]
+        };
+        if zone.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "\npromote {side}{pawn} in {} to {} in place or by its move, anywhere if last, never attacking, never checking",
+            region_text(zone, board),
+            targets.join(", ")
+        );
+    }
+    let _ = writeln!(out, "only promotions with {king}, {pawn} alone draws");
     write_promotion_limits(options, false, out)
 }
 
@@ -3661,6 +3735,10 @@ fn piece_drop_squares(
         } else {
             region.clone()
         };
+        if piece.key == "rook" && options.flag("sittuyinRookDrop", false)? {
+            // FS drops its rook on the side's first rank only.
+            squares.retain(|&(_, rank)| rank == 0);
+        }
         // FS drops a piece only into its mobility region.
         if let Some(mobility) = mobility_region(options, board, &piece.key, side)? {
             let seen = if side == 0 {

@@ -652,6 +652,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "shatranj",
             "shogi",
             "shouse",
+            "sittuyin",
             "snailtrail",
             "sortofalmost",
             "spartan",
@@ -701,7 +702,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("large-nahbi", "board 10 x 12"),
             ("nahbi", "hook"),
             ("shoshogi", "check when …"),
-            ("sittuyin", "promote … in place"),
         ]
     );
 }
@@ -3814,5 +3814,143 @@ fn snort_s_drops_import_as_away_from_enemy() {
         &section,
         "snort",
         43,
+    );
+}
+
+/// Sittuyin's promotion exports as FS's `sittuyinPromotion` (its pawn
+/// type, the lone pawn's draw with it) and its rooks' drops on the back
+/// rank as `sittuyinRookDrop`: pyffish plays the exported section as the
+/// script at the positions of tests/it/sittuyin.rs (pawns on and off the
+/// diagonals, the last pawn, a Met on the board, promotions that would
+/// check or attack, the lone pawn), and the section imports back as the
+/// same rules, as does a section under FS's built-in `sittuyin`. A
+/// standing promotion without all of FS's conditions is refused by name.
+#[test]
+fn sittuyin_promotion_and_rook_drops_export_as_fs_sittuyin_options() {
+    let source =
+        std::fs::read_to_string(manifest_dir().join("scripts/fairy-stockfish/sittuyin.variant"))
+            .unwrap();
+    let variant = compile_source("sittuyin.variant", &source).unwrap();
+    let ini = varia::bridge::export::export_variant(&variant, "varia-sittuyin").unwrap();
+    crate::common::assert_has_lines(
+        &ini,
+        &[
+            "rook = r",
+            "pawn = p",
+            "sittuyinPromotion = true",
+            "promotionRegionWhite = d5 e5 c6 f6 b7 g7 a8 h8",
+            "promotionRegionBlack = a1 h1 b2 g2 c3 f3 d4 e4",
+            "promotionPieceTypes = f",
+            "promotionLimit = f:1",
+            "sittuyinRookDrop = true",
+            "mustDrop = true",
+        ],
+    );
+    let promotions = |fen: &str| -> Vec<String> {
+        moves_as_pyffish_plays(&ini, "varia-sittuyin", &variant, fen)
+            .into_iter()
+            .filter(|m| m.ends_with('f'))
+            .collect()
+    };
+    for (fen, expected) in [
+        (
+            "4k3/8/8/3P4/8/1P6/8/4K3 w - - 0 1",
+            &["d5c4f", "d5c6f", "d5d5f", "d5e4f", "d5e6f"][..],
+        ),
+        (
+            "4k3/8/8/3p4/4p3/8/8/4K3 b - - 0 1",
+            &["e4d3f", "e4e4f", "e4f3f", "e4f5f"],
+        ),
+        ("4k3/8/8/3P4/8/1P6/8/4K2F w - - 0 1", &[]),
+        (
+            "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1",
+            &["c2b1f", "c2b3f", "c2c2f", "c2d1f", "c2d3f"],
+        ),
+        ("4k3/8/8/8/8/7P/2P5/4K3 w - - 0 1", &[]),
+        ("3k4/8/8/3P4/8/8/8/3RK3 w - - 0 1", &["d5d5f"]),
+        (
+            "4k3/3n4/8/3P4/8/8/8/4K3 w - - 0 1",
+            &["d5c4f", "d5d5f", "d5e4f"],
+        ),
+        (
+            "8/5k2/8/3P4/8/8/8/4K3 w - - 0 1",
+            &["d5c4f", "d5c6f", "d5d5f", "d5e4f"],
+        ),
+        ("8/8/8/8/8/p7/P1k5/K7 w - - 0 1", &["a2a2f"]),
+    ] {
+        assert_eq!(promotions(fen), expected, "{fen}");
+    }
+    // The setup: rooks on the back rank only, the others on three ranks.
+    let start = varia::notation::fen::write_fen(&Position::start(&variant));
+    let moves = moves_as_pyffish_plays(&ini, "varia-sittuyin", &variant, &start);
+    let rooks: Vec<&String> = moves.iter().filter(|m| m.starts_with("R@")).collect();
+    assert_eq!(
+        rooks,
+        ["R@a1", "R@b1", "R@c1", "R@d1", "R@e1", "R@f1", "R@g1", "R@h1"]
+    );
+    assert_eq!(moves.iter().filter(|m| m.starts_with("N@")).count(), 20);
+    // The lone pawn that can only promote draws in the section too.
+    let ends = crate::common::oracle::pyffish_with_config(
+        &ini,
+        "for fen in sys.argv[1:]: print(*sf.is_optional_game_end('varia-sittuyin', fen, []))",
+        &[
+            "8/8/8/8/8/p7/P1k5/K7 w - - 0 1",
+            "8/8/8/8/8/p7/P2k4/K7 w - - 0 1",
+        ],
+    );
+    assert_eq!(ends.lines().collect::<Vec<_>>(), ["True 0", "False 0"]);
+    // The section imports back as the same rules, which FS plays alike.
+    let imported = varia::bridge::import::import_ini(&ini, &[]);
+    let [Ok(again)] = imported.as_slice() else {
+        panic!("{imported:?}");
+    };
+    // (The Met, a custom piece in the section, comes back as `Custom1`.)
+    let rules = |met: &str| {
+        [
+            format!("promote Pawn in squares a8 b7 c6 d5 e5 f6 g7 h8 to {met} in place or by its move, anywhere if last, never attacking, never checking"),
+            "only promotions with King, Pawn alone draws".to_string(),
+            format!("promotion-limit {met} 1"),
+            "drop Rook in rank 1".to_string(),
+            "drops compulsory".to_string(),
+        ]
+    };
+    let lines = rules("Custom1");
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    crate::common::assert_has_lines(&again.script, &lines);
+    let again = compile_source("again.variant", &again.script).unwrap();
+    exported_sections_play_as_fs(&["sittuyin"], &[again], &ini, "sittuyin", 61);
+    // A section under FS's built-in `sittuyin` imports as its rules, and
+    // pyffish's built-in plays the same games.
+    let built_in = varia::bridge::import::import_ini("[mysittuyin:sittuyin]\n", &[]);
+    let [Ok(built_in)] = built_in.as_slice() else {
+        panic!("{built_in:?}");
+    };
+    let lines = rules("Fers");
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    crate::common::assert_has_lines(&built_in.script, &lines);
+    let built_in = compile_source("built-in.variant", &built_in.script).unwrap();
+    let games = crate::common::oracle::oracle_many(&["sittuyin"], 150, 67, &[]);
+    crate::common::oracle::compare(&built_in, &games[0]);
+    // Without `never checking` FS has no such promotion: refused by name.
+    let checking = source.replace(", never checking", "");
+    assert_ne!(checking, source);
+    let checking = compile_source("checking.variant", &checking).unwrap();
+    let refused = varia::bridge::export::export_variant(&checking, "checking").unwrap_err();
+    assert_eq!(refused.declaration, "promote … in place");
+    assert!(
+        refused.to_string().contains("sittuyinPromotion"),
+        "{refused}"
+    );
+    // Nor without the lone pawn's draw, which comes with it in FS.
+    let playing_on = source.replace("only promotions with King, Pawn alone draws\n", "");
+    assert_ne!(playing_on, source);
+    let playing_on = compile_source("playing-on.variant", &playing_on).unwrap();
+    let refused = varia::bridge::export::export_variant(&playing_on, "on").unwrap_err();
+    assert_eq!(refused.declaration, "promote … in place");
+    assert!(
+        refused
+            .to_string()
+            .contains("only promotions with King, Pawn"),
+        "{refused}"
     );
 }

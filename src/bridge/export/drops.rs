@@ -99,6 +99,9 @@ pub(super) fn write_hands(
     if hands.compulsory {
         out.push_str("mustDrop = true\n");
     }
+    if sittuyin_rook(variant).is_some() {
+        out.push_str("sittuyinRookDrop = true\n");
+    }
     if hands.castling_from_drops {
         out.push_str("castlingDroppedPiece = true\n");
     }
@@ -502,6 +505,9 @@ struct DropSquares {
     /// Whether the script drops pawns on their first rank, in their
     /// promotion zone (FS's `firstRankPawnDrops`, `promotionZonePawnDrops`).
     pawn_drops: (bool, bool),
+    /// FS's rook type under `sittuyinRookDrop`, with per side the only
+    /// squares it drops on (its first rank).
+    rook: Option<(PieceKind, ByColor<SquareSet>)>,
 }
 
 type Regions = (ByColor<SquareSet>, Vec<(PieceKind, ByColor<SquareSet>)>);
@@ -538,16 +544,7 @@ impl DropSquares {
                 }
             })
             .collect();
-        let geometry = &variant.geometry;
-        let last = geometry.ranks() as i32 - 1;
-        let first_rank = |color| -> SquareSet {
-            let rank = if color == Color::White { 0 } else { last };
-            geometry
-                .squares()
-                .iter()
-                .filter(|&s| geometry.rank_of(s) == rank)
-                .collect()
-        };
+        let first_rank = |color| first_rank(variant, color);
         let zone = |color| -> SquareSet { promotions.zone.get(color).iter().copied().collect() };
         let pawn_kind = fs_pawn(variant).filter(|k| in_hand.contains(k));
         let mut pawn_drops = (false, false);
@@ -575,11 +572,22 @@ impl DropSquares {
                 },
             )
         });
+        // FS's `sittuyinRookDrop` keeps its rook on the first rank.
+        let rook = sittuyin_rook(variant).map(|kind| {
+            (
+                kind,
+                ByColor {
+                    white: first_rank(Color::White),
+                    black: first_rank(Color::Black),
+                },
+            )
+        });
         DropSquares {
             kinds,
             reach,
             pawn,
             pawn_drops,
+            rook,
         }
     }
 
@@ -633,6 +641,9 @@ impl DropSquares {
                 if let Some((_, own)) = restricted.iter().find(|(k, _)| k == kind) {
                     fs = fs.intersection(own.get(color));
                 }
+                if let Some((_, rank)) = self.rook.as_ref().filter(|(k, _)| k == kind) {
+                    fs = fs.intersection(rank.get(color));
+                }
                 if fs == wanted {
                     continue;
                 }
@@ -663,6 +674,60 @@ impl DropSquares {
         }
         Ok((region, mobility))
     }
+}
+
+/// The rook (a piece moving as `R` and nothing else) dropped on its first
+/// rank only, where the other pieces drop on more ranks: FS's
+/// `sittuyinRookDrop`, which narrows the drops of its `rook` type so.
+pub(super) fn sittuyin_rook(variant: &Variant) -> Option<PieceKind> {
+    let hands = variant.hands.as_ref()?;
+    let in_hand: Vec<PieceKind> = kinds_in_hand(variant, hands)
+        .into_iter()
+        .filter(|k| !hands.never_dropped[k.0 as usize])
+        .collect();
+    let squares =
+        |kind: PieceKind, color| hands.drop_squares[Piece { color, kind }.code() as usize];
+    let region = |color| {
+        in_hand
+            .iter()
+            .fold(SquareSet::EMPTY, |all, &k| all.union(&squares(k, color)))
+    };
+    let mut rooks = in_hand.iter().copied().filter(|&kind| {
+        let piece = &variant.pieces[kind.0 as usize];
+        let plain = piece.betza.trim() == "R"
+            && piece.region_rules.is_empty()
+            && piece.patterns.iter().all(|m| {
+                !m.initial
+                    && m.from_region.is_none()
+                    && m.within_region.is_none()
+                    && !m.unless_in_check
+            });
+        plain
+            && Color::ALL.into_iter().all(|color| {
+                let first = first_rank(variant, color);
+                let wanted = squares(kind, color);
+                wanted == region(color).intersection(&first) && wanted != region(color)
+            })
+    });
+    match (rooks.next(), rooks.next()) {
+        (Some(rook), None) => Some(rook),
+        _ => None,
+    }
+}
+
+/// A side's first rank.
+fn first_rank(variant: &Variant, color: Color) -> SquareSet {
+    let geometry = &variant.geometry;
+    let rank = if color == Color::White {
+        0
+    } else {
+        geometry.ranks() as i32 - 1
+    };
+    geometry
+        .squares()
+        .iter()
+        .filter(|&s| geometry.rank_of(s) == rank)
+        .collect()
 }
 
 /// The piece kinds that can be in hand: those of the start hands, and
