@@ -1273,6 +1273,25 @@ fn write_pieces(
         } else {
             betza.clone()
         };
+        let (betza, unmade) = fs_lame_leaps(&betza).map_err(|group| {
+            options.error(
+                &piece.key,
+                format!("a lame janggi-elephant leap with modifiers (`{group}`): the bridge writes a plain `nZ` only"),
+            )
+        })?;
+        if !unmade.is_empty() {
+            let _ = writeln!(
+                out,
+                "# FS makes no move of `{}` in `{}:{}` (it has lame leaps of D, N, A and Z only)",
+                unmade.join("`, `"),
+                piece.letter.to_ascii_lowercase(),
+                piece.betza.as_deref().unwrap_or_default()
+            );
+            if betza.is_empty() {
+                let _ = writeln!(out, "piece {name} {} immobile", piece.letter);
+                continue;
+            }
+        }
         let (normal, initial) =
             split_initial(&betza).map_err(|reason| options.error(&piece.key, reason))?;
         if normal.is_empty() {
@@ -1451,6 +1470,51 @@ fn write_flying_general(options: &Options, out: &mut String) -> Result<(), Impor
 /// jumping leap (`j`).
 fn moves_over_pieces(betza: &str) -> bool {
     betza.contains(['p', 'g', 'j'])
+}
+
+/// FS's lame leaps as varia says them: FS has paths for the lame (`n`)
+/// leaps of `D`, `N`, `A` and `Z` (`J`) only (`bitboard.cpp`'s lame
+/// leaper tables); on any other leap (`nW`, `nC`, `nK`…) it generates no
+/// move, so those atoms go, each named in the second value. A plain `nZ`
+/// is FS's janggi elephant, `mafsmafW` in varia's Betza; one with
+/// modifiers is refused (`Err`: the atom).
+fn fs_lame_leaps(betza: &str) -> Result<(String, Vec<String>), String> {
+    const ATOMS: &str = "WFDNAHLCJZGKRBQ";
+    let mut kept = String::new();
+    let mut dropped = Vec::new();
+    let mut group = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        group.push(c);
+        if !ATOMS.contains(c) {
+            continue;
+        }
+        // A digit or the atom again makes a rider, which FS never lames.
+        let rider = "RBQ".contains(c)
+            || chars
+                .peek()
+                .is_some_and(|&next| next.is_ascii_digit() || next == c);
+        if let Some(&next) = chars.peek().filter(|_| rider && !"RBQ".contains(c)) {
+            group.push(next);
+            chars.next();
+        }
+        let modifiers = &group[..group.len() - c.len_utf8()];
+        if !rider && modifiers.contains('n') {
+            if "WFHLCGK".contains(c) {
+                dropped.push(std::mem::take(&mut group));
+                continue;
+            }
+            if "ZJ".contains(c) {
+                if modifiers != "n" {
+                    return Err(group);
+                }
+                group = "mafsmafW".to_string();
+            }
+        }
+        kept.push_str(&std::mem::take(&mut group));
+    }
+    kept.push_str(&group);
+    Ok((kept, dropped))
 }
 
 /// Whether a Betza string has a hopper (`p`, `g`) with a range (`pB2`).
@@ -1946,6 +2010,18 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
         let of_pawn = piece.key == "pawn";
         if of_pawn && resolved_pawn_targets(options) {
             return refuse("FS's `pawn` promotes shogi-style here along with its pawn promotions, which the bridge does not write yet".into());
+        }
+        // Another pawn type (Elgam's soldier) promoting both ways on one
+        // move: FS offers both choices, varia's rules one set a move.
+        let pawn_type = [false, true]
+            .into_iter()
+            .map(|black| promotion_pawn_key(options, black))
+            .collect::<Result<Vec<_>, _>>()?
+            .contains(&Some(piece.key.clone()));
+        if pawn_type && !of_pawn && !options.resolved.promotion_types.is_empty() {
+            return refuse(format!(
+                "`{from}` promotes shogi-style here along with its pawn-style promotions (`promotionPawnTypes`), which the bridge does not write yet"
+            ));
         }
         let Some(target) = find(to) else {
             return refuse(format!(
@@ -3700,7 +3776,22 @@ fn write_demotions(
     promotions: &[PiecePromotion],
     out: &mut String,
 ) -> Result<(), ImportError> {
-    let pawn = named(options, "pawn");
+    // FS returns a piece promoted pawn-style as the side's main promotion
+    // pawn type (`promotionPawnTypes`' first, FS's `pawn` by default).
+    let main = promotion_pawn_key(options, false)?;
+    if options
+        .resolved
+        .promotion_types
+        .iter()
+        .any(|k| Some(k) != main.as_ref())
+        && main != promotion_pawn_key(options, true)?
+    {
+        return Err(options.error(
+            "promotionPawnTypesBlack",
+            "the sides' main promotion pawn types differ: a promoted piece captured goes to hand as its side's, which varia's `demote promoted` cannot say",
+        ));
+    }
+    let pawn = main.and_then(|key| named(options, &key));
     // A pawn promoted shogi-style demotes as the other promoted kinds.
     let pawn_shogi = promotions.iter().any(|p| p.of_pawn);
     if let (Some(pawn), false, false) = (&pawn, promotions.is_empty(), pawn_shogi) {

@@ -273,7 +273,8 @@ const UNSUPPORTED: &[(&str, usize)] = &[
     ("customPiece4", 1),
     ("enclosingDrop", 1),
     ("enclosingDropStart", 1),
-    ("script", 2),
+    ("promotedPieceType", 1),
+    ("script", 1),
 ];
 
 #[test]
@@ -3953,4 +3954,94 @@ fn sittuyin_promotion_and_rook_drops_export_as_fs_sittuyin_options() {
             .contains("only promotions with King, Pawn"),
         "{refused}"
     );
+}
+
+/// FS has lame-leap paths for `D`, `N`, `A` and `Z` only (its lame
+/// leaper tables): a lame camel or wazir (`nC`, `nW`) makes no move in
+/// FS, and a lame `Z` is its janggi elephant. The import says so in a
+/// comment (Elgam's lame camel, its only move, imports as an immobile
+/// piece), and pyffish plays the imported section alike.
+#[test]
+fn lame_leaps_fs_has_no_path_for_make_no_moves() {
+    let ini = concat!(
+        "[varia-lame:chess]\n",
+        "customPiece1 = o:nCN\n",
+        "customPiece2 = y:nZ\n",
+        "customPiece3 = x:nW\n",
+        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNYQKOXR w KQkq - 0 1\n",
+    );
+    let imported = varia::bridge::import::import_ini(ini, &[]);
+    let [Ok(section)] = imported.as_slice() else {
+        panic!("{imported:?}");
+    };
+    crate::common::assert_has_lines(
+        &section.script,
+        &[
+            "# FS makes no move of `nC` in `o:nCN` (it has lame leaps of D, N, A and Z only)",
+            "piece Custom1 O \"N\"",
+            "piece Custom2 Y \"mafsmafW\"",
+            "piece Custom3 X immobile",
+        ],
+    );
+    let variant = compile_source("lame.variant", &section.script).unwrap();
+    // The camel-knight on d4 leaps as a knight only; the elephant on c2
+    // is blocked by the pawn on c3 towards a5 and e5, not towards f4
+    // (over d2 and e3).
+    let fen = "4k3/8/8/8/3O4/2P5/2Y1X3/4K3 w - - 0 1";
+    let moves = moves_as_pyffish_plays(ini, "varia-lame", &variant, fen);
+    let from = |square: &str| -> Vec<&str> {
+        moves
+            .iter()
+            .filter(|m| m.starts_with(square))
+            .map(String::as_str)
+            .collect()
+    };
+    assert_eq!(from("d4"), ["d4b3", "d4b5", "d4c6", "d4e6", "d4f3", "d4f5"]);
+    assert_eq!(from("c2"), ["c2f4"]);
+    assert!(from("e2").is_empty());
+    exported_sections_play_as_fs(&["lame"], &[variant], ini, "lame", 71);
+    // Elgam, from FS's own variants.ini, gets past its lame camel to its
+    // soldier, which promotes both pawn-style and shogi-style on the same
+    // move (FS offers `g9g10w` and `g9g10+`): refused by name.
+    let sections = parse_ini(&fixture("variants.ini"));
+    let index = sections.iter().position(|s| s.name == "elgam").unwrap();
+    let error = import_section(&sections, index).unwrap_err();
+    assert_eq!(error.option, "promotedPieceType");
+    assert!(
+        error.reason.contains("`soldier` promotes shogi-style"),
+        "{error}"
+    );
+}
+
+/// A piece promoted pawn-style returns to hand as its side's main
+/// promotion pawn type (`promotionPawnTypes`), not only FS's `pawn`: a
+/// crazyhouse whose pawn is a custom piece imports with `demote promoted
+/// to` it, and capturing a promoted queen puts that piece in hand, as
+/// pyffish's FEN after the capture says.
+#[test]
+fn a_custom_pawn_type_is_what_promoted_pieces_return_to_hand_as() {
+    let ini = concat!(
+        "[varia-soldierhouse:crazyhouse]\n",
+        "pawn = -\n",
+        "customPiece1 = s:fmWfcF\n",
+        "promotionPawnTypes = s\n",
+        "startFen = rnbqkbnr/ssssssss/8/8/8/8/SSSSSSSS/RNBQKBNR[] w KQkq - 0 1\n",
+    );
+    let imported = varia::bridge::import::import_ini(ini, &[]);
+    let [Ok(section)] = imported.as_slice() else {
+        panic!("{imported:?}");
+    };
+    crate::common::assert_has_lines(&section.script, &["demote promoted to Custom1"]);
+    let variant = compile_source("soldierhouse.variant", &section.script).unwrap();
+    let fen = "3Q~k3/8/8/8/8/8/7r/4K3[] b - - 0 1";
+    let theirs = crate::common::oracle::pyffish_with_config(
+        ini,
+        "print(sf.get_fen('varia-soldierhouse', sys.argv[1], ['e8d8']))",
+        &[fen],
+    );
+    assert_eq!(theirs.trim(), "3k4/8/8/8/8/8/7r/4K3[s] w - - 0 2");
+    let mut pos = Position::from_fen(&variant, fen).unwrap();
+    let capture = varia::notation::coord::parse_coord(&pos, "e8d8").unwrap();
+    pos.play_unchecked(capture);
+    assert_eq!(varia::notation::fen::write_fen(&pos), theirs.trim());
 }
