@@ -514,8 +514,10 @@ fn write_pieces(
                 initial_rank,
             )?);
         }
-        let mut betza: String =
-            piece.betza.split_whitespace().collect::<String>() + first_moves.as_str();
+        let mut betza: String = fs_lame_leaps(
+            &piece.betza.split_whitespace().collect::<String>(),
+            &declaration,
+        )? + first_moves.as_str();
         if no_en_passant(variant) {
             // No en passant anywhere (`enPassantRegion = -`): its `e`
             // says nothing, as the import reads it.
@@ -578,6 +580,29 @@ fn write_pieces(
         out.push_str("cambodianMoves = true\ngating = true\n");
     }
     write_first_move_region(variant, initial_rank, &first_regions, out)
+}
+
+/// A Betza string's lame (`n`) leaps as FS makes them: FS generates no
+/// move of a lame leap it has no path for (`super::fs::LAME_WITHOUT_PATH`),
+/// so a lame `W`, `F` or `K`, which passes no square, is written plain, and
+/// a lame `H` or `G`, which passes two, is refused.
+fn fs_lame_leaps(betza: &str, declaration: &str) -> Result<String, ExportError> {
+    let mut out = String::new();
+    for group in super::fs::betza_groups(betza) {
+        match group.atom {
+            Some(atom @ ('H' | 'G')) if group.lame_leap => {
+                return Err(refuse(
+                    declaration,
+                    format!("a lame `{atom}` leap: Fairy-Stockfish has paths for the lame leaps of D, N and A only, and makes no move of any other"),
+                ));
+            }
+            Some(atom) if group.lame_leap && super::fs::LAME_WITHOUT_PATH.contains(atom) => {
+                out.push_str(&group.text.replacen('n', "", 1));
+            }
+            _ => out.push_str(&group.text),
+        }
+    }
+    Ok(out)
 }
 
 /// A piece's first moves from a region, as FS's `i` moves (its Betza's

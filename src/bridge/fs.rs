@@ -845,3 +845,56 @@ pub fn letters_to_keys(pieces: &[FsPiece], letters: &str) -> Result<Vec<String>,
         })
         .collect()
 }
+
+/// One move of a Betza string as FS's parser (`piece.cpp`) reads it: the
+/// modifiers, the atom and, for a rider, a digit or the atom again.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BetzaGroup {
+    /// The group's text.
+    pub text: String,
+    /// Its atom (`None`: modifiers left after the last atom).
+    pub atom: Option<char>,
+    /// Whether it is a lame (`n`) leap: FS never lames a rider.
+    pub lame_leap: bool,
+}
+
+/// The leaper atoms whose lame (`n`) leap FS has no path for: it has lame
+/// leaper tables for `D`, `N`, `A` and `Z` (`J`) only (`bitboard.cpp`),
+/// and generates no move of any other (`nW`, `nC`, `nK`…).
+pub const LAME_WITHOUT_PATH: &str = "WFHLCGK";
+
+/// A Betza string's moves as FS reads them.
+pub fn betza_groups(betza: &str) -> Vec<BetzaGroup> {
+    const ATOMS: &str = "WFDNAHLCJZGKRBQ";
+    let mut groups = Vec::new();
+    let mut text = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        text.push(c);
+        if !ATOMS.contains(c) {
+            continue;
+        }
+        let lame = text.contains('n');
+        let mut rider = "RBQ".contains(c);
+        if let Some(&next) = chars.peek() {
+            if next.is_ascii_digit() || next == c {
+                rider = true;
+                text.push(next);
+                chars.next();
+            }
+        }
+        groups.push(BetzaGroup {
+            text: std::mem::take(&mut text),
+            atom: Some(c),
+            lame_leap: lame && !rider,
+        });
+    }
+    if !text.is_empty() {
+        groups.push(BetzaGroup {
+            text,
+            atom: None,
+            lame_leap: false,
+        });
+    }
+    groups
+}

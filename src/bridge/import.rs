@@ -1479,41 +1479,18 @@ fn moves_over_pieces(betza: &str) -> bool {
 /// is FS's janggi elephant, `mafsmafW` in varia's Betza; one with
 /// modifiers is refused (`Err`: the atom).
 fn fs_lame_leaps(betza: &str) -> Result<(String, Vec<String>), String> {
-    const ATOMS: &str = "WFDNAHLCJZGKRBQ";
     let mut kept = String::new();
     let mut dropped = Vec::new();
-    let mut group = String::new();
-    let mut chars = betza.chars().peekable();
-    while let Some(c) = chars.next() {
-        group.push(c);
-        if !ATOMS.contains(c) {
-            continue;
-        }
-        // A digit or the atom again makes a rider, which FS never lames.
-        let rider = "RBQ".contains(c)
-            || chars
-                .peek()
-                .is_some_and(|&next| next.is_ascii_digit() || next == c);
-        if let Some(&next) = chars.peek().filter(|_| rider && !"RBQ".contains(c)) {
-            group.push(next);
-            chars.next();
-        }
-        let modifiers = &group[..group.len() - c.len_utf8()];
-        if !rider && modifiers.contains('n') {
-            if "WFHLCGK".contains(c) {
-                dropped.push(std::mem::take(&mut group));
-                continue;
+    for group in super::fs::betza_groups(betza) {
+        match (group.lame_leap, group.atom) {
+            (true, Some(atom)) if super::fs::LAME_WITHOUT_PATH.contains(atom) => {
+                dropped.push(group.text);
             }
-            if "ZJ".contains(c) {
-                if modifiers != "n" {
-                    return Err(group);
-                }
-                group = "mafsmafW".to_string();
-            }
+            (true, Some('Z' | 'J')) if group.text.len() == 2 => kept.push_str("mafsmafW"),
+            (true, Some('Z' | 'J')) => return Err(group.text),
+            _ => kept.push_str(&group.text),
         }
-        kept.push_str(&std::mem::take(&mut group));
     }
-    kept.push_str(&group);
     Ok((kept, dropped))
 }
 

@@ -4011,6 +4011,26 @@ fn lame_leaps_fs_has_no_path_for_make_no_moves() {
         error.reason.contains("`soldier` promotes shogi-style"),
         "{error}"
     );
+    // The export: varia's lame wazir passes no square and is a wazir,
+    // which it writes plain (FS would make no move of `nW`); a lame
+    // dabbaba is FS's; a lame threeleaper, which FS has no path for, is
+    // refused by name.
+    let script = |betza: &str| {
+        format!(
+            "variant \"Lame\"\nboard 8 x 8\npiece King K \"K\" royal\npiece Lame L \"{betza}\"\ncheckmate loses\nstalemate draws\nsetup \"4k3/8/8/8/8/8/8/L3K3 w - - 0 1\"\n"
+        )
+    };
+    let lame = compile_source("lame.variant", &script("nWnD")).unwrap();
+    let ini = varia::bridge::export::export_variant(&lame, "varia-lame").unwrap();
+    crate::common::assert_has_lines(&ini, &["customPiece1 = l:WnD"]);
+    let moves = moves_as_pyffish_plays(&ini, "varia-lame", &lame, "4k3/8/8/8/8/8/8/LK6 w - - 0 1");
+    // (The king on b1 blocks the lame dabbaba's leap to c1.)
+    let leaps: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(leaps, ["a1a2", "a1a3"]);
+    let threeleaper = compile_source("lame.variant", &script("nH")).unwrap();
+    let refused = varia::bridge::export::export_variant(&threeleaper, "h").unwrap_err();
+    assert_eq!(refused.declaration, "piece Lame L \"nH\"");
+    assert!(refused.reason.contains("lame `H`"), "{refused}");
 }
 
 /// A piece promoted pawn-style returns to hand as its side's main
