@@ -796,6 +796,10 @@ fn region_mobility(variant: &Variant) -> Result<Vec<(PieceKind, ByColor<SquareSe
     let mut regions = Vec::new();
     for (index, piece) in variant.pieces.iter().enumerate() {
         let kind = PieceKind(index as u8);
+        if promoted_alias(variant, kind).is_some() {
+            // Its FS type is the one it aliases, restricted alike.
+            continue;
+        }
         let mut own = ByColor {
             white: all,
             black: all,
@@ -998,10 +1002,19 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
     // one that castles, as FS's castling king, else the first such;
     // Coregal's king beside its royal queens).
     let castles = |k: &PieceKind| variant.castling.iter().any(|c| c.king == *k);
+    // Promoted to as itself or as a `+` kind written as it (Chak's divine
+    // king, which its king promotes to).
+    let promoted_to = |k: PieceKind| {
+        !sources(k).is_empty()
+            || (0..variant.pieces.len()).any(|a| {
+                let alias = PieceKind(a as u8);
+                promoted_alias(variant, alias) == Some(k) && !sources(alias).is_empty()
+            })
+    };
     let king = royal
         .iter()
         .copied()
-        .filter(|&k| most(&[k]) <= 1 && sources(k).is_empty())
+        .filter(|&k| most(&[k]) <= 1 && !promoted_to(k))
         .min_by_key(|k| !castles(k));
     let pseudo: Vec<PieceKind> = royal.iter().copied().filter(|&k| Some(k) != king).collect();
     if grouped.is_empty() && pseudo.is_empty() {
@@ -1127,8 +1140,9 @@ fn duple_royals(
 fn promotion_sources(variant: &Variant, target: PieceKind) -> Vec<PieceKind> {
     let table = &variant.promotion;
     let mut out = Vec::new();
+    let as_target = |k: &PieceKind| *k == target;
     for (index, set) in table.choice_sets.iter().enumerate() {
-        if !set.contains(&target) {
+        if !set.iter().any(as_target) {
             continue;
         }
         let mark = index as u8 + 1;
@@ -1145,7 +1159,7 @@ fn promotion_sources(variant: &Variant, target: PieceKind) -> Vec<PieceKind> {
         table
             .standing
             .iter()
-            .filter(|s| s.choices.contains(&target))
+            .filter(|s| s.choices.iter().any(as_target))
             .map(|s| s.piece),
     );
     out.sort_by_key(|k| k.0);
@@ -1544,19 +1558,23 @@ fn fs_letter(variant: &Variant, kind: PieceKind) -> char {
 /// promoted silver as the gold): FS's promoted type is then that piece
 /// (`promotedPieceType = s:g`), which FS still writes `+S` and returns to
 /// hand as the silver; the section declares no piece of its own for it.
+/// Royal pieces and restricted ones alias a piece as royal and as
+/// restricted.
 fn promoted_alias(variant: &Variant, kind: PieceKind) -> Option<PieceKind> {
     let piece = &variant.pieces[kind.0 as usize];
     let betza = |p: &PieceDef| p.betza.split_whitespace().collect::<String>();
-    if !piece.plus_mark || piece.royal || !piece.region_rules.is_empty() {
+    if !piece.plus_mark {
         return None;
     }
+    // The same moves, royalty and restrictions (Chak's promoted king is
+    // its royal divine king, which stays in the enemy half as it does).
     variant
         .pieces
         .iter()
         .position(|p| {
             !p.plus_mark
-                && !p.royal
-                && p.region_rules.is_empty()
+                && p.royal == piece.royal
+                && p.region_rules == piece.region_rules
                 && betza(p) == betza(piece)
                 && [p, piece].iter().all(|d| {
                     d.patterns.iter().all(|m| {
@@ -1571,7 +1589,14 @@ fn promoted_alias(variant: &Variant, kind: PieceKind) -> Option<PieceKind> {
 /// set of piece types (`qrbn`).
 /// The FS letters of some kinds, in their order (`extinctionPieceTypes = km`).
 fn letters_of_kinds(variant: &Variant, kinds: &[PieceKind]) -> String {
-    kinds.iter().map(|&k| fs_letter(variant, k)).collect()
+    // A `+` kind written as another (`promoted_alias`) is that one's type.
+    let mut letters = String::new();
+    for letter in kinds.iter().map(|&k| fs_letter(variant, k)) {
+        if !letters.contains(letter) {
+            letters.push(letter);
+        }
+    }
+    letters
 }
 
 fn letters_of(variant: &Variant, keep: impl Fn(&PieceDef) -> bool) -> String {

@@ -4105,13 +4105,22 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
         .iter()
         .filter_map(|(from, to)| Some((from, to.as_ref()?)))
         .collect();
+    // FS's king (royal, one a side) promoting to a type no side starts
+    // with makes one of it at most (an export of Chak: its king, FS's,
+    // promotes to its divine king).
+    let king_to_absent = |from: &String, to: &String| {
+        let royal_king = resolved.pieces.iter().any(|p| &p.key == from && p.royal);
+        royal_king
+            && extinct(to)
+            && letter(to).is_some_and(|l| !placement.contains([l, l.to_ascii_lowercase()]))
+    };
     // A count no side can exceed keeps every one safe (FS's Coregal: 64).
     let unbounded = count as usize + 1 >= (board_cells(&options)?).max(1);
     let closed = unbounded
         || !pawn_promotes_to
             && promoted
                 .iter()
-                .all(|(from, to)| extinct(from) == extinct(to))
+                .all(|(from, to)| extinct(from) == extinct(to) || king_to_absent(from, to))
             && !in_hand
             && on_board(true).max(on_board(false)) <= count as usize + 1;
     let isolated = count == 0
