@@ -514,15 +514,7 @@ fn write_pieces(
                 initial_rank,
             )?);
         }
-        let mut betza: String = fs_lame_leaps(
-            &piece.betza.split_whitespace().collect::<String>(),
-            &declaration,
-        )? + first_moves.as_str();
-        if no_en_passant(variant) {
-            // No en passant anywhere (`enPassantRegion = -`): its `e`
-            // says nothing, as the import reads it.
-            betza.retain(|c| c != 'e');
-        }
+        let betza = fs_betza(variant, piece, &first_moves, &declaration)?;
         let letter = fs_letter(variant, PieceKind(index as u8));
         if king == Some(PieceKind(index as u8)) && janggi.janggi_king {
             // The built-in janggi's king: any `king = …` line would
@@ -580,6 +572,23 @@ fn write_pieces(
         out.push_str("cambodianMoves = true\ngating = true\n");
     }
     write_first_move_region(variant, initial_rank, &first_regions, out)
+}
+
+/// A piece's Betza as FS's: its lame leaps as FS makes them, its first
+/// moves from a region (`first_moves`) after, without `e` where nothing
+/// is taken en passant (`enPassantRegion = -`), as the import reads it.
+fn fs_betza(
+    variant: &Variant,
+    piece: &PieceDef,
+    first_moves: &str,
+    declaration: &str,
+) -> Result<String, ExportError> {
+    let plain: String = piece.betza.split_whitespace().collect();
+    let mut betza = fs_lame_leaps(&plain, declaration)? + first_moves;
+    if no_en_passant(variant) {
+        betza.retain(|c| c != 'e');
+    }
+    Ok(betza)
 }
 
 /// A Betza string's lame (`n`) leaps as FS makes them: FS generates no

@@ -4142,6 +4142,16 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
     } else {
         return refuse("a side may have more of a type than are kept safe (at the start, by promotion or by drops), so FS's safety changes with the count in ways varia does not say");
     };
+    if !starts_with_royal(&royal, &groups, board) {
+        return refuse("a side starts without a royal piece");
+    }
+    remove_extinction_options(&mut royal);
+    Ok(Some((royal, groups)))
+}
+
+/// Whether each side starts with a royal piece or one of a royal group
+/// on the board (`board`: the start FEN's placement).
+fn starts_with_royal(royal: &Resolved, groups: &[String], board: &str) -> bool {
     let has_royal = |upper: bool| {
         royal.pieces.iter().any(|p| {
             let letter = if upper {
@@ -4152,11 +4162,7 @@ fn pseudo_royal(resolved: &Resolved) -> Result<Option<(Resolved, Vec<String>)>, 
             (p.royal || groups.contains(&p.key)) && board.contains(letter)
         })
     };
-    if !has_royal(true) || !has_royal(false) {
-        return refuse("a side starts without a royal piece");
-    }
-    remove_extinction_options(&mut royal);
-    Ok(Some((royal, groups)))
+    has_royal(true) && has_royal(false)
 }
 
 /// Takes FS's extinction options out of a section whose extinction pieces
