@@ -961,10 +961,7 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
     let mut grouped = Vec::new();
     let mut duple = false;
     for group in &variant.royal_groups {
-        let kinds: Vec<PieceKind> = (0..variant.pieces.len())
-            .filter(|&k| group.kinds >> k & 1 != 0)
-            .map(|k| PieceKind(k as u8))
-            .collect();
+        let kinds = group_types(variant, group);
         match kinds.as_slice() {
             [kind] => {
                 duple |= group.every;
@@ -1069,6 +1066,21 @@ fn pseudo_royals(variant: &Variant) -> Result<Option<PseudoRoyals>, ExportError>
         king,
         duple: false,
     }))
+}
+
+/// A royal group's kinds as FS's types: a `+` kind written as another is
+/// that one's type (Sho shogi's crown prince, FS's commoner as its king).
+fn group_types(variant: &Variant, group: &crate::ir::rule::RoyalGroup) -> Vec<PieceKind> {
+    let mut kinds: Vec<PieceKind> = (0..variant.pieces.len())
+        .filter(|&k| group.kinds >> k & 1 != 0)
+        .map(|k| {
+            let kind = PieceKind(k as u8);
+            promoted_alias(variant, kind).unwrap_or(kind)
+        })
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
 }
 
 /// Whether a side starts with a piece of `kind` in hand.

@@ -941,12 +941,47 @@ fn played_leaves_royals_safe(
     mv: Move,
 ) -> bool {
     let no_check = variant.checks_forbidden || forbids_check(variant, board, side, mv);
+    let last = last_of_groups(board, variant, side, mv);
     let undo = board.play(variant, side, victim, mv);
     let gives_forbidden_check =
         no_check && board.is_royal_attacked(variant, unmoved, side.opposite());
-    let safe = !gives_forbidden_check && !board.is_royal_attacked(variant, unmoved, side);
+    let safe = !gives_forbidden_check
+        && !board.is_royal_attacked(variant, unmoved, side)
+        && last.iter().all(|sq| {
+            board.squares[sq.index()] != 0
+                && !board.is_attacked(variant, unmoved, sq, side.opposite())
+        });
     board.unplay(variant, victim, mv, undo);
     safe
+}
+
+/// Where, after `mv`, the pieces stand that were `side`'s last of a royal
+/// group (`check when the last …`) before it: royal through the move, so
+/// that a promotion or a drop making a second one does not lift a check
+/// (as Fairy-Stockfish judges pseudo-royal pieces by their count before
+/// the move); a piece dropped into a group with at most one is one too.
+fn last_of_groups(board: &Board, variant: &Variant, side: Color, mv: Move) -> SquareSet {
+    let mut last = SquareSet::EMPTY;
+    for group in variant.royal_groups.iter().filter(|g| !g.every) {
+        let members = board.royal_group_members(group, side);
+        if members.len() > 1 {
+            continue;
+        }
+        for sq in members.iter() {
+            let to = match mv.kind {
+                MoveKind::Castle(rule) => variant.castling[rule as usize].king_to,
+                _ if sq == mv.from => mv.to,
+                _ => sq,
+            };
+            last.insert(to);
+        }
+        if let MoveKind::Drop(kind) = mv.kind {
+            if group.kinds >> kind.0 & 1 != 0 {
+                last.insert(mv.to);
+            }
+        }
+    }
+    last
 }
 
 /// Whether `mv`, about to be played by `side` on `board`, is a standing

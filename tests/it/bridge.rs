@@ -652,6 +652,7 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             "shatar",
             "shatranj",
             "shogi",
+            "shoshogi",
             "shouse",
             "sittuyin",
             "snailtrail",
@@ -702,7 +703,6 @@ fn scripts_export_to_sections_fs_plays_the_same_or_name_their_declaration() {
             ("grand-betza", "piece Rhino O \"(afz)8W\""),
             ("large-nahbi", "board 10 x 12"),
             ("nahbi", "hook"),
-            ("shoshogi", "check when …"),
         ]
     );
 }
@@ -4081,4 +4081,32 @@ fn a_custom_pawn_type_is_what_promoted_pieces_return_to_hand_as() {
     let capture = varia::notation::coord::parse_coord(&pos, "e8d8").unwrap();
     pos.play_unchecked(capture);
     assert_eq!(varia::notation::fen::write_fen(&pos), theirs.trim());
+}
+
+/// Sho shogi's royal group (`check when the last King, Prince is
+/// attacked`), whose crown prince (`+E`) moves as the king, exports as
+/// FS's built-in does: one pseudo-royal type (`extinctionPieceTypes =
+/// k`), the drunk elephant promoting to it (`e:k`); pyffish's moves on
+/// the section are the script's with both royal pieces attacked and with
+/// the king in check beside an elephant that could promote.
+#[test]
+fn a_royal_group_of_a_piece_and_its_promoted_twin_exports_as_one_fs_type() {
+    let variant = crate::common::oracle::script("shoshogi");
+    let ini = varia::bridge::export::export_variant(&variant, "varia-shoshogi").unwrap();
+    crate::common::assert_has_lines(
+        &ini,
+        &[
+            "king = -",
+            "customPiece8 = k:K",
+            "promotedPieceType = b:c e:k l:g n:g p:g r:a s:g",
+            "extinctionPieceTypes = k",
+            "extinctionPseudoRoyal = true",
+        ],
+    );
+    for fen in [
+        "+e2R1k3/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        "k3r4/9/9/3E5/9/9/9/9/4K4 w - - 0 1",
+    ] {
+        moves_as_pyffish_plays(&ini, "varia-shoshogi", &variant, fen);
+    }
 }

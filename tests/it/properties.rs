@@ -308,6 +308,49 @@ fn naive_royals_face(pos: &Position) -> bool {
     })
 }
 
+/// The side's only piece of a royal group (`check when the last …`)
+/// before `mv` stays royal through it: after the move it is on the board,
+/// where it went, and not attacked (nor is a piece dropped into the group).
+fn naive_last_of_group_safe(pos: &Position, mv: Move, after: &Position) -> bool {
+    let us = pos.side_to_move();
+    let variant = pos.variant();
+    let squares = variant.geometry.squares();
+    variant
+        .royal_groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| !g.every)
+        .all(|(index, _)| {
+            let in_group = |kind: varia::ir::piece::PieceKind| {
+                variant.piece(kind).royal_group == Some(index as u8)
+            };
+            let ours: Vec<_> = squares
+                .iter()
+                .filter(|&sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|p| p.color == us && in_group(p.kind))
+                })
+                .collect();
+            let mut kept: Vec<_> = match ours.as_slice() {
+                [sq] if *sq == mv.from => vec![match mv.kind {
+                    MoveKind::Castle(rule) => variant.castling[rule as usize].king_to,
+                    _ => mv.to,
+                }],
+                [sq] => vec![*sq],
+                _ => Vec::new(),
+            };
+            if let (MoveKind::Drop(kind), true) = (mv.kind, ours.len() <= 1) {
+                if in_group(kind) {
+                    kept.push(mv.to);
+                }
+            }
+            kept.iter().all(|&sq| {
+                after.piece_at(sq).is_some_and(|p| p.color == us)
+                    && !after.is_attacked(sq, us.opposite())
+            })
+        })
+}
+
 fn naive_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.side_to_move();
     let them = us.opposite();
@@ -351,6 +394,7 @@ fn naive_legal_moves(pos: &Position) -> Vec<Move> {
             // `checks forbidden` (Racing Kings): nor attack the other's.
             let forbidden_check = pos.variant().checks_forbidden && after.is_royal_attacked(them);
             !after.is_royal_attacked(us)
+                && naive_last_of_group_safe(pos, mv, &after)
                 && !forbidden_check
                 && !drop_mate_forbidden(pos, mv, &after)
         })
