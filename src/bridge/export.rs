@@ -1745,20 +1745,24 @@ fn write_promotion(variant: &Variant, out: &mut String) -> Result<Promotions, Ex
         ));
     }
     promotions.zone = zone;
-    let limits: Vec<String> = choices
-        .iter()
-        .filter_map(|&k| variant.promotion.limit(k).map(|n| (k, n)))
-        .map(|(k, n)| format!("{}:{n}", fs_letter(variant, k)))
-        .fold(Vec::new(), |mut all, entry| {
-            if !all.contains(&entry) {
-                all.push(entry);
+    write_promotion_limits(variant, &choices, out);
+    Ok(promotions)
+}
+
+/// `promotionLimit` for the limited kinds among `choices`, each once.
+fn write_promotion_limits(variant: &Variant, choices: &[PieceKind], out: &mut String) {
+    let mut limits: Vec<String> = Vec::new();
+    for &kind in choices {
+        if let Some(n) = variant.promotion.limit(kind) {
+            let entry = format!("{}:{n}", fs_letter(variant, kind));
+            if !limits.contains(&entry) {
+                limits.push(entry);
             }
-            all
-        });
+        }
+    }
     if !limits.is_empty() {
         let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
     }
-    Ok(promotions)
 }
 
 /// A pawn-style promoting kind, with what it does a side.

@@ -11,7 +11,9 @@
 
 use std::fmt::Write as _;
 
-use super::{fs_king, fs_letter, fs_pawn, letters_of_kinds, refuse, squares_text, ExportError};
+use super::{
+    fs_king, fs_pawn, letters_of_kinds, refuse, squares_text, write_promotion_limits, ExportError,
+};
 use crate::ir::geometry::Square;
 use crate::ir::piece::{ByColor, Color, PieceKind};
 use crate::ir::rule::GameResult;
@@ -117,16 +119,12 @@ pub(super) fn write_promotion(variant: &Variant, plan: &SittuyinPlan, out: &mut 
         let _ = writeln!(out, "promotionPieceTypesWhite = {}", letters(Color::White));
         let _ = writeln!(out, "promotionPieceTypesBlack = {}", letters(Color::Black));
     }
-    let mut limits: Vec<String> = Vec::new();
-    for &kind in plan.choices.white.iter().chain(&plan.choices.black) {
-        if let Some(n) = variant.promotion.limit(kind) {
-            let entry = format!("{}:{n}", fs_letter(variant, kind));
-            if !limits.contains(&entry) {
-                limits.push(entry);
-            }
-        }
-    }
-    if !limits.is_empty() {
-        let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
-    }
+    let choices: Vec<PieceKind> = plan
+        .choices
+        .white
+        .iter()
+        .chain(&plan.choices.black)
+        .copied()
+        .collect();
+    write_promotion_limits(variant, &choices, out);
 }
