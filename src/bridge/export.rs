@@ -210,7 +210,7 @@ fn write_en_passant_region(variant: &Variant, out: &mut String) {
 
 /// Whether the board has voids (`board … without`), which FS has as
 /// walls (`*` in its FENs) that never go.
-fn has_voids(variant: &Variant) -> bool {
+pub(super) fn has_voids(variant: &Variant) -> bool {
     let geometry = &variant.geometry;
     geometry.squares().iter().count() != geometry.files() as usize * geometry.ranks() as usize
 }
@@ -483,9 +483,15 @@ fn write_pieces(
     for (index, piece) in variant.pieces.iter().enumerate() {
         let declaration = format!("piece {} {} \"{}\"", piece.name, piece.letter, piece.betza);
         let own_type = own_types.iter().any(|&(k, _)| k.0 as usize == index);
+        let legs = |group: super::fs::BetzaGroup| {
+            hop_over_next(group.text.trim()).is_none() && group.text.contains(['a', 'y', 'z', '('])
+        };
         if !own_type
-            && (piece.patterns.iter().any(|p| !p.paths.is_empty())
-                || piece.betza.contains(['a', 'y', 'z', '(']))
+            && (piece
+                .patterns
+                .iter()
+                .any(|p| !p.paths.is_empty() && hop_over_next(&p.betza).is_none())
+                || super::fs::betza_groups(&piece.betza).into_iter().any(legs))
         {
             return Err(refuse(declaration, "a multi-leg move (XBetza `a`, `y`, `z`, groups): the bridge writes single-leg Betza only"));
         }
@@ -583,12 +589,39 @@ fn fs_betza(
     first_moves: &str,
     declaration: &str,
 ) -> Result<String, ExportError> {
-    let plain: String = piece.betza.split_whitespace().collect();
+    let plain: String = super::fs::betza_groups(&piece.betza)
+        .into_iter()
+        .map(|group| hop_over_next(group.text.trim()).unwrap_or(group.text))
+        .filter(|text| !text.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("")
+        .split_whitespace()
+        .collect();
     let mut betza = fs_lame_leaps(&plain, declaration)? + first_moves;
     if no_en_passant(variant) {
         betza.retain(|c| c != 'e');
     }
     Ok(betza)
+}
+
+/// A hop over the next square and one step straight on, `pafF` (a first
+/// leg that jumps a piece, then `f`), as FS's ranged hopper `pB2`: FS
+/// counts a hopper's range from the piece's square, so its `pB2` lands
+/// two steps away over a piece right next to it (the import's
+/// `fs_ranged_hops`). `None` for any other Betza.
+fn hop_over_next(betza: &str) -> Option<String> {
+    let (first, last) = betza.split_once('a')?;
+    let directions = first.strip_suffix('p')?;
+    let (modes, step) = last.split_at(last.len().checked_sub(2)?);
+    let rider = match step {
+        "fW" => 'R',
+        "fF" => 'B',
+        "fK" => 'Q',
+        _ => return None,
+    };
+    let plain = |text: &str, letters: &str| text.chars().all(|c| letters.contains(c));
+    (plain(directions, "fbrlvs") && matches!(modes, "" | "m" | "c"))
+        .then(|| format!("{directions}{modes}p{rider}2"))
 }
 
 /// A Betza string's lame (`n`) leaps as FS makes them: FS generates no
@@ -2004,12 +2037,12 @@ fn write_shogi_promotions(
 }
 
 /// As FS's immobility test: whether a piece code on `sq` has a quiet move
-/// on an empty board (not a first move).
+/// on an empty board (not a first move), a hopper's counted as if it had
+/// its screen (FS's pseudo-moves of a hopper are its rider's).
 fn can_move(variant: &Variant, code: u8, sq: Square) -> bool {
     let t = &variant.tables;
     t.rays(code, sq).iter().any(|r| {
         !r.initial
-            && r.kind == crate::ir::pattern::RayKind::Slide
             && (r.start..r.start + u32::from(r.len))
                 .any(|i| t.path_flags[i as usize] & crate::ir::pattern::MOVE != 0)
     })

@@ -1223,11 +1223,7 @@ fn write_pieces(
 ) -> Result<(), ImportError> {
     let double_step = options.flag("doubleStep", true)?;
     let no_en_passant = en_passant_region(options, board)?.is_some_and(|r| r.is_empty());
-    let walled = options
-        .text("startFen", CHESS_FEN)
-        .split([' ', '['])
-        .next()
-        .is_some_and(|placement| placement.contains('*'));
+    let walled = walled_start(options);
     let region = first_move_region(options, board, double_step)?;
     // FS's pawn's triple step (Wildebeest), through two empty squares.
     let triple = colour_region(
@@ -1255,12 +1251,12 @@ fn write_pieces(
                 "FS gives this piece moves beyond its Betza, which varia cannot say",
             ));
         };
-        if ranged_hopper(betza) {
-            return Err(options.error(
+        let betza = &fs_ranged_hops(betza).map_err(|group| {
+            options.error(
                 &piece.key,
-                format!("a hopper with a range (`{betza}`): FS counts the range from the piece's square, varia from the screen"),
-            ));
-        }
+                format!("a hopper with a range (`{group}`): FS counts the range from the piece's square, and the bridge writes only `p` with a range of 2 (over the next square) as varia's legs"),
+            )
+        })?;
         if walled && moves_over_pieces(betza) {
             return Err(options.error(
                 &piece.key,
@@ -1494,22 +1490,55 @@ fn fs_lame_leaps(betza: &str) -> Result<(String, Vec<String>), String> {
     Ok((kept, dropped))
 }
 
-/// Whether a Betza string has a hopper (`p`, `g`) with a range (`pB2`).
-fn ranged_hopper(betza: &str) -> bool {
-    let mut modifiers = String::new();
-    let mut chars = betza.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_uppercase() {
-            let ranged = chars.peek().is_some_and(char::is_ascii_digit);
-            if ranged && modifiers.contains(['p', 'g']) {
-                return true;
+/// Whether the start FEN has walls (`*`).
+fn walled_start(options: &Options) -> bool {
+    options
+        .text("startFen", CHESS_FEN)
+        .split([' ', '['])
+        .next()
+        .is_some_and(|placement| placement.contains('*'))
+}
+
+/// FS's hoppers with a range as varia's legs. FS counts a hopper's range
+/// from the piece's square (`bitboard.cpp`: the hop's landing squares
+/// within that many steps), varia from the screen; FS's `pB2` lands only
+/// two steps away over a piece right next to it, which varia says as a
+/// first leg onto the piece and one step straight on: `pafF`. A range of
+/// 1 is a grasshopper in both; others (`pR3`, `gB2`) are refused with the
+/// group's text.
+fn fs_ranged_hops(betza: &str) -> Result<String, String> {
+    let mut out = String::new();
+    for group in super::fs::betza_groups(betza) {
+        let range = group.text.chars().last().and_then(|c| c.to_digit(10));
+        let modifiers: String = group
+            .text
+            .chars()
+            .take_while(char::is_ascii_lowercase)
+            .collect();
+        let hops = modifiers.contains(['p', 'g']);
+        match (group.atom, range) {
+            (Some(atom), Some(range)) if hops && range >= 2 => {
+                let step = match atom {
+                    'R' | 'W' => 'W',
+                    'B' | 'F' => 'F',
+                    'Q' | 'K' => 'K',
+                    _ => return Err(group.text),
+                };
+                let directions: String = modifiers
+                    .chars()
+                    .filter(|c| "fbrlvs".contains(*c))
+                    .collect();
+                let modes: String = modifiers.chars().filter(|c| "mc".contains(*c)).collect();
+                let known = directions.len() + modes.len() + 1 == modifiers.len();
+                if range > 2 || !modifiers.contains('p') || !known {
+                    return Err(group.text);
+                }
+                let _ = write!(out, "{directions}pa{modes}f{step}");
             }
-            modifiers.clear();
-        } else if c.is_ascii_lowercase() {
-            modifiers.push(c);
+            _ => out.push_str(&group.text),
         }
     }
-    false
+    Ok(out)
 }
 
 /// FS's initial moves (on the double-step region) are varia's first-move
@@ -2055,7 +2084,15 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
         }
         let moves = match &target.betza {
             _ if is_immobile(target) => "immobile".to_string(),
-            Some(b) if !b.contains('i') => format!("\"{b}\""),
+            Some(b) if !b.contains('i') => {
+                let hops = fs_ranged_hops(b).map_err(|group| {
+                    options.error(to, format!("a hopper with a range (`{group}`) as a promoted piece's move: the bridge writes only `p` with a range of 2 as varia's legs"))
+                })?;
+                match fs_lame_leaps(&hops) {
+                    Ok((moves, unmade)) if unmade.is_empty() => format!("\"{moves}\""),
+                    _ => return refuse(format!("`{to}`'s lame leaps as a promoted piece's: the bridge cannot write them yet")),
+                }
+            }
             _ => return refuse(format!("`{to}`'s moves (FS's Betza with initial moves, or hard-coded) as a promoted piece's: the bridge cannot write them yet")),
         };
         let name = piece_name(piece);
@@ -2286,6 +2323,12 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
     let enclosing = match options.text("enclosingDrop", "none").trim() {
         _ if on_top => Some("falling"),
         "none" => None,
+        "reversi" if walled_start(options) => {
+            return Err(options.error(
+                "enclosingDrop",
+                "enclosing drops with walls in the start FEN: FS's test of a drop looks through its walls (a drop may enclose nothing, an own piece seen past a wall), and varia's voids block a line",
+            ))
+        }
         "reversi" => Some("enclosing"),
         "ataxx" => Some("beside-own"),
         "snort" => Some("away-from-enemy"),
@@ -3845,18 +3888,21 @@ fn free_drops(options: &Options) -> Result<bool, ImportError> {
 /// as `flip enclosed` (`reversi`), `flip adjacent` (`ataxx`) or `flip
 /// adjacent unless dropped alone` (`quadwrangle`), and its
 /// `enclosingDropStart` (the squares filled first while `enclosingDrop`
-/// is on) as `drops first fill`, which varia takes for both sides alike.
+/// is on) as `drops first fill`, each side's own line where the squares
+/// are not the same seen from Black's side.
 fn write_flips(options: &Options, board: &Board, out: &mut String) -> Result<(), ImportError> {
     let enclosing = options.text("enclosingDrop", "none").trim() != "none";
     let start = read_squares(options, "enclosingDropStart", board)?;
     if enclosing && !start.is_empty() && options.flag("pieceDrops", false)? {
-        if black_view(&start, board) != start {
-            return Err(options.error(
-                "enclosingDropStart",
-                "squares that are not the same seen from Black's side: varia's `drops first fill` region is for both sides as each sees it",
-            ));
+        let black = black_view(&start, board);
+        if black == start {
+            let _ = writeln!(out, "drops first fill {}", region_text(&start, board));
+        } else {
+            // The same squares for both sides (Annexation's, where its
+            // parent Flipello's are off the centre of its larger board).
+            let _ = writeln!(out, "white drops first fill {}", region_text(&start, board));
+            let _ = writeln!(out, "black drops first fill {}", region_text(&black, board));
         }
-        let _ = writeln!(out, "drops first fill {}", region_text(&start, board));
     }
     match options.text("flipEnclosedPieces", "none").trim() {
         "none" => {}

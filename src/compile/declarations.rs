@@ -88,8 +88,9 @@ pub(super) struct Declarations<'a> {
     pub drops_compulsory: Single<'a, Item>,
     /// `castling from drops` (an [`Item::CastlingFromDrops`]).
     pub castling_from_drops: Single<'a, Item>,
-    /// `drops first fill …` (an [`Item::DropsFirst`]).
-    pub drops_first: Single<'a, Item>,
+    /// `drops first fill …` (an [`Item::DropsFirst`]): for both sides, for
+    /// White, for Black.
+    pub drops_first: [Single<'a, Item>; 3],
     /// `flip enclosed|adjacent`.
     pub flip: Single<'a, Spanned<ast::FlipKind>>,
     /// `pass when stuck` (an [`Item::PassWhenStuck`]).
@@ -176,7 +177,7 @@ pub(super) fn collect<'a>(
         drops: Vec::new(),
         no_drops: Single::new(),
         gate: Single::new(),
-        drops_first: Single::new(),
+        drops_first: [Single::new(), Single::new(), Single::new()],
         flip: Single::new(),
         pass_when_stuck: Single::new(),
         pass_allowed: Single::new(),
@@ -412,9 +413,13 @@ impl<'a> Declarations<'a> {
             Item::Drop(d) => self.drops.push((d, src)),
             Item::DropNone(span) => self.no_drops.set(item, src, *span, "`drop none`", errors),
             Item::Gate(g) => self.gate.set(item, src, g.span, "`gate`", errors),
-            Item::DropsFirst(_, span) => {
-                self.drops_first
-                    .set(item, src, *span, "`drops first fill`", errors)
+            Item::DropsFirst(side, _, span) => {
+                let (index, what) = match side {
+                    None => (0, "`drops first fill`"),
+                    Some(ast::Side::White) => (1, "`white drops first fill`"),
+                    Some(ast::Side::Black) => (2, "`black drops first fill`"),
+                };
+                self.drops_first[index].set(item, src, *span, what, errors);
             }
             Item::DropsCompulsory(span) => {
                 self.drops_compulsory

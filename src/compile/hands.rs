@@ -335,7 +335,9 @@ fn set_drop_rules(hands: &mut Hands, k: usize, d: &ast::DropDecl) -> Option<Span
     has(DropRule::NeverStuck).then_some(d.span)
 }
 
-/// `drops first fill R`: the region as each side sees it.
+/// `drops first fill R`: the region as each side sees it; a side's own
+/// line (`white drops first fill R`) replaces it for that side, and a
+/// side with neither has no such region.
 fn first_fill(
     geometry: &Geometry,
     symmetry: Symmetry,
@@ -343,16 +345,27 @@ fn first_fill(
     regions: &mut RegionEvaluator<'_>,
     errors: &mut Vec<ScriptError>,
 ) -> Option<ByColor<SquareSet>> {
-    let Some(Item::DropsFirst(expr, _)) = decls.drops_first.get() else {
+    if decls.drops_first.iter().all(|d| d.get().is_none()) {
         return None;
-    };
-    match regions.eval(expr) {
-        Ok(squares) => Some(for_both_sides(geometry, squares, symmetry)),
-        Err(e) => {
-            errors.push(e);
-            None
-        }
     }
+    let mut region = |index: usize| {
+        let Some(Item::DropsFirst(_, expr, _)) = decls.drops_first[index].get() else {
+            return None;
+        };
+        match regions.eval(expr) {
+            Ok(squares) => Some(for_both_sides(geometry, squares, symmetry)),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        }
+    };
+    let both = region(0).unwrap_or_default();
+    let (white, black) = (region(1), region(2));
+    Some(ByColor {
+        white: white.map_or(both.white, |w| w.white),
+        black: black.map_or(both.black, |b| b.black),
+    })
 }
 
 /// A variant without `hands`: each declaration about pieces in hand is an
@@ -369,7 +382,9 @@ fn report_hand_rules_without_hands(decls: &Declarations<'_>, errors: &mut Vec<Sc
         (decls.gate.get(), "gate"),
         (decls.drops_compulsory.get(), "drops compulsory"),
         (decls.castling_from_drops.get(), "castling from drops"),
-        (decls.drops_first.get(), "drops first fill"),
+        (decls.drops_first[0].get(), "drops first fill"),
+        (decls.drops_first[1].get(), "white drops first fill"),
+        (decls.drops_first[2].get(), "black drops first fill"),
     ];
     for (item, what) in singles {
         if let Some(item) = item {

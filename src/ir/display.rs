@@ -817,9 +817,15 @@ impl Variant {
         if h.compulsory {
             writeln!(f, "drops compulsory")?;
         }
-        if let Some(first) = &h.first_fill {
-            let names: Vec<String> = first.white.iter().map(|s| g.name(s)).collect();
-            writeln!(f, "drops first fill squares {}", names.join(" "))?;
+        if let Some(first) = h.first_fill_seen(g, self.symmetry) {
+            let names =
+                |set: &SquareSet| set.iter().map(|s| g.name(s)).collect::<Vec<_>>().join(" ");
+            if first.white == first.black {
+                writeln!(f, "drops first fill squares {}", names(&first.white))?;
+            } else {
+                writeln!(f, "white drops first fill squares {}", names(&first.white))?;
+                writeln!(f, "black drops first fill squares {}", names(&first.black))?;
+            }
         }
         if h.castling_from_drops {
             writeln!(f, "castling from drops")?;

@@ -115,6 +115,23 @@ impl Gating {
 }
 
 impl Hands {
+    /// The `drops first fill` region of each side as that side sees the
+    /// board: equal where one line serves both sides.
+    pub fn first_fill_seen(
+        &self,
+        geometry: &Geometry,
+        symmetry: Symmetry,
+    ) -> Option<ByColor<SquareSet>> {
+        self.first_fill.map(|first| ByColor {
+            white: first.white,
+            black: first
+                .black
+                .iter()
+                .map(|s| geometry.reflect(s, symmetry))
+                .collect(),
+        })
+    }
+
     /// Where each side may drop a piece of `kind`, as that side sees the
     /// board (Black's squares reflected by the board's symmetry): equal
     /// where one `drop` line serves both sides.

@@ -115,8 +115,8 @@ pub enum Item {
     FacingRoyals(Spanned<GameResult>, Span),
     /// `moving back and forth loses`: the result, and the declaration's span.
     BackAndForth(Spanned<GameResult>, Span),
-    /// `drops first fill REGION`.
-    DropsFirst(RegionExpr, Span),
+    /// `drops first fill REGION`, or one side's (`white drops first fill …`).
+    DropsFirst(Option<Side>, RegionExpr, Span),
     /// `flip enclosed|adjacent`.
     Flip(Spanned<FlipKind>),
     /// `pass when stuck`.
@@ -183,7 +183,7 @@ impl Item {
             | Item::FacingRoyals(_, span)
             | Item::BackAndForth(_, span)
             | Item::FullBoardDraws(span)
-            | Item::DropsFirst(_, span) => *span,
+            | Item::DropsFirst(_, _, span) => *span,
             Item::PromotionLimit(_, span) => *span,
             Item::CompulsoryCapture(span) => *span,
             Item::Demote(d) => d.span,

@@ -318,10 +318,11 @@ fn lower_reversi_rule(pair: Pair<'_, Rule>, source: SourceId) -> Result<Item> {
         Rule::full_board_decl => Ok(Item::FullBoardDraws(span)),
         _ => {
             let mut c = Cursor::new(pair, source);
+            let side = c.side();
             c.next(Rule::kw_drops)?;
             c.next(Rule::first_fill)?;
             let region = lower_region_expr(c.next(Rule::region_expr)?, source)?;
-            Ok(Item::DropsFirst(region, span))
+            Ok(Item::DropsFirst(side, region, span))
         }
     }
 }

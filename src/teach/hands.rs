@@ -157,11 +157,27 @@ fn drop_sentence(variant: &Variant, hands: &Hands, kind: PieceKind) -> String {
     if hands.unlimited {
         text.push_str(" A side never runs out of them: a drop takes nothing from its hand.");
     }
-    if let Some(first) = &hands.first_fill {
-        text.push_str(&format!(
-            " While a square of {} is empty, every drop goes there, whatever the other rules say.",
-            drop_squares_words(variant, &first.white)
-        ));
+    if let Some(first) = hands.first_fill_seen(&variant.geometry, variant.symmetry) {
+        if first.white == first.black {
+            text.push_str(&format!(
+                " While a square of {} is empty, every drop goes there, whatever the other rules say.",
+                drop_squares_words(variant, &first.white)
+            ));
+        } else {
+            for (color, seen) in [
+                (Color::White, ""),
+                (Color::Black, " (as they see the board)"),
+            ] {
+                let squares = first.get(color);
+                if !squares.is_empty() {
+                    text.push_str(&format!(
+                        " While a square of {}{seen} is empty, every drop {} makes goes there, whatever the other rules say.",
+                        drop_squares_words(variant, squares),
+                        variant.side_name(color)
+                    ));
+                }
+            }
+        }
     }
     if hands.compulsory {
         text.push_str(" While a player has pieces in hand and a drop is legal, they must drop.");

@@ -232,6 +232,7 @@ const MATCHING: &[&str] = &[
     "river",
     "cowboys",
     "dragon-chess",
+    "cannonshogi",
     "nuclear",
     "nim",
     "roll-ing-to-four",
@@ -270,9 +271,7 @@ const MATCHING: &[&str] = &[
 /// counted under that option).
 const UNSUPPORTED: &[(&str, usize)] = &[
     ("connectRegion1White", 1),
-    ("customPiece4", 1),
-    ("enclosingDrop", 1),
-    ("enclosingDropStart", 1),
+    ("enclosingDrop", 2),
     ("promotedPieceType", 1),
     ("script", 1),
 ];
@@ -767,7 +766,7 @@ fn import_export_import_is_stable() {
     // the import takes back as royal pieces:
     // `optional_promotions_without_immobility_import_as_optional_anywhere`.)
     assert_eq!(not_imported_back, []);
-    assert_eq!(round_trips, 134);
+    assert_eq!(round_trips, 135);
     // Those FS section varia imports but the bridge cannot write back: a
     // hook (Antiatomic's extinction, imported as one), a pawn
     // promoting on arriving only into a kind captured back as a pawn
@@ -1582,6 +1581,102 @@ fn quad_wrangle_s_flips_import_and_export() {
 }
 
 /// FS's Nuclear chess (Atomic with `petrifyOnCaptureTypes`) imports as
+/// FS's `enclosingDropStart` is one set of squares for both sides: a
+/// section moving Flipello's (d4 e4 d5 e5) off the centre of a 10×10
+/// board imports as a `drops first fill` line for each side, as each
+/// sees the board, and exports back as one `enclosingDropStart`.
+/// pyffish's moves at the start (d4, e4 and d5 are empty: only drops
+/// there), random games of the section and of its export. Annexation, the
+/// same on a board with walls, is refused: FS's test of an enclosing drop
+/// looks through walls (a drop there may enclose nothing), which varia's
+/// voids block.
+#[test]
+fn a_first_fill_off_the_centre_imports_as_each_side_s_own() {
+    let ini = "[varia-offcentre:flipello]\nmaxRank = 10\nmaxFile = 10\n\
+               startFen = 10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w - - 0 1\n";
+    let results = varia::bridge::import::import_ini(ini, &[]);
+    let script = &results[0].as_ref().unwrap_or_else(|e| panic!("{e}")).script;
+    crate::common::assert_has_lines(
+        script,
+        &[
+            "white drops first fill squares d4 d5 e4 e5",
+            "black drops first fill squares d6 d7 e6 e7",
+        ],
+    );
+    let offcentre = compile_source("offcentre.variant", script).unwrap();
+    let start = "10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w - - 0 1";
+    let first = moves_as_pyffish_plays(ini, "varia-offcentre", &offcentre, start);
+    assert_eq!(first, ["P@d4", "P@d5", "P@e4"]);
+    exported_sections_play_as_fs(
+        &["offcentre"],
+        std::slice::from_ref(&offcentre),
+        ini,
+        "offcentre",
+        85,
+    );
+    let exported = varia::bridge::export::export_variant(&offcentre, "varia-offcentre").unwrap();
+    crate::common::assert_has_lines(&exported, &["enclosingDropStart = d4 e4 d5 e5"]);
+    exported_sections_play_as_fs(
+        &["offcentre"],
+        &[offcentre],
+        &exported,
+        "offcentre-export",
+        86,
+    );
+    let sections = parse_ini(&fixture("variants.ini"));
+    let index = sections
+        .iter()
+        .position(|s| s.name == "annexation")
+        .unwrap();
+    let annexation = import_section(&sections, index);
+    assert_eq!(
+        annexation.unwrap_err().to_string(),
+        "[annexation]: option `enclosingDrop`: enclosing drops with walls in the start FEN: FS's test of a drop looks through its walls (a drop may enclose nothing, an own piece seen past a wall), and varia's voids block a line (set by the built-in `flipello`)"
+    );
+}
+
+/// FS counts a hopper's range from the piece's square: Cannon shogi's
+/// `pB2` hops only over a piece right next to it, landing two steps away,
+/// which the import writes as varia's legs (`pafF`) and the export back
+/// as `pB2`. pyffish's moves where the promoted cannon (`w`,
+/// `mRpRmFpB2`) has a screen next to it (f6: a hop to g7), one two steps
+/// away (c7: no hop to b8, which varia's own `pB2` would make) and one
+/// next to it with an enemy behind (d4, c3: a capture); random games of
+/// the section and of its export.
+#[test]
+fn ranged_hoppers_count_their_range_from_the_piece_as_fs_does() {
+    let (script, cannon) = fixture_section("cannonshogi");
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "piece Custom4 W \"mRpRmFpafF\"",
+            "piece PromotedCustom2 +C \"mBpBmWpafW\"",
+        ],
+    );
+    let ini = fixture("variants.ini");
+    let fen = "4k4/9/2p6/5p3/4W4/3P5/2p6/9/4K4[-] w - - 0 1";
+    let moves = moves_as_pyffish_plays(&ini, "cannonshogi", &cannon, fen);
+    let from_e5: Vec<&str> = moves
+        .iter()
+        .map(String::as_str)
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert_eq!(
+        from_e5,
+        [
+            "e5a5", "e5b5", "e5c3", "e5c5", "e5d5", "e5d6", "e5e2", "e5e3", "e5e4", "e5e6", "e5e7",
+            "e5e8", "e5f4", "e5f5", "e5g5", "e5g7", "e5h5", "e5i5"
+        ]
+    );
+    fixture_sections_play_as_fs(&["cannonshogi"], std::slice::from_ref(&cannon), 83);
+    let exported = varia::bridge::export::export_variant(&cannon, "varia-cannonshogi").unwrap();
+    crate::common::assert_has_lines(
+        &exported,
+        &["customPiece14 = w:mRpRmFpB2", "customPiece15 = f:mBpBmWpR2"],
+    );
+    exported_sections_play_as_fs(&["cannonshogi"], &[cannon], &exported, "cannonshogi", 84);
+}
+
 /// `captures explode` with `captures petrify …`: a capture blows up the
 /// pieces around it, and the capturer turns to stone where it took. FS's
 /// FEN after such a capture (a knight taking on d5 beside a bishop and
@@ -2232,10 +2327,10 @@ fn newly_imported_sections_play_as_fs_through_random_games() {
 /// FS's soldier (`fsW`, sideways only from `soldierPromotionRank` on)
 /// imports as a piece that steps forward and an `also` line for the
 /// sideways steps, whose legal moves are pyffish's on both sides of the
-/// line; a hopper with a range (FS counts it from the piece's square,
-/// varia from the screen) is refused by name.
+/// line; a hopper with a range over 2 (FS counts it from the piece's
+/// square, varia from the screen) is refused by name.
 #[test]
-fn the_soldier_imports_and_a_ranged_hopper_is_refused() {
+fn the_soldier_imports_and_a_hopper_ranging_over_2_is_refused() {
     let sections: Vec<(String, String)> = [(
         "soldiers".to_string(),
         "[soldiers:chess]\nsoldier = s\nsoldierPromotionRank = 5\n\
@@ -2253,8 +2348,11 @@ fn the_soldier_imports_and_a_ranged_hopper_is_refused() {
     );
     let variant = compile_source("x.variant", script).unwrap();
     assert_eq!(varia_start(&variant), theirs[0], "{script}");
-    let hopper = varia::bridge::import::import_ini("[x:chess]\ncustomPiece1 = a:mRpR2\n", &[]);
-    assert_eq!(hopper[0].as_ref().unwrap_err().option, "customPiece1");
+    let hopper = varia::bridge::import::import_ini("[x:chess]\ncustomPiece1 = a:mRpR3\n", &[]);
+    assert_eq!(
+        hopper[0].as_ref().unwrap_err().to_string(),
+        "[x] line 2: option `customPiece1`: a hopper with a range (`pR3`): FS counts the range from the piece's square, and the bridge writes only `p` with a range of 2 (over the next square) as varia's legs"
+    );
 }
 
 /// Makruk's and ASEAN chess's counts export as FS's own `countingRule`

@@ -258,3 +258,62 @@ fn the_centre_fills_first() {
     assert_eq!(moves(&pos), enclosing);
     assert_eq!(moves(&pos), fs_legal_moves("flipersi", centre));
 }
+
+/// `white|black drops first fill`: a side's own line replaces the region
+/// of `drops first fill` for that side, as that side sees the board (FS's
+/// `enclosingDropStart` is one set of squares for both sides, which
+/// Annexation, a 10×10 board with Flipello's 8×8 centre, writes as a line
+/// for each side: `bridge.rs`). Derived by hand: White fills d4 e4 d5 e5,
+/// Black the squares it calls d1 and e1 (d8 and e8); the dump and the
+/// rules text say each side's; a second line for one side is an error.
+#[test]
+fn each_side_fills_its_own_squares_first() {
+    let source = std::fs::read_to_string(
+        common::oracle::manifest_dir().join("scripts/fairy-stockfish/flipersi.variant"),
+    )
+    .unwrap()
+    .replace(
+        "drops first fill squares d4 e4 d5 e5\n",
+        "drops first fill squares d4 e4 d5 e5\nblack drops first fill squares d1 e1\n",
+    );
+    let variant = varia::compile_source("own.variant", &source).unwrap();
+    let empty = "8/8/8/8/8/8/8/8[PPPPPPPPPPpppppppppp] w - - 0 1";
+    let mut pos = Position::from_fen(&variant, empty).unwrap();
+    assert_eq!(moves(&pos), set(&["P@d4", "P@e4", "P@d5", "P@e5"]));
+    play(&mut pos, &["P@d4"]);
+    assert_eq!(moves(&pos), set(&["P@d8", "P@e8"]));
+    play(&mut pos, &["P@e8"]);
+    assert_eq!(moves(&pos), set(&["P@e4", "P@d5", "P@e5"]));
+    play(&mut pos, &["P@e4", "P@d8"]);
+    // Black's squares are full: its drops must enclose (none can).
+    play(&mut pos, &["P@d5"]);
+    assert_eq!(moves(&pos), set(&[]));
+    let dump = variant.to_string();
+    common::assert_has_lines(
+        &dump,
+        &[
+            "white drops first fill squares d4 e4 d5 e5",
+            "black drops first fill squares d1 e1",
+        ],
+    );
+    let disc = varia::teach::find_piece(&variant, "Disc").unwrap();
+    let text = varia::teach::hands::hand_rule(&variant, disc).unwrap();
+    assert!(
+        text.ends_with(
+            " While a square of d4, e4, d5 or e5 is empty, every drop White makes goes there, whatever the other rules say. \
+             While a square of d1 or e1 (as they see the board) is empty, every drop Black makes goes there, whatever the other rules say."
+        ),
+        "{text}"
+    );
+    let twice = source.replace(
+        "black drops first fill squares d1 e1\n",
+        "black drops first fill squares d1 e1\nblack drops first fill squares d2\n",
+    );
+    let error = varia::compile_source("twice.variant", &twice)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("`black drops first fill` is declared twice"),
+        "{error}"
+    );
+}

@@ -342,6 +342,12 @@ fn write_enclosing(variant: &Variant, hands: &Hands, out: &mut String) -> Result
     if in_hand.is_empty() {
         return Ok(());
     }
+    if rule == Some("reversi") && super::has_voids(variant) {
+        return Err(refuse(
+            format!("drop {} enclosing", variant.pieces[in_hand[0].0 as usize].name),
+            "on a board with voids: Fairy-Stockfish's voids are walls, and its test of an enclosing drop looks through them",
+        ));
+    }
     if let Some(rule) = rule {
         let _ = writeln!(out, "enclosingDrop = {rule}");
     }
