@@ -2333,6 +2333,12 @@ fn drop_rules(options: &Options) -> Result<BTreeMap<String, Vec<String>>, Import
         "ataxx" => Some("beside-own"),
         "snort" => Some("away-from-enemy"),
         "top" => Some("falling"),
+        "anyside" => {
+            return Err(options.error(
+                "enclosingDrop",
+                "FS's `anyside` drops from the top and from the right edge land on the free square nearest the bottom or the left edge (its `lsb`), past pieces in the way (a file with White on 1 and Black on 3 takes a drop from the top on 2, not 4), so no varia rule plays as it does",
+            ))
+        }
         other => {
             return Err(options.error(
                 "enclosingDrop",

@@ -815,7 +815,7 @@ fn the_import_and_export_commands() {
     assert_eq!(
         stderr(&out),
         "error: [nosuch]: option `section`: no section of that name in the file\n\
-         error: [cfour-anyside] line 1912: option `enclosingDrop`: varia says FS's `reversi` (`enclosing`), `ataxx` (`beside-own`), `snort` (`away-from-enemy`) and `top` (`falling`) drops, not `anyside` yet\n"
+         error: [cfour-anyside] line 1912: option `enclosingDrop`: FS's `anyside` drops from the top and from the right edge land on the free square nearest the bottom or the left edge (its `lsb`), past pieces in the way (a file with White on 1 and Black on 3 takes a drop from the top on 2, not 4), so no varia rule plays as it does\n"
     );
 
     let out = varia(&["export", "scripts/berolina-plus.variant"]);
@@ -1633,6 +1633,24 @@ fn a_first_fill_off_the_centre_imports_as_each_side_s_own() {
         annexation.unwrap_err().to_string(),
         "[annexation]: option `enclosingDrop`: enclosing drops with walls in the start FEN: FS's test of a drop looks through its walls (a drop may enclose nothing, an own piece seen past a wall), and varia's voids block a line (set by the built-in `flipello`)"
     );
+}
+
+/// Why `enclosingDrop = anyside` is refused: FS's drop from the top of a
+/// file lands on the free square nearest rank 1 above a piece, past the
+/// pieces in the way (White on d1, Black on d3: d2, where a disc falling
+/// from d7 would stop on d4), as pyffish shows; should FS land it on d4,
+/// this test fails and the rule can be imported.
+#[test]
+fn fs_anyside_drops_pass_pieces_in_the_way() {
+    let ini = fixture("variants.ini");
+    let program = "print(*sorted(sf.legal_moves('cfour-anyside', sys.argv[1], [])))";
+    let fen = "7/7/7/7/3p3/7/3P3[PPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1";
+    let theirs = crate::common::oracle::pyffish_with_config(&ini, program, &[fen]);
+    let on_d: Vec<&str> = theirs
+        .split_whitespace()
+        .filter(|m| m.starts_with("P@d"))
+        .collect();
+    assert_eq!(on_d, ["P@d2"]);
 }
 
 /// FS counts a hopper's range from the piece's square: Cannon shogi's
