@@ -1864,6 +1864,7 @@ fn sort_promotions(
         promotions.pawn.get_or_insert(kind);
         pawns.push((kind, sides));
     }
+    split_twin_promotion(variant, &mut pawns, &mut promotions)?;
     split_pawn_piece_promotion(variant, &mut pawns, &mut promotions);
     // FS's pawn types of a side share the side's choices.
     let shares = |(_, a): &PawnPromotion, (_, b): &PawnPromotion| {
@@ -1883,6 +1884,103 @@ fn sort_promotions(
 
 /// Why pawn types that do not share their choices are refused.
 const SHARED_CHOICES: &str = "more than one piece type promoting on arrival, with different choices or beside hands: Fairy-Stockfish's pawn types of a side share one set, and its main one goes to hand";
+
+/// A kind promoting on arrival with its own `+` twin among its choices
+/// (Elgam's soldier: `to Custom3, PromotedSoldier`; Shogun's pawn: `to
+/// PromotedPawn optional`) promotes to the twin by FS's
+/// `promotedPieceType`, which FS offers beside the pawn-style choices on
+/// the same moves (`g9g10w`, `g9g10+`). FS's `pawn` promotes so on
+/// arriving, as the script says; another type's shogi-style promotion is
+/// `in or from` the zone: the same where the promotion is mandatory and
+/// the kind never stands in the zone unpromoted (at the start or dropped
+/// there) able to leave it; refused otherwise.
+fn split_twin_promotion(
+    variant: &Variant,
+    pawns: &mut [PawnPromotion],
+    promotions: &mut Promotions,
+) -> Result<(), ExportError> {
+    let fs_pawn = fs_pawn(variant);
+    for (kind, sides) in pawns.iter_mut() {
+        let def = &variant.pieces[kind.0 as usize];
+        let twin = |k: &&PieceKind| {
+            let t = &variant.pieces[k.0 as usize];
+            t.plus_mark && !def.plus_mark && t.letter == def.letter
+        };
+        let Some(&to) = sides.white.0.iter().chain(&sides.black.0).find(twin) else {
+            continue;
+        };
+        let declaration = format!("promote {}", def.name);
+        // FS's `pawn` promotes to its `promotedPieceType` as to its
+        // pawn-style choices, on arriving only and as optionally.
+        let arriving = fs_pawn == Some(*kind);
+        let why = if Color::ALL.into_iter().any(|c| {
+            let choices = &sides.get(c).0;
+            !choices.is_empty() && !choices.contains(&to)
+        }) {
+            Some("its `+` twin a choice of one side only: Fairy-Stockfish's `promotedPieceType` is for both")
+        } else if arriving {
+            None
+        } else if promotion_is_optional(variant, *kind, sides)? != Decline::Never {
+            Some("its `+` twin among optional choices: Fairy-Stockfish promotes to it in or from the zone, the same only where the promotion is mandatory")
+        } else if stands_unpromoted_in_zone(variant, *kind, sides)
+            && leaves_zone(variant, *kind, sides)
+        {
+            Some("its `+` twin among its choices, where it may stand in the zone unpromoted (at the start or dropped) and move out: Fairy-Stockfish would promote it to the twin so")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(refuse(declaration, why));
+        }
+        for color in Color::ALL {
+            sides.get_mut(color).0.retain(|&k| k != to);
+        }
+        promotions.shogi.push((*kind, to));
+        // Nothing left to promote to pawn-style: no promoted piece goes
+        // to hand as this one (Shogun's pawn).
+        if arriving && sides.white.0.is_empty() && sides.black.0.is_empty() {
+            promotions.pawn = None;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a piece of `kind` may stand in its side's promotion zone
+/// without having promoted: there at the start, or dropped there.
+fn stands_unpromoted_in_zone(
+    variant: &Variant,
+    kind: PieceKind,
+    sides: &ByColor<PromotionOfSide>,
+) -> bool {
+    Color::ALL.into_iter().any(|color| {
+        let code = Piece { kind, color }.code();
+        sides.get(color).1.iter().any(|&sq| {
+            variant.start.board.get(sq.index()) == Some(&code)
+                || variant.hands.as_ref().is_some_and(|h| {
+                    h.drops
+                        && h.drop_squares
+                            .get(code as usize)
+                            .is_some_and(|squares| squares.contains(sq))
+                })
+        })
+    })
+}
+
+/// Whether a piece of `kind` standing in its side's promotion zone has a
+/// move (or a ray a move could take) to a square outside it.
+fn leaves_zone(variant: &Variant, kind: PieceKind, sides: &ByColor<PromotionOfSide>) -> bool {
+    let t = &variant.tables;
+    Color::ALL.into_iter().any(|color| {
+        let zone = &sides.get(color).1;
+        let code = Piece { kind, color }.code();
+        zone.iter().any(|&sq| {
+            t.rays(code, sq).iter().any(|r| {
+                (r.start..r.start + u32::from(r.len))
+                    .any(|i| !zone.contains(&t.path_squares[i as usize]))
+            })
+        })
+    })
+}
 
 /// FS's pawn promoting on arrival to the choices of the other pawn types
 /// and one piece more: that one is its `promotedPieceType`, which FS
@@ -2009,7 +2107,7 @@ fn write_shogi_promotions(
     promotions: &mut Promotions,
     out: &mut String,
 ) -> Result<Vec<PieceKind>, ExportError> {
-    let optional = shogi_promotions_are_optional(variant, &promotions.shogi)?;
+    let optional = shogi_promotions_optional_beside_pawn(variant, pawns, &promotions.shogi)?;
     let capture_only = promotes_by_capture_only(variant, &promotions.shogi, pawns)?;
     let demotions = piece_demotions(variant, &promotions.shogi, !pawns.is_empty())?;
     promotions.shogi.retain(|pair| !demotions.contains(pair));
@@ -2252,6 +2350,43 @@ fn shogi_promotions_are_optional(
         }
     }
     Ok(optional.unwrap_or(Decline::Never))
+}
+
+/// Whether the shogi-style promotions are optional, FS's `pawn`'s to its
+/// `promotedPieceType` judged as its pawn-style ones (on arriving, by
+/// `mandatoryPawnPromotion`): the others' where there are others, and
+/// then an optional one of FS's `pawn` beside mandatory others is
+/// refused (FS's `mandatoryPiecePromotion` would force it too).
+fn shogi_promotions_optional_beside_pawn(
+    variant: &Variant,
+    pawns: &[PawnPromotion],
+    shogi: &[(PieceKind, PieceKind)],
+) -> Result<Decline, ExportError> {
+    let fs_pawn = fs_pawn(variant);
+    let others: Vec<(PieceKind, PieceKind)> = shogi
+        .iter()
+        .copied()
+        .filter(|&(k, _)| Some(k) != fs_pawn)
+        .collect();
+    let pawn = pawns
+        .iter()
+        .find(|(k, _)| Some(*k) == fs_pawn && shogi.iter().any(|(s, _)| s == k));
+    let pawn_optional = match pawn {
+        Some((kind, sides)) => Some(promotion_is_optional(variant, *kind, sides)?),
+        None => None,
+    };
+    if others.is_empty() {
+        return Ok(pawn_optional.unwrap_or(Decline::Never));
+    }
+    let optional = shogi_promotions_are_optional(variant, &others)?;
+    if optional == Decline::Never && pawn_optional.is_some_and(|o| o != Decline::Never) {
+        let name = &variant.pieces[pawn.map_or(0, |(k, _)| k.0 as usize)].name;
+        return Err(refuse(
+            format!("promote {name}"),
+            "optional beside mandatory shogi-style promotions: Fairy-Stockfish's `mandatoryPiecePromotion` would force it too",
+        ));
+    }
+    Ok(optional)
 }
 
 /// Whether the pawn-style promotion is `optional`, as FS says it

@@ -585,7 +585,7 @@ fn translate(resolved: &Resolved, rotate: bool) -> Result<String, ImportError> {
     }
     out.push('\n');
     out.push('\n');
-    let promotions = piece_promotions(&options)?;
+    let promotions = piece_promotions(&options, &board, &setup)?;
     write_pieces(&options, &board, &setup, &mut out)?;
     for p in &promotions {
         let royal = if p.royal { " royal" } else { "" };
@@ -1875,7 +1875,7 @@ fn side_promotion(options: &Options, black: bool) -> Result<Option<SidePromotion
     } else {
         (&options.resolved.promotion_types, "promotionPieceTypes")
     };
-    let targets = choices
+    let mut targets = choices
         .iter()
         .filter(|k| **k != pawn_key)
         .map(|k| {
@@ -1886,7 +1886,17 @@ fn side_promotion(options: &Options, black: bool) -> Result<Option<SidePromotion
                 )
             })
         })
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    // Its shogi-style promotion, one choice more (Elgam's soldier,
+    // `piece_promotions`'s `with_pawn_choices`).
+    let shogi_style = options
+        .resolved
+        .promoted
+        .get(&pawn_key)
+        .is_some_and(Option::is_some);
+    if pawn_key != "pawn" && shogi_style && !targets.is_empty() {
+        targets.push(format!("Promoted{pawn}"));
+    }
     Ok(Some(SidePromotion {
         pawn_key,
         pawn,
@@ -1990,6 +2000,76 @@ struct PiecePromotion {
     /// FS's `pawn`'s: it promotes as pawns do, on arriving in the region
     /// (`write_promotion`'s), not in or from it.
     of_pawn: bool,
+    /// Another pawn type's, promoting pawn-style too: one more choice of
+    /// its pawn-style rule (`write_promotion`'s).
+    with_pawn_choices: bool,
+}
+
+/// A pawn type's shogi-style promotion beside its pawn-style ones (Elgam's
+/// soldier: FS offers `g9g10w` and `g9g10+`) is one more choice of the
+/// pawn-style rule (`promote Soldier in rank 10 to Custom3,
+/// PromotedSoldier`) where FS's `in or from` means `in`: the pawn-style
+/// promotion is mandatory, so the piece stands in the zone unpromoted
+/// only from the start or by a drop (FS drops a pawn type other than its
+/// `pawn` in the zone), and then must not be able to move out of it (the
+/// zone the far ranks, the piece stepping forward or sideways only); and
+/// neither `pieceDemotion` nor `piecePromotionOnCapture`, which FS's
+/// pawn-style promotions do not follow.
+fn shogi_promotion_among_pawn_choices(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+    piece: &FsPiece,
+) -> Result<(), ImportError> {
+    let refuse = |why: &str| {
+        Err(options.error(
+            "promotedPieceType",
+            format!("`{}` promotes shogi-style along with its pawn-style promotions (`promotionPawnTypes`), which varia says as one choice more only {why}", piece.key),
+        ))
+    };
+    if !options.flag("mandatoryPawnPromotion", true)? {
+        return refuse("where the pawn-style promotion is mandatory");
+    }
+    if options.flag("pieceDemotion", false)? || options.flag("piecePromotionOnCapture", false)? {
+        return refuse("without `pieceDemotion` and `piecePromotionOnCapture`");
+    }
+    let (white, black) = pawn_promotion_zones(options, board)?;
+    let starts_in_zone = placement(setup, board).into_iter().any(|(square, c)| {
+        c.eq_ignore_ascii_case(&piece.letter)
+            && if c.is_ascii_uppercase() {
+                &white
+            } else {
+                &black
+            }
+            .contains(&square)
+    });
+    let far_ranks = |zone: &Squares| {
+        let lowest = zone.iter().map(|&(_, r)| r).min().unwrap_or(board.ranks);
+        *zone
+            == (lowest..board.ranks)
+                .flat_map(|r| rank_set(board, r))
+                .collect::<Squares>()
+    };
+    let forward_or_sideways = piece.key == "soldier"
+        || piece.betza.as_deref().is_some_and(|betza| {
+            super::fs::betza_groups(betza).iter().all(|group| {
+                let modifiers: String = group
+                    .text
+                    .chars()
+                    .filter(char::is_ascii_lowercase)
+                    .collect();
+                let sideways = group.atom == Some('W') && modifiers.contains('s');
+                modifiers.contains('f')
+                    && modifiers
+                        .chars()
+                        .all(|c| "fmc".contains(c) || (sideways && "slr".contains(c)))
+            })
+        });
+    let stays = far_ranks(&white) && far_ranks(&black) && forward_or_sideways;
+    if (starts_in_zone || options.flag("pieceDrops", false)?) && !stays {
+        return refuse("where it never stands in the zone unpromoted (at the start or dropped there) or cannot leave it");
+    }
+    Ok(())
 }
 
 /// Whether FS's `pawn` has promotion choices (`promotionPieceTypes`).
@@ -2002,7 +2082,11 @@ fn resolved_pawn_targets(options: &Options) -> bool {
 /// FS's `pawn`'s beside its pawn promotions, an entry between a royal
 /// piece and one that is not, a promoted type
 /// that promotes again or is limited by `promotionLimit`.
-fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportError> {
+fn piece_promotions(
+    options: &Options,
+    board: &Board,
+    setup: &str,
+) -> Result<Vec<PiecePromotion>, ImportError> {
     let key = "promotedPieceType";
     let pieces = &options.resolved.pieces;
     let find = |k: &str| pieces.iter().find(|p| p.key == k);
@@ -2018,16 +2102,16 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
             return refuse("FS's `pawn` promotes shogi-style here along with its pawn promotions, which the bridge does not write yet".into());
         }
         // Another pawn type (Elgam's soldier) promoting both ways on one
-        // move: FS offers both choices, varia's rules one set a move.
+        // move: FS offers both choices, one set of the pawn-style rule.
         let pawn_type = [false, true]
             .into_iter()
             .map(|black| promotion_pawn_key(options, black))
             .collect::<Result<Vec<_>, _>>()?
             .contains(&Some(piece.key.clone()));
-        if pawn_type && !of_pawn && !options.resolved.promotion_types.is_empty() {
-            return refuse(format!(
-                "`{from}` promotes shogi-style here along with its pawn-style promotions (`promotionPawnTypes`), which the bridge does not write yet"
-            ));
+        let with_pawn_choices =
+            pawn_type && !of_pawn && !options.resolved.promotion_types.is_empty();
+        if with_pawn_choices {
+            shogi_promotion_among_pawn_choices(options, board, setup, piece)?;
         }
         let Some(target) = find(to) else {
             return refuse(format!(
@@ -2103,6 +2187,7 @@ fn piece_promotions(options: &Options) -> Result<Vec<PiecePromotion>, ImportErro
             moves,
             royal: piece.royal,
             of_pawn,
+            with_pawn_choices,
         });
     }
     Ok(out)
@@ -2241,7 +2326,10 @@ fn write_piece_promotions(
     } else {
         ""
     };
-    let promotions: Vec<&PiecePromotion> = promotions.iter().filter(|p| !p.of_pawn).collect();
+    let promotions: Vec<&PiecePromotion> = promotions
+        .iter()
+        .filter(|p| !p.of_pawn && !p.with_pawn_choices)
+        .collect();
     if promotions.is_empty() {
         return Ok(());
     }
@@ -3820,7 +3908,10 @@ fn write_demotions(
     let pawn = main.and_then(|key| named(options, &key));
     // A pawn promoted shogi-style demotes as the other promoted kinds.
     let pawn_shogi = promotions.iter().any(|p| p.of_pawn);
-    if let (Some(pawn), false, false) = (&pawn, promotions.is_empty(), pawn_shogi) {
+    // A pawn type's, among its pawn-style choices, returns as the pawn
+    // type either way.
+    let others = promotions.iter().filter(|p| !p.with_pawn_choices).count();
+    if let (Some(pawn), false, false) = (&pawn, others == 0, pawn_shogi) {
         return Err(options.error(
             "promotedPieceType",
             format!("shogi-style promotions beside a {pawn} captured back as a pawn when promoted (`demote promoted`): the bridge cannot write both yet"),

@@ -42,7 +42,7 @@ pub fn write_fen(pos: &Position) -> String {
                         empty = 0;
                     }
                     out.push_str(&variant.piece(p.kind).token(p.color));
-                    if pos.promoted().contains(sq) {
+                    if pos.promoted().contains(sq) && !marked_by_its_letter(variant, p.kind) {
                         out.push('~');
                     }
                 }
@@ -124,6 +124,17 @@ pub fn write_fen(pos: &Position) -> String {
 /// The letter of a castling right: `KQkq`, or for castling from any start
 /// (Chess960) the rook's file (`HAha`, Shredder-FEN, as Fairy-Stockfish
 /// writes its 960 variants' rights).
+/// Whether a `+` kind's promoted mark (`~`) says nothing its `+` does not:
+/// captured with or without it, it goes to hand as the same kind (Elgam's
+/// `+S` under `demote promoted to Soldier` and `demote PromotedSoldier to
+/// Soldier`). Fairy-Stockfish writes such a piece `+S`, never `+S~`.
+fn marked_by_its_letter(variant: &crate::ir::Variant, kind: crate::ir::piece::PieceKind) -> bool {
+    let Some(hands) = &variant.hands else {
+        return false;
+    };
+    variant.piece(kind).plus_mark && hands.promoted_to == Some(hands.demoted[kind.0 as usize])
+}
+
 fn right_letter(pos: &Position, rule: &crate::ir::rule::CastlingRule) -> char {
     if !rule.any_start {
         return rule.letter;

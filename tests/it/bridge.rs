@@ -263,6 +263,7 @@ const MATCHING: &[&str] = &[
     "andersanti",
     "leaperhouse",
     "mandala",
+    "elgam",
 ];
 
 /// How many sections fail, by the option the error names (`parent`: a
@@ -272,7 +273,6 @@ const MATCHING: &[&str] = &[
 const UNSUPPORTED: &[(&str, usize)] = &[
     ("connectRegion1White", 1),
     ("enclosingDrop", 2),
-    ("promotedPieceType", 1),
     ("script", 1),
 ];
 
@@ -766,26 +766,20 @@ fn import_export_import_is_stable() {
     // the import takes back as royal pieces:
     // `optional_promotions_without_immobility_import_as_optional_anywhere`.)
     assert_eq!(not_imported_back, []);
-    assert_eq!(round_trips, 135);
+    assert_eq!(round_trips, 137);
     // Those FS section varia imports but the bridge cannot write back: a
-    // hook (Antiatomic's extinction, imported as one), a pawn
-    // promoting on arriving only into a kind captured back as a pawn
-    // (Shogun: the export writes such a promotion pawn-style, and FS's
-    // pawn-style promotions return to hand as themselves or, without
-    // `promotedPieceType` ones beside them, as its main pawn type)
-    // and Wildebeest's first moves from squares of their own (FS has one
-    // `doubleStepRegion` a side).
+    // hook (Antiatomic's extinction, imported as one) and Wildebeest's
+    // first moves from squares of their own (FS has one
+    // `doubleStepRegion` a side). (Shogun's pawn, promoting on arriving
+    // into its `+` twin, exports as FS's `promotedPieceType = p:c`:
+    // `a_limit_on_a_shogi_style_promotion_imports_on_the_promoted_kind`.)
     let not_exported: Vec<(&str, &str)> = not_exported
         .iter()
         .map(|(s, d)| (s.as_str(), d.as_str()))
         .collect();
     assert_eq!(
         not_exported,
-        [
-            ("shogun", "demote PromotedPawn to Pawn"),
-            ("wildebeest", "also … from"),
-            ("antiatomic", "hook"),
-        ]
+        [("wildebeest", "also … from"), ("antiatomic", "hook"),]
     );
     // Every second import, the same game, exports as the first (Chak's
     // promoted kinds too, written as the types they move as).
@@ -1651,6 +1645,94 @@ fn fs_anyside_drops_pass_pieces_in_the_way() {
         .filter(|m| m.starts_with("P@d"))
         .collect();
     assert_eq!(on_d, ["P@d2"]);
+}
+
+/// Elgam's soldier (a pawn type of its own) promotes pawn-style to a
+/// wazir and shogi-style to `+S` on the same move, mandatorily: FS offers
+/// `g9g10w` and `g9g10+`, never `g9g10`, which the import writes as one
+/// rule with a choice more (`to Custom3, PromotedSoldier`). pyffish's
+/// moves there, its FENs after each promotion and after a rook takes the
+/// new piece (a pawn-style `W~` and a `+S` both go to hand as a soldier),
+/// random games. The export writes the choice back as FS's
+/// `promotedPieceType` beside `promotionPieceTypes`, and FS plays it as
+/// the script. Refused by name: on import, with `mandatoryPawnPromotion
+/// = false` (FS's `in or from` zone would differ from the arrival); on
+/// export, a `+` twin among optional choices.
+#[test]
+fn a_pawn_type_promoting_both_ways_imports_as_one_choice_more() {
+    let (script, elgam) = fixture_section("elgam");
+    crate::common::assert_has_lines(
+        &script,
+        &[
+            "piece PromotedSoldier +S \"W\"",
+            "promote Soldier in rank 10 to Custom3, PromotedSoldier",
+            "demote promoted to Soldier",
+        ],
+    );
+    let ini = fixture("variants.ini");
+    let fen = "r10/6S4/4k6/11/11/11/11/11/5K5/11[] w - - 0 1";
+    let moves = moves_as_pyffish_plays(&ini, "elgam", &elgam, fen);
+    let from_g9: Vec<&str> = moves
+        .iter()
+        .map(String::as_str)
+        .filter(|m| m.starts_with("g9"))
+        .collect();
+    assert_eq!(from_g9, ["g9f9", "g9g10+", "g9g10w", "g9h9"]);
+    let program = "print(sf.get_fen('elgam', sys.argv[1], sys.argv[2:]))";
+    for (promotion, promoted) in [("g9g10w", "r5W~4"), ("g9g10+", "r5+S4")] {
+        let mut pos = Position::from_fen(&elgam, fen).unwrap();
+        let mut after = Vec::new();
+        for m in [promotion, "a10g10"] {
+            pos.play(varia::notation::coord::parse_coord(&pos, m).unwrap());
+            after.push(varia::notation::fen::write_fen(&pos));
+        }
+        let theirs = [
+            crate::common::oracle::pyffish_with_config(&ini, program, &[fen, promotion]),
+            crate::common::oracle::pyffish_with_config(&ini, program, &[fen, promotion, "a10g10"]),
+        ];
+        assert_eq!(after, theirs.map(|t| t.trim().to_string()));
+        assert!(
+            after[0].starts_with(&format!("{promoted}/")),
+            "{}",
+            after[0]
+        );
+        assert!(after[1].ends_with("[s] w - - 0 2"), "{}", after[1]);
+        moves_as_pyffish_plays(&ini, "elgam", &elgam, &after[1]);
+    }
+    fixture_sections_play_as_fs(&["elgam"], std::slice::from_ref(&elgam), 87);
+    let exported = varia::bridge::export::export_variant(&elgam, "varia-elgam").unwrap();
+    crate::common::assert_has_lines(
+        &exported,
+        &[
+            "promotionPawnTypes = s",
+            "promotionPieceTypes = w",
+            "promotedPieceType = s:w",
+        ],
+    );
+    assert_eq!(
+        moves_as_pyffish_plays(&exported, "varia-elgam", &elgam, fen),
+        moves
+    );
+    exported_sections_play_as_fs(&["elgam"], &[elgam], &exported, "elgam", 88);
+    let tokin = compile_source(
+        "tokin.variant",
+        "import orthodox\nboard 8 x 8\nremove Pawn\npiece Soldier S \"fW\"\npiece Tokin +S \"WfF\"\npromote Soldier in ranks 7..8 to Queen, Tokin optional\nsetup \"4k3/S7/8/8/8/8/8/4K3 w - - 0 1\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        varia::bridge::export::export_variant(&tokin, "tokin").unwrap_err().to_string(),
+        "cannot export `promote Soldier`: its `+` twin among optional choices: Fairy-Stockfish promotes to it in or from the zone, the same only where the promotion is mandatory"
+    );
+    let optional = ini.replace(
+        "mandatoryPawnPromotion = true",
+        "mandatoryPawnPromotion = false",
+    );
+    let sections = parse_ini(&optional);
+    let index = sections.iter().position(|s| s.name == "elgam").unwrap();
+    assert_eq!(
+        import_section(&sections, index).unwrap_err().to_string(),
+        "[elgam] line 2115: option `promotedPieceType`: `soldier` promotes shogi-style along with its pawn-style promotions (`promotionPawnTypes`), which varia says as one choice more only where the pawn-style promotion is mandatory"
+    );
 }
 
 /// FS counts a hopper's range from the piece's square: Cannon shogi's
@@ -3545,7 +3627,11 @@ fn shatar_mates_export_and_import_as_fs_shatar_mate_rule() {
 /// promoted kind: with a promoted bishop on the board a bishop entering
 /// the zone may not promote, without one it may, as pyffish plays the
 /// section. A limit on a type the variant also has otherwise (FS counts
-/// them all) is refused by name.
+/// them all) is refused by name. Shogun exports back: its pawn, promoting
+/// on arriving into its `+` twin (a commoner captured back as a pawn), as
+/// FS's `promotedPieceType = … p:c` with no pawn-style choices, which
+/// pyffish plays as the script (a pawn on e5 may promote to `+P` or not on
+/// e6; the FEN after a bishop takes the promoted pawn, a pawn in hand).
 #[test]
 fn a_limit_on_a_shogi_style_promotion_imports_on_the_promoted_kind() {
     let (script, shogun) = fixture_section("shogun");
@@ -3566,6 +3652,38 @@ fn a_limit_on_a_shogi_style_promotion_imports_on_the_promoted_kind() {
     assert!(!limited.iter().any(|m| m == "c3f6+"), "{limited:?}");
     let free = moves_as_pyffish_plays(&ini, "shogun", &shogun, "4k3/8/8/8/8/2B5/8/4K3[] w - - 0 1");
     assert!(free.iter().any(|m| m == "c3f6+"), "{free:?}");
+    let exported = varia::bridge::export::export_variant(&shogun, "varia-shogun").unwrap();
+    crate::common::assert_has_lines(
+        &exported,
+        &[
+            "promotionPieceTypes = -",
+            "mandatoryPawnPromotion = false",
+            "promotedPieceType = b:a f:q n:g p:c r:m",
+        ],
+    );
+    let fen = "4k3/8/8/4P3/8/7b/8/4K3[] w - - 0 1";
+    let pawn = moves_as_pyffish_plays(&exported, "varia-shogun", &shogun, fen);
+    assert!(
+        ["e5e6", "e5e6+"]
+            .iter()
+            .all(|m| pawn.iter().any(|p| p == m)),
+        "{pawn:?}"
+    );
+    let program = "print(sf.get_fen('varia-shogun', sys.argv[1], sys.argv[2:]))";
+    let moves = ["e5e6+", "h3e6"];
+    let theirs = crate::common::oracle::pyffish_with_config(
+        &exported,
+        program,
+        &[&[fen][..], &moves[..]].concat(),
+    );
+    let mut pos = Position::from_fen(&shogun, fen).unwrap();
+    for m in moves {
+        pos.play(varia::notation::coord::parse_coord(&pos, m).unwrap_or_else(|| panic!("{m}")));
+    }
+    let ours = varia::notation::fen::write_fen(&pos);
+    assert_eq!(ours, theirs.trim());
+    assert_eq!(ours, "4k3/8/4b3/8/8/8/8/4K3[p] w - - 0 2");
+    exported_sections_play_as_fs(&["shogun"], &[shogun], &exported, "shogun", 89);
     let both = "[both:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1\npromotionLimit = g:1\n";
     let refused = varia::bridge::import::import_ini(both, &[]);
     assert_eq!(refused[0].as_ref().unwrap_err().option, "promotionLimit");
@@ -4133,17 +4251,8 @@ fn lame_leaps_fs_has_no_path_for_make_no_moves() {
     assert_eq!(from("c2"), ["c2f4"]);
     assert!(from("e2").is_empty());
     exported_sections_play_as_fs(&["lame"], &[variant], ini, "lame", 71);
-    // Elgam, from FS's own variants.ini, gets past its lame camel to its
-    // soldier, which promotes both pawn-style and shogi-style on the same
-    // move (FS offers `g9g10w` and `g9g10+`): refused by name.
-    let sections = parse_ini(&fixture("variants.ini"));
-    let index = sections.iter().position(|s| s.name == "elgam").unwrap();
-    let error = import_section(&sections, index).unwrap_err();
-    assert_eq!(error.option, "promotedPieceType");
-    assert!(
-        error.reason.contains("`soldier` promotes shogi-style"),
-        "{error}"
-    );
+    // (Elgam, from FS's own variants.ini, with its lame camel:
+    // `a_pawn_type_promoting_both_ways_imports_as_one_choice_more`.)
     // The export: varia's lame wazir passes no square and is a wazir,
     // which it writes plain (FS would make no move of `nW`); a lame
     // dabbaba is FS's; a lame threeleaper, which FS has no path for, is
