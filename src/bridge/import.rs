@@ -457,6 +457,12 @@ struct Options<'a> {
 }
 
 impl Options<'_> {
+    /// Whether FS promotes the piece type `key` shogi-style (it has a
+    /// `promotedPieceType` entry).
+    fn promotes_shogi_style(&self, key: &str) -> bool {
+        self.resolved.promoted.get(key).is_some_and(Option::is_some)
+    }
+
     /// Whether the variant has royal pieces (of a group too): what there
     /// is to checkmate.
     fn has_royal(&self) -> bool {
@@ -1732,12 +1738,7 @@ fn write_promotion(options: &Options, board: &Board, out: &mut String) -> Result
     if region.is_empty() && !per_side {
         return Ok(());
     }
-    let shogi_style = pawn_key == "pawn"
-        && options
-            .resolved
-            .promoted
-            .get("pawn")
-            .is_some_and(Option::is_some);
+    let shogi_style = pawn_key == "pawn" && options.promotes_shogi_style("pawn");
     if per_side && targets.is_empty() && !shogi_style {
         return Err(not_mirrored(options, PROMOTION_REGION));
     }
@@ -1889,11 +1890,7 @@ fn side_promotion(options: &Options, black: bool) -> Result<Option<SidePromotion
         .collect::<Result<Vec<_>, _>>()?;
     // Its shogi-style promotion, one choice more (Elgam's soldier,
     // `piece_promotions`'s `with_pawn_choices`).
-    let shogi_style = options
-        .resolved
-        .promoted
-        .get(&pawn_key)
-        .is_some_and(Option::is_some);
+    let shogi_style = options.promotes_shogi_style(&pawn_key);
     if pawn_key != "pawn" && shogi_style && !targets.is_empty() {
         targets.push(format!("Promoted{pawn}"));
     }
@@ -1944,11 +1941,7 @@ fn write_promotions_by_side(
         else {
             continue;
         };
-        let shogi_style = options
-            .resolved
-            .promoted
-            .get(&pawn_key)
-            .is_some_and(Option::is_some);
+        let shogi_style = options.promotes_shogi_style(&pawn_key);
         if targets.is_empty() || shogi_style {
             return Err(options.error(
                 "promotionPawnTypesBlack",
@@ -2123,12 +2116,7 @@ fn piece_promotions(
                 "`{from}` promotes to `{to}`: the bridge writes no promotion between a royal piece and one that is not, or to FS's `pawn`, yet"
             ));
         }
-        if options
-            .resolved
-            .promoted
-            .get(to)
-            .is_some_and(Option::is_some)
-        {
+        if options.promotes_shogi_style(to) {
             return refuse(format!(
                 "`{to}`, which `{from}` promotes to, promotes again: varia's promoted kinds do not"
             ));
@@ -2552,13 +2540,11 @@ fn move_rule_resets(options: &Options) -> Result<String, ImportError> {
         // promotes again (a pawn promoting to a knight that promotes
         // shogi-style), which FS's pawn still is.
         let pawn = options.resolved.pieces.iter().find(|p| p.key == "pawn");
-        let choice_promotes = options.resolved.promotion_types.iter().any(|k| {
-            options
-                .resolved
-                .promoted
-                .get(k)
-                .is_some_and(Option::is_some)
-        });
+        let choice_promotes = options
+            .resolved
+            .promotion_types
+            .iter()
+            .any(|k| options.promotes_shogi_style(k));
         return Ok(match pawn {
             Some(pawn)
                 if (!resolved_pawn_targets(options) || choice_promotes)
