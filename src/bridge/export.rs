@@ -686,7 +686,7 @@ fn check_also_moves(
     if piece.patterns.iter().any(|p| {
         (p.from_region.is_some() || p.within_region.is_some() || p.royal_only)
             && !(janggi.lines.is_some() && janggi::on_lines(p))
-            && !(pawn_steps && pawn_double_step(p))
+            && !(pawn_steps && (pawn_double_step(p) || pawn_triple_step(p)))
             && (pawn_steps || !region_first_move(p))
             && !(piece.royal && flying_general(p))
     }) {
@@ -823,6 +823,9 @@ fn write_first_move_region(
             let _ = writeln!(out, "doubleStepRegionBlack = *{}", ranks - rank);
         }
         None => write_side_regions(variant, region, "doubleStepRegion", out),
+    }
+    if let Some(triple) = fs_pawn(variant).and_then(|k| pawn_triple_step_region(variant, k)) {
+        write_side_regions(variant, &triple, "tripleStepRegion", out);
     }
     Ok(())
 }
@@ -1336,6 +1339,12 @@ fn fs_pawn(variant: &Variant) -> Option<PieceKind> {
         let plain = match also.as_slice() {
             [] => true,
             [step] => single && pawn_double_step(step),
+            // Wildebeest's pawn: FS's `tripleStepRegion…` beside its double step.
+            [a, b] => {
+                single
+                    && (pawn_double_step(a) && pawn_triple_step(b)
+                        || pawn_triple_step(a) && pawn_double_step(b))
+            }
             _ => false,
         };
         !p.royal
@@ -1436,13 +1445,25 @@ fn pawn_double_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
     pattern.from_region.is_some() && pawn_two_steps(pattern)
 }
 
+/// `also Pawn "fmnH" from R`: a pawn's triple step from a region, FS's
+/// `tripleStepRegion…`.
+fn pawn_triple_step(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pattern.from_region.is_some() && pawn_straight_steps(pattern, 3)
+}
+
 /// A pawn's double step (`fmnD`: forward two, over an empty square, not
 /// capturing, not a first move), wherever it may start.
 fn pawn_two_steps(pattern: &crate::ir::pattern::MovePattern) -> bool {
+    pawn_straight_steps(pattern, 2)
+}
+
+/// A pawn's push of `ranks` ranks straight on over empty squares (`fmnD`,
+/// `fmnH`), not capturing, not a first move, wherever it may start.
+fn pawn_straight_steps(pattern: &crate::ir::pattern::MovePattern, ranks: i8) -> bool {
     pattern.within_region.is_none()
         && !pattern.royal_only
         && !pattern.unless_in_check
-        && pattern.vectors == [(0, 2)]
+        && pattern.vectors == [(0, ranks)]
         && pattern.travel == crate::ir::pattern::Travel::LameLeap
         && pattern.moves
         && !pattern.captures
@@ -1468,6 +1489,16 @@ fn pawn_double_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor
     patterns
         .iter()
         .find(|p| pawn_double_step(p))
+        .and_then(|p| p.from_region)
+}
+
+/// The region of FS's pawn's triple step (`also … "fmnH" from R`), if it
+/// has one.
+fn pawn_triple_step_region(variant: &Variant, kind: PieceKind) -> Option<ByColor<SquareSet>> {
+    variant.pieces[kind.0 as usize]
+        .patterns
+        .iter()
+        .find(|p| pawn_triple_step(p))
         .and_then(|p| p.from_region)
 }
 
