@@ -3906,7 +3906,9 @@ fn write_demotions(
     if let (Some(pawn), false) = (&pawn, pawn_shogi) {
         let _ = writeln!(out, "demote promoted to {pawn}");
     }
-    for p in promotions {
+    // A royal piece is never taken, so never returns to hand (Gethenian's
+    // pseudo-royal king, turning over on every move).
+    for p in promotions.iter().filter(|p| !p.royal) {
         let _ = writeln!(out, "demote {} to {}", p.promoted, p.piece);
     }
     Ok(())

@@ -2422,6 +2422,10 @@ mod tests {
             explain_betza("fhN").unwrap(),
             "A piece with Betza `fhN` leaps like a knight (two squares one way and one to the side), only forward, over anything in between."
         );
+        assert_eq!(
+            explain_betza("hrN").unwrap(),
+            "A piece with Betza `hrN` leaps like a knight (two squares one way and one to the side), only the four ways that veer right (forward and a little right, right and a little back, and so on round), over anything in between."
+        );
     }
 
     #[test]

@@ -105,6 +105,11 @@ fn direction_modifiers_for_white() {
     assert_eq!(targets("lbN", D4, "d4"), set("c2"));
     assert_eq!(targets("fhN", D4, "d4"), set("b5 c6 e6 f5"));
     assert_eq!(targets("rhN", D4, "d4"), set("e2 e6 f3 f5"));
+    // `hr`, `hl`: the four turning right (left), as Fairy-Stockfish reads
+    // them: (1,2), (2,-1), (-1,-2), (-2,1) for `hrN`.
+    assert_eq!(targets("hrN", D4, "d4"), set("b5 c2 e6 f3"));
+    assert_eq!(targets("hlN", D4, "d4"), set("b3 c6 e2 f5"));
+    assert_eq!(targets("hrC", D4, "d4"), set("a5 c1 e7 g3"));
     assert_eq!(targets("fC", D4, "d4"), set("c7 e7"));
     assert_eq!(targets("fR", D4, "d4"), set("d5 d6 d7 d8"));
 }
@@ -123,6 +128,12 @@ fn black_mirrors_or_rotates() {
         targets_on("8 x 8", "rotate", "rW", D4_BLACK, "d4"),
         set("c4")
     );
+    // A chiral knight turned is the same four moves; mirrored, the other four.
+    assert_eq!(
+        targets_on("8 x 8", "rotate", "hrN", D4_BLACK, "d4"),
+        set("b5 c2 e6 f3")
+    );
+    assert_eq!(targets("hrN", D4_BLACK, "d4"), set("b3 c6 e2 f5"));
 }
 
 #[test]

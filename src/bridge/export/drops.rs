@@ -391,8 +391,9 @@ fn write_returns(
             ));
         }
     }
+    // A royal piece is never taken (Gethenian's king turning over).
     for &(from, to) in &promotions.shogi {
-        if hands.demoted[to.0 as usize] != from {
+        if hands.demoted[to.0 as usize] != from && !variant.pieces[to.0 as usize].royal {
             return Err(refuse(
                 format!("promote {} … or from", name(from)),
                 format!(

@@ -112,11 +112,11 @@ fn unsupported_letter(letter: char, span: Span) -> ScriptError {
         .with_help("write the piece's moves as single legs (leaps, slides, hops) for now"),
         'h' => ScriptError::new(
             Code::BetzaUnsupportedModifier,
-            "the `h` (chiral half) modifier is not supported yet",
+            "`h` names a half only in a pair: `fh`, `bh`, `lh`, `rh` (the four moves on that side) or `hl`, `hr` (the four turning left or right)",
             span,
             "`h`",
         )
-        .with_help("list the wanted directions with f, b, l, r pairs instead"),
+        .with_help("write `fhN` for a knight's four forward moves, `hrN` for the four turning right"),
         other => ScriptError::new(
             Code::BetzaUnknownModifier,
             format!("unknown Betza modifier `{other}`"),
@@ -150,12 +150,12 @@ fn rider_range(m: &BetzaMove, parts: &[AtomPart]) -> Result<Option<u8>, ScriptEr
     }
 }
 
-/// `fh`, `lh` … (a half) apply only to oblique atoms.
+/// `fh`, `lh` … and `hr`, `hl` (a half) apply only to oblique atoms.
 fn check_half(m: &BetzaMove, parts: &[AtomPart]) -> Result<(), ScriptError> {
-    let half = m
-        .modifiers
-        .windows(2)
-        .find(|w| w[1].value == 'h' && "fblr".contains(w[0].value));
+    let half = m.modifiers.windows(2).find(|w| {
+        w[1].value == 'h' && "fblr".contains(w[0].value)
+            || w[0].value == 'h' && "lr".contains(w[1].value)
+    });
     let Some(h) = half else {
         return Ok(());
     };
@@ -169,8 +169,8 @@ fn check_half(m: &BetzaMove, parts: &[AtomPart]) -> Result<(), ScriptError> {
     Err(ScriptError::new(
         Code::BetzaUnsupportedModifier,
         format!(
-            "`{}h` (a half) applies to oblique atoms such as N, C, Z",
-            h[0].value
+            "`{}{}` (a half) applies to oblique atoms such as N, C, Z",
+            h[0].value, h[1].value
         ),
         h[0].span.to(h[1].span),
         "half of an oblique atom's moves",

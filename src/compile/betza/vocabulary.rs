@@ -14,7 +14,10 @@
 //!   wide left ones), `v`/`s` the narrow/wide four, a pair names one move
 //!   with its main direction last (`frN` = (2,1), `rfN` = (1,2)), `fs`/`bs`
 //!   the wide forward/backward pair, `lv`/`rv` the narrow left/right pair,
-//!   and `fh`, `bh`, `lh`, `rh` the four moves on that side.
+//!   `fh`, `bh`, `lh`, `rh` the four moves on that side, and `hr`, `hl`
+//!   the four that turn right (or left) off their main direction, each a
+//!   quarter turn of the next (chiral: `hrN` is (1,2), (2,-1), (-1,-2),
+//!   (-2,1), as Fairy-Stockfish reads it).
 
 use crate::diagnostics::{Code, ScriptError};
 use crate::source::Spanned;
@@ -110,7 +113,8 @@ pub fn symmetric_vectors((a, b): (i32, i32)) -> Vec<(i32, i32)> {
 pub enum Direction {
     /// One letter: `f b l r v s`.
     Single(char),
-    /// Two letters read as one selector (`fr`, `fs`, `lv`, `fh`, `ff`).
+    /// Two letters read as one selector (`fr`, `fs`, `lv`, `fh`, `ff`,
+    /// `hr`).
     Pair(char, char),
 }
 
@@ -118,6 +122,9 @@ pub enum Direction {
 /// the selector and how many letters it takes, or None when `c` is not a
 /// direction letter.
 pub fn read_direction(c: char, next: Option<char>) -> Option<(Direction, usize)> {
+    if let ('h', Some(turn @ ('l' | 'r'))) = (c, next) {
+        return Some((Direction::Pair('h', turn), 2));
+    }
     if !matches!(c, 'f' | 'b' | 'l' | 'r' | 'v' | 's') {
         return None;
     }
@@ -187,6 +194,12 @@ pub fn selects(dir: Direction, shape: Shape, (x, y): (i32, i32)) -> bool {
             's' => sideways,
             c => toward(c) && major(c),
         },
+        // `hr`: the four turning right off their main direction ((1,2)
+        // goes forward and a little right, (2,-1) right and a little back).
+        (Shape::Oblique, Direction::Pair('h', turn)) => {
+            let right = (vertical && x * y > 0) || (sideways && x * y < 0);
+            right == (turn == 'r')
+        }
         // `fh`: every move on that side.
         (Shape::Oblique, Direction::Pair(a, 'h')) => toward(a),
         // `ff`: as `f`.
@@ -245,6 +258,8 @@ pub fn direction_names(shape: Shape) -> &'static [(&'static str, &'static str)] 
             ("bh", "backward"),
             ("lh", "to the left"),
             ("rh", "to the right"),
+            ("hr", "the four ways that veer right (forward and a little right, right and a little back, and so on round)"),
+            ("hl", "the four ways that veer left (forward and a little left, left and a little back, and so on round)"),
             ("f", "forward, the narrow way"),
             ("b", "backward, the narrow way"),
             ("fs", "forward, the wide way"),
@@ -294,6 +309,25 @@ mod tests {
             vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]
         );
         assert_eq!(select((2, 1), "").len(), 8);
+    }
+
+    /// Fairy-Stockfish's `hr` and `hl` (piece.cpp): a knight's four moves
+    /// turning one way, each a quarter turn of the next.
+    #[test]
+    fn chiral_knights() {
+        assert_eq!(
+            sorted(select((2, 1), "hr")),
+            vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]
+        );
+        assert_eq!(
+            sorted(select((2, 1), "hl")),
+            vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]
+        );
+        assert_eq!(
+            read_direction('h', Some('r')),
+            Some((Direction::Pair('h', 'r'), 2))
+        );
+        assert_eq!(read_direction('h', Some('f')), None);
     }
 
     #[test]
