@@ -564,6 +564,18 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         })
         .collect();
     let (chain, base_is_chess) = parent_chain(sections, index, &built_in_sections)?;
+    // A line FS would misread, in the section or a parent: never a game
+    // other than the one written.
+    for layer in chain.iter().filter(|l| l.built_in.is_none()) {
+        if let Some((line, why)) = layer.section.malformed.first() {
+            let why = if std::ptr::eq(layer.section, target) {
+                why.clone()
+            } else {
+                format!("in its parent [{}]: {why}", layer.section.name)
+            };
+            return Err(error(Some(*line), "syntax", why));
+        }
+    }
     let (mut pieces, orthodox_choices) = if base_is_chess {
         (
             chess_pieces(),

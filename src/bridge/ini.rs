@@ -4,7 +4,9 @@
 //! section, a line whose first character is `#` or `;` is a comment, and
 //! `key = value` sets an option (the key loses trailing spaces, the value
 //! leading ones; a later line with the same key overrides an earlier one).
-//! Lines without `=` are ignored, as FS ignores them.
+//! FS ignores a line without `=` (its `check` calls it invalid syntax)
+//! and reads a header without its `]` on into the lines after: both are
+//! kept as the section's `malformed` lines, which the import refuses.
 
 /// One `[name]` or `[name:parent]` section.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +19,9 @@ pub struct Section {
     pub line: usize,
     /// The options, in file order, each with its 1-based line.
     pub entries: Vec<Entry>,
+    /// Its lines FS would misread: a header without `]`, a line that is
+    /// neither a comment nor `key = value` (1-based line, what is wrong).
+    pub malformed: Vec<(usize, String)>,
 }
 
 /// One `key = value` line.
@@ -44,7 +49,17 @@ pub fn parse_ini(text: &str) -> Vec<Section> {
         let line = index + 1;
         let input = raw.strip_suffix('\r').unwrap_or(raw);
         if let Some(header) = input.strip_prefix('[') {
-            let header = header.split(']').next().unwrap_or(header);
+            let mut malformed = Vec::new();
+            let header = match header.split_once(']') {
+                Some((header, _)) => header,
+                None => {
+                    malformed.push((
+                        line,
+                        format!("the header `{input}` has no closing `]` (FS would read the name on into the next lines)"),
+                    ));
+                    header
+                }
+            };
             let (name, parent) = match header.split_once(':') {
                 Some((name, parent)) => (name, Some(parent.to_string())),
                 None => (header, None),
@@ -54,6 +69,7 @@ pub fn parse_ini(text: &str) -> Vec<Section> {
                 parent,
                 line,
                 entries: Vec::new(),
+                malformed,
             });
             continue;
         }
@@ -64,10 +80,26 @@ pub fn parse_ini(text: &str) -> Vec<Section> {
             continue;
         }
         let Some((key, value)) = input.split_once('=') else {
+            if !input.trim().is_empty() {
+                section.malformed.push((
+                    line,
+                    format!(
+                        "`{}` is not `key = value` (FS ignores the line)",
+                        input.trim()
+                    ),
+                ));
+            }
             continue;
         };
         let key = key.trim_end_matches(' ');
         if key.is_empty() {
+            section.malformed.push((
+                line,
+                format!(
+                    "`{}` names no option before `=` (FS ignores the line)",
+                    input.trim()
+                ),
+            ));
             continue;
         }
         section.entries.push(Entry {
@@ -96,5 +128,29 @@ mod tests {
         assert_eq!((max_rank.value.as_str(), max_rank.line), ("9", 7));
         assert_eq!(sections[1].parent.as_deref(), Some("chess"));
         assert_eq!(sections[1].get("king").unwrap().value, "-");
+        assert_eq!(
+            sections[0].malformed,
+            [(
+                8,
+                "`not an option` is not `key = value` (FS ignores the line)".to_string()
+            )]
+        );
+        assert_eq!(sections[1].malformed, []);
+    }
+
+    #[test]
+    fn a_header_without_its_bracket_and_a_key_without_a_name_are_malformed() {
+        let sections = parse_ini(
+            "[a:chess
+ = 3
+
+  
+",
+        );
+        assert_eq!(sections[0].name, "a");
+        assert_eq!(sections[0].parent.as_deref(), Some("chess"));
+        let lines: Vec<usize> = sections[0].malformed.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 2]);
+        assert!(sections[0].malformed[0].1.contains("no closing `]`"));
     }
 }

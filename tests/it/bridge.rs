@@ -807,6 +807,25 @@ fn the_import_and_export_commands() {
          error: [cfour-anyside] line 1912: option `enclosingDrop`: FS's `anyside` drops from the top and from the right edge land on the free square nearest the bottom or the left edge (its `lsb`), past pieces in the way (a file with White on 1 and Black on 3 takes a drop from the top on 2, not 4), so no varia rule plays as it does\n"
     );
 
+    // Lines FS would misread (a line without `=`, which FS ignores; a
+    // header without `]`, which FS reads on into the next lines), in the
+    // section or its parent: refused by their lines, nothing written.
+    let bad = temp_dir("bridge", "malformed").join("bad.ini");
+    std::fs::write(
+        &bad,
+        "[a:chess]\nmaxRank 10\n[b:a]\nmaxFile = 9\n[c:chess\nking = -\n",
+    )
+    .unwrap();
+    let out = varia(&["import", bad.to_str().unwrap(), "-o", dir]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: [a] line 2: option `syntax`: `maxRank 10` is not `key = value` (FS ignores the line)\n\
+         error: [b] line 2: option `syntax`: in its parent [a]: `maxRank 10` is not `key = value` (FS ignores the line)\n\
+         error: [c] line 5: option `syntax`: the header `[c:chess` has no closing `]` (FS would read the name on into the next lines)\n"
+    );
+    assert!(!std::path::Path::new(&format!("{dir}/a.variant")).exists());
+
     let out = varia(&["export", "scripts/berolina-plus.variant"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
