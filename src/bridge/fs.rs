@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+pub use super::built_ins::BUILT_INS;
 use super::ini::{parse_ini, Section};
 use super::ImportError;
 
@@ -139,284 +140,6 @@ pub const COUNTING_RULES: &[CountingRule] = &[
 /// FS's number of custom piece slots (`customPiece1` … `customPiece25`).
 pub const CUSTOM_PIECES: usize = 25;
 
-/// Giveaway's options (Antichess starts from them).
-macro_rules! giveaway {
-    () => {
-        "variantTemplate = giveaway\nking = -\ncommoner = k\ncastlingKingPiece = k\npromotionPieceTypes = kqrbn\nstalemateValue = win\nextinctionValue = win\nextinctionPieceTypes = *\nmustCapture = true\n"
-    };
-}
-
-/// Atomic chess without checks' options (Atomic adds pseudo-royal kings).
-macro_rules! nocheckatomic {
-    () => {
-        "variantTemplate = atomic\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\nextinctionPieceTypes = k\nblastOnCapture = true\n"
-    };
-}
-
-/// No pieces at all (FS's `reset_pieces`).
-macro_rules! no_pieces {
-    () => {
-        "pawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nking = -\n"
-    };
-}
-
-/// Xiangqi's pieces, board and rules, without its chasing rule (Janggi
-/// starts from them).
-macro_rules! xiangqi_base {
-    () => {
-        concat!(
-            "variantTemplate = xiangqi\nmaxRank = 10\nmaxFile = i\n",
-            no_pieces!(),
-            "rook = r\nhorse = n\nking = k:W\ncannon = c\nsoldier = p\nelephant = b\nfers = a\n",
-            "startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
-            "mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
-            "mobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
-            "mobilityRegionWhiteFers = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
-            "mobilityRegionBlackFers = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
-            "mobilityRegionWhiteElephant = *1 *2 *3 *4 *5\n",
-            "mobilityRegionBlackElephant = *6 *7 *8 *9 *10\n",
-            "soldierPromotionRank = 6\ndoubleStep = false\ncastling = false\nstalemateValue = loss\n",
-            "perpetualCheckIllegal = true\nflyingGeneral = true\n"
-        )
-    };
-}
-
-/// The shogi family's base (FS's `minishogi_variant_base`).
-macro_rules! shogi_base {
-    () => {
-        concat!(
-            "variantTemplate = shogi\nmaxRank = 5\nmaxFile = e\n",
-            "pawn = -\nknight = -\nqueen = -\nshogiPawn = p\nsilver = s\ngold = g\ndragonHorse = h\nbers = d\n",
-            "startFen = rbsgk/4p/5/P4/KGSBR[] w - - 0 1\n",
-            "pieceDrops = true\ncapturesToHand = true\n",
-            "promotionRegionWhite = *5\npromotionRegionBlack = *1\n",
-            "doubleStep = false\ncastling = false\n",
-            "promotedPieceType = p:g s:g b:h r:d\ndropNoDoubled = p\n",
-            "immobilityIllegal = true\nshogiPawnDropMateIllegal = true\nstalemateValue = loss\n",
-            "nFoldRule = 4\nnMoveRule = 0\nperpetualCheckIllegal = true\n"
-        )
-    };
-}
-
-/// Janggi's pieces, palace and rules (FS's `janggi`, with bikjang and
-/// janggi counting; its other Janggi rules start from it).
-macro_rules! janggi {
-    () => {
-        concat!(
-            xiangqi_base!(),
-            "variantTemplate = janggi\nfers = -\ncannon = -\nelephant = -\nwazir = a\njanggiCannon = c\njanggiElephant = b\n",
-            "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n",
-            "mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n",
-            "mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\n",
-            "soldierPromotionRank = 1\nflyingGeneral = false\nbikjangRule = true\nmaterialCounting = janggi\n",
-            "diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npass = true\nnFoldValue = draw\nperpetualCheckIllegal = true\n"
-        )
-    };
-}
-
-/// The built-in variants the bridge knows, as the `.ini` options that turn
-/// FS's defaults (orthodox chess) into them (from FS's `src/variant.cpp`;
-/// a start FEN FS writes without castling and en passant fields is
-/// written here with `- -`, and an empty hand `[-]` as `[]`).
-pub const BUILT_INS: &[(&str, &str)] = &[
-    ("chess", ""),
-    (
-        "fairy",
-        "silver = s\nfers = f\narchbishop = a\nchancellor = c\ncommoner = m\n",
-    ),
-    (
-        "crazyhouse",
-        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\npieceDrops = true\ncapturesToHand = true\n",
-    ),
-    (
-        "3check",
-        "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\ncheckCounting = true\n",
-    ),
-    (
-        "kingofthehill",
-        "flagPiece = k\nflagRegion = d4 e4 d5 e5\nflagMove = false\n",
-    ),
-    (
-        "gardner",
-        "maxRank = 5\nmaxFile = e\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\npromotionRegionWhite = *5\npromotionRegionBlack = *1\ndoubleStep = false\ncastling = false\n",
-    ),
-    (
-        "capablanca",
-        "maxFile = j\ncastlingKingsideFile = i\ncastlingQueensideFile = c\narchbishop = a\nchancellor = c\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\npromotionPieceTypes = acqrbn\n",
-    ),
-    ("giveaway", giveaway!()),
-    (
-        "antichess",
-        concat!(
-            giveaway!(),
-            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\n"
-        ),
-    ),
-    (
-        "extinction",
-        "king = -\ncommoner = k\ncastlingKingPiece = k\npromotionPieceTypes = kqrbn\nextinctionValue = loss\nextinctionPieceTypes = kqrbnp\n",
-    ),
-    ("nocheckatomic", nocheckatomic!()),
-    (
-        "atomic",
-        concat!(nocheckatomic!(), "extinctionPseudoRoyal = true\n"),
-    ),
-    (
-        "racingkings",
-        "startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\nflagMove = true\ncastling = false\nchecking = false\n",
-    ),
-    (
-        "losalamos",
-        "maxRank = 6\nmaxFile = f\nbishop = -\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\npromotionRegionWhite = *6\npromotionRegionBlack = *1\npromotionPieceTypes = qrn\ndoubleStep = false\ncastling = false\n",
-    ),
-    (
-        "janus",
-        "maxFile = j\ncastlingKingsideFile = i\ncastlingQueensideFile = b\narchbishop = j\nstartFen = rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1\npromotionPieceTypes = jqrbn\n",
-    ),
-    (
-        "grand",
-        concat!(
-            "variantTemplate = grand\nmaxRank = 10\nmaxFile = j\narchbishop = a\nchancellor = c\n",
-            "startFen = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\n",
-            "promotionPieceTypes = acqrbn\npromotionRegionWhite = *8 *9 *10\npromotionRegionBlack = *3 *2 *1\n",
-            "promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2\nmandatoryPawnPromotion = false\nimmobilityIllegal = true\n",
-            "doubleStepRegionWhite = *3\ndoubleStepRegionBlack = *8\ncastling = false\n"
-        ),
-    ),
-    (
-        "makruk",
-        concat!(
-            "variantTemplate = makruk\nbishop = -\nqueen = -\nsilver = s\nfers = m\n",
-            "startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\n",
-            "promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\npromotionPieceTypes = m\n",
-            "doubleStep = false\ncastling = false\nnMoveRule = 0\ncountingRule = makruk\n"
-        ),
-    ),
-    (
-        "sittuyin",
-        concat!(
-            "variantTemplate = bughouse\nbishop = -\nqueen = -\nsilver = s\nfers = f\n",
-            "startFen = 8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1\n",
-            "mustDrop = true\npieceDrops = true\ncapturesToHand = false\n",
-            "dropRegionWhite = *1 *2 *3\ndropRegionBlack = *6 *7 *8\n",
-            "sittuyinRookDrop = true\nsittuyinPromotion = true\n",
-            "promotionRegionWhite = a8 b7 c6 d5 e5 f6 g7 h8\npromotionRegionBlack = a1 b2 c3 d4 e4 f3 g2 h1\n",
-            "promotionPieceTypes = f\npromotionLimit = f:1\nimmobilityIllegal = false\n",
-            "doubleStep = false\ncastling = false\nnMoveRule = 50\ncountingRule = asean\n"
-        ),
-    ),
-    (
-        "pocketknight",
-        "variantTemplate = bughouse\npocketSize = 2\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1\npieceDrops = true\ncapturesToHand = false\n",
-    ),
-    (
-        "placement",
-        concat!(
-            "variantTemplate = bughouse\n",
-            "startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1\n",
-            "mustDrop = true\npieceDrops = true\ncapturesToHand = false\n",
-            "dropRegionWhite = *1\ndropRegionBlack = *8\n",
-            "dropOppositeColoredBishop = true\ncastlingDroppedPiece = true\n"
-        ),
-    ),
-    (
-        "breakthrough",
-        concat!(
-            no_pieces!(),
-            "breakthrough = p\n",
-            "startFen = pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1\n",
-            "doubleStep = false\ncastling = false\nstalemateValue = loss\n",
-            "flagPiece = p\nflagRegionWhite = *8\nflagRegionBlack = *1\n"
-        ),
-    ),
-    (
-        "snailtrail",
-        concat!(
-            "maxRank = 7\nmaxFile = g\n",
-            no_pieces!(),
-            "customPiece1 = p:mK\nstartFen = 6p/7/7/7/7/7/P6 w - - 0 1\nstalemateValue = loss\nwallingRule = past\n"
-        ),
-    ),
-    // A built-in of FS builds with all its variants (`all=yes`; pyffish's).
-    (
-        "amazons",
-        concat!(
-            "maxRank = 10\nmaxFile = j\n",
-            no_pieces!(),
-            "customPiece1 = q:mQ\nstartFen = 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1\n",
-            "stalemateValue = loss\nwallingRule = arrow\n"
-        ),
-    ),
-    (
-        "ataxx",
-        concat!(
-            "maxRank = 7\nmaxFile = g\n",
-            no_pieces!(),
-            "customPiece1 = p:mDmNmA\nstartFen = P5p/7/7/7/7/7/p5P w - - 0 1\n",
-            "pieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\n",
-            "stalemateValue = loss\nstalematePieceCount = true\npassOnStalemate = true\n",
-            "enclosingDrop = ataxx\nflipEnclosedPieces = ataxx\nmaterialCounting = unweighted\n",
-            "adjudicateFullBoard = true\nnMoveRule = 0\nfreeDrops = true\n"
-        ),
-    ),
-    (
-        "flipello",
-        concat!(
-            no_pieces!(),
-            "immobile = p\n",
-            "startFen = 8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1\n",
-            "pieceDrops = true\ndoubleStep = false\ncastling = false\nimmobilityIllegal = false\n",
-            "stalemateValue = loss\nstalematePieceCount = true\npassOnStalemate = true\n",
-            "enclosingDrop = reversi\nenclosingDropStart = d4 e4 d5 e5\nflipEnclosedPieces = reversi\n",
-            "materialCounting = unweighted\nadjudicateFullBoard = true\n"
-        ),
-    ),
-    (
-        "xiangqi",
-        concat!(xiangqi_base!(), "chasingRule = axf\n"),
-    ),
-    ("janggi", janggi!()),
-    // FS's other Janggi rules: bikjang a plain draw; neither bikjang nor
-    // counting; no bikjang, but a piece may not move back and forth.
-    ("janggitraditional", concat!(janggi!(), "materialCounting = none\n")),
-    (
-        "janggicasual",
-        concat!(janggi!(), "bikjangRule = false\nmaterialCounting = none\n"),
-    ),
-    (
-        "janggimodern",
-        concat!(
-            janggi!(),
-            "bikjangRule = false\nmoveRepetitionIllegal = true\nnFoldRule = 4\nnMoveRule = 100\n"
-        ),
-    ),
-    (
-        "minishogi",
-        concat!(
-            shogi_base!(),
-            "pocketSize = 5\nnFoldValue = loss\nnFoldValueAbsolute = true\n"
-        ),
-    ),
-    (
-        "gorogoro",
-        concat!(
-            shogi_base!(),
-            "pocketSize = 3\nmaxRank = 6\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[] w - - 0 1\n",
-            "promotionRegionWhite = *5 *6\npromotionRegionBlack = *2 *1\n"
-        ),
-    ),
-    (
-        "shogi",
-        concat!(
-            shogi_base!(),
-            "maxRank = 9\nmaxFile = i\nlance = l\nshogiKnight = n\n",
-            "startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1\n",
-            "promotionRegionWhite = *7 *8 *9\npromotionRegionBlack = *3 *2 *1\n",
-            "promotedPieceType = p:g s:g b:h r:d l:g n:g\n"
-        ),
-    ),
-];
-
 /// A piece of the resolved variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FsPiece {
@@ -536,6 +259,27 @@ struct Layer<'a> {
     built_in: Option<&'static str>,
 }
 
+/// A line FS would misread, in the section or a parent (never a game
+/// other than the one written), refused by its line.
+fn refuse_malformed(chain: &[Layer], target: &Section) -> Result<(), ImportError> {
+    for layer in chain.iter().filter(|l| l.built_in.is_none()) {
+        if let Some((line, why)) = layer.section.malformed.first() {
+            let reason = if std::ptr::eq(layer.section, target) {
+                why.clone()
+            } else {
+                format!("in its parent [{}]: {why}", layer.section.name)
+            };
+            return Err(ImportError {
+                section: target.name.clone(),
+                line: Some(*line),
+                option: "syntax".into(),
+                reason,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Resolves `sections[index]` with its parents (earlier sections of the
 /// file, or built-ins), as FS builds the variant.
 pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportError> {
@@ -564,18 +308,7 @@ pub fn resolve(sections: &[Section], index: usize) -> Result<Resolved, ImportErr
         })
         .collect();
     let (chain, base_is_chess) = parent_chain(sections, index, &built_in_sections)?;
-    // A line FS would misread, in the section or a parent: never a game
-    // other than the one written.
-    for layer in chain.iter().filter(|l| l.built_in.is_none()) {
-        if let Some((line, why)) = layer.section.malformed.first() {
-            let why = if std::ptr::eq(layer.section, target) {
-                why.clone()
-            } else {
-                format!("in its parent [{}]: {why}", layer.section.name)
-            };
-            return Err(error(Some(*line), "syntax", why));
-        }
-    }
+    refuse_malformed(&chain, target)?;
     let (mut pieces, orthodox_choices) = if base_is_chess {
         (
             chess_pieces(),

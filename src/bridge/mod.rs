@@ -2,8 +2,9 @@
 //! format, which pychess-variants takes too): `varia import` reads a
 //! section into a varia script (`import`), `varia export` writes a script
 //! as a section (`export`). `ini` reads the format, `fs` knows FS's
-//! pieces, built-in variants and inheritance.
+//! pieces and inheritance, `built_ins` the FS built-ins it knows.
 
+mod built_ins;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod export;

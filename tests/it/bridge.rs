@@ -310,8 +310,13 @@ fn an_unsupported_option_is_named_with_its_line() {
         error.to_string(),
         "[x] line 3: option `twoBoards`: varia can take only `twoBoards = false` (FS's default) for now, not `true`"
     );
+    // A built-in parent's option varia cannot take is named with the parent.
     let results = varia::bridge::import::import_ini("[y:seirawan]\n", &[]);
-    assert_eq!(results[0].as_ref().unwrap_err().option, "parent");
+    let error = results[0].as_ref().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "[y]: option `gating`: varia can take only `gating = false` (FS's default) for now, not `true` (set by the built-in `seirawan`)"
+    );
 }
 
 #[test]
@@ -351,7 +356,9 @@ fn fixture_lines(path: &str) -> Vec<(String, u32, u64)> {
 
 /// A bare section of each FS built-in the bridge knows as a parent beyond
 /// chess's family imports as FS plays the built-in (the counts of the
-/// catalogue's FS fixture for it, from the start and two middle positions;
+/// catalogue's FS fixture for it, from the start and two middle positions
+/// — the built-in's options themselves were checked against FS's built-in
+/// through pyffish's moves over random games when written;
 /// Amazons' from the FS with all its variants that made
 /// `tests/perft/amazons.perft`), or fails naming the option the built-in
 /// sets that varia cannot take.
@@ -383,6 +390,76 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
         "janggicasual",
         "janggimodern",
         "xiangqi",
+        "5check",
+        "ai-wok",
+        "almost",
+        "amazon",
+        "armageddon",
+        "asean",
+        "cambodian",
+        "capahouse",
+        "caparandom",
+        "centaur",
+        "chancellor",
+        "chaturanga",
+        "courier",
+        "dobutsu",
+        "dragon",
+        "duck",
+        "embassy",
+        "euroshogi",
+        "fischerandom",
+        "flipello10",
+        "flipersi",
+        "fox-and-hounds",
+        "georgian",
+        "kinglet",
+        "knightmate",
+        "legan",
+        "losers",
+        "nocastle",
+        "perfect",
+        "raazuvaa",
+        "shako",
+        "shatar",
+        "shatranj",
+        "sortofalmost",
+        "suicide",
+        "checkshogi",
+        "chigorin",
+        "clobber",
+        "clobber10",
+        "codrus",
+        "coregal",
+        "gothic",
+        "grasshopper",
+        "gustav3",
+        "hoppelpoppel",
+        "isolation",
+        "isolation7x7",
+        "jesonmor",
+        "joust",
+        "judkins",
+        "makpong",
+        "manchu",
+        "micro",
+        "mini",
+        "minixiangqi",
+        "misere",
+        "modern",
+        "newzealand",
+        "tencubed",
+        "threekings",
+        "torishogi",
+        "torpedo",
+        "troitzky",
+        "yarishogi",
+        "nightrider",
+        "normal",
+        "okisakishogi",
+        "omicron",
+        "opulent",
+        "paradigm",
     ];
     for parent in imported {
         let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
@@ -407,6 +484,37 @@ fn bare_sections_of_the_built_in_parents_import_as_fs_plays_them() {
                 "{parent} perft {depth}: {fen}\n{script}"
             );
         }
+    }
+    // The built-ins whose own options varia cannot take yet: each bare
+    // section fails naming the option and the built-in that sets it.
+    let refused = [
+        ("atomar", "mutuallyImmuneTypes"),
+        ("berolina", "enPassantTypes"),
+        ("bughouse", "twoBoards"),
+        ("koedem", "mustDropType"),
+        ("loop", "dropLoop"),
+        ("pawnback", "enPassantTypes"),
+        ("pawnsideways", "enPassantTypes"),
+        ("petrified", "enPassantTypes"),
+        ("seirawan", "gating"),
+        ("shouse", "gating"),
+        ("spartan", "dupleCheck"),
+        ("chessgi", "dropLoop"),
+        ("horde", "doubleStepRegionWhite"),
+        ("karouk", "checkCounting"),
+        ("shoshogi", "extinctionPseudoRoyal"),
+        ("wolf", "enPassantTypes"),
+    ];
+    for (parent, option) in refused {
+        let results = varia::bridge::import::import_ini(&format!("[x:{parent}]\n"), &[]);
+        let error = results[0].as_ref().unwrap_err();
+        assert_eq!(error.option, option, "{parent}: {error}");
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("(set by the built-in `{parent}`)")),
+            "{error}"
+        );
     }
     // An option a built-in parent sets that varia cannot take with the
     // section's own options is named with the parent: xiangqi's chasing
